@@ -106,6 +106,22 @@ typedef struct RlConfig {
     /* --- derived layout --- */
     RlSfbBands sfb;               /* LAME: gfc->scalefac_band */
     int   frame_size;             /* samples per channel per frame: 576*mode_gr */
+
+    /* helper D1: Huffman region split per big_values (LAME sv_qnt.bv_scf),
+     * filled by rl_huffman_config(cfg) after sfb is set */
+    char  bv_scf[576];
+
+    /* helper A: gfp values that LAME reads after lame_init_params (set by rl_config_init) */
+    float vbr_q_frac;             /* gfp->VBR_q_frac after init (psymodel_init sk[] LERP); == vbr_q_frac_unused */
+    float attack_threshold_lrm;   /* gfp->attackthre, <0 resolved to NSATTACKTHRE 4.4 (psymodel_init) */
+    float attack_threshold_s;     /* gfp->attackthre_s, <0 resolved to NSATTACKTHRE_S 25 */
+    int   force_short_block_calc; /* gfp->experimentalZ */
+    int   ath_use_adjust;         /* ATH->use_adjust: athaa_type, -1 -> 3 */
+    float ath_aa_sensitivity_p;   /* ATH->aa_sensitivity_p = pow(10.0, athaa_sensitivity / -10.0) */
+    int   frac_spf;               /* CBR only: sv_enc.frac_SpF = slot_lag start; 0 for VBR */
+    int   strict_iso;             /* gfp->strict_ISO (RL_MDB_*) */
+    int   exp_nspsytune;          /* gfp->exp_nspsytune after init */
+    float scale;                  /* gfp->scale after init (CBR/ABR presets multiply it) */
 } RlConfig;
 
 #endif
