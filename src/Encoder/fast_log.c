@@ -1,0 +1,41 @@
+/* ringlame: table-based log2 approximation used by psy and the quantizer.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include "fast_log.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <string.h>
+
+#define LOG_BITS 9                 /* table covers the top 9 mantissa bits */
+#define LOG_SIZE (1 << LOG_BITS)
+
+static float log_tab[LOG_SIZE + 1];
+static pthread_once_t log_once = PTHREAD_ONCE_INIT;
+
+static void build_log_table(void)
+{
+    for (int j = 0; j <= LOG_SIZE; j++) {
+        /* float argument, double log, double division, stored as float */
+        float const arg = 1.0f + j / (float)LOG_SIZE;
+        log_tab[j] = (float)(log(arg) / log(2.0f));
+    }
+}
+
+void rl_fast_log_init(void)
+{
+    pthread_once(&log_once, build_log_table);
+}
+
+float rl_fast_log2(float x)
+{
+    int32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    int mant = bits & 0x7fffff;
+    float result = (float)(((bits >> 23) & 0xFF) - 0x7f);
+    float frac = (float)(mant & ((1 << (23 - LOG_BITS)) - 1));
+    frac *= 1.0f / (1 << (23 - LOG_BITS));
+    mant >>= 23 - LOG_BITS;
+    result += log_tab[mant] * (1.0f - frac) + log_tab[mant + 1] * frac;
+    return result;
+}

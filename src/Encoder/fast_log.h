@@ -1,0 +1,22 @@
+/* ringlame: table-based log2 approximation (LAME's USE_FAST_LOG path).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_FAST_LOG_H
+#define RL_FAST_LOG_H
+
+/* LAME's LOG2/LOG10 are these double constants (M_LN2, M_LN10). */
+#define RL_LOG2  0.69314718055994530942
+#define RL_LOG10 2.30258509299404568402
+
+/* Builds the 513-entry table once (pthread_once); call before rl_fast_log2. */
+void  rl_fast_log_init(void);
+/* log2(x) from the table with linear interpolation, in float (x > 0). */
+float rl_fast_log2(float x);
+
+/* LAME's FAST_LOG10 family: the float result times a double constant, so the
+ * expression is double; callers store it where LAME stores it. */
+#define RL_FAST_LOG10(x)      (rl_fast_log2(x) * (RL_LOG2 / RL_LOG10))
+#define RL_FAST_LOG(x)        (rl_fast_log2(x) * RL_LOG2)
+#define RL_FAST_LOG10_X(x, y) (rl_fast_log2(x) * (RL_LOG2 / RL_LOG10 * (y)))
+#define RL_FAST_LOG_X(x, y)   (rl_fast_log2(x) * (RL_LOG2 * (y)))
+
+#endif

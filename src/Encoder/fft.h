@@ -1,0 +1,18 @@
+/* ringlame: windowed FFTs of the psychoacoustic model (Hartley transform).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_FFT_H
+#define RL_FFT_H
+
+#include "rl_types.h"
+
+/* Fills the Blackman (long) and Hann half (short) windows. */
+void rl_fft_init_windows(float window[RL_BLKSIZE], float window_s[RL_BLKSIZE_S / 2]);
+/* In-place FHT of n = 2*half points (half = BLKSIZE/2 or BLKSIZE_S/2). */
+void rl_fht(float *fz, int half);
+/* out = FHT of the windowed 1024 samples starting at buf. */
+void rl_fft_long(const float window[RL_BLKSIZE], float out[RL_BLKSIZE], const float *buf);
+/* out[b] = FHT of the windowed 256 samples starting at buf + 192*(b+1). */
+void rl_fft_short(const float window_s[RL_BLKSIZE_S / 2], float out[3][RL_BLKSIZE_S],
+                  const float *buf);
+
+#endif

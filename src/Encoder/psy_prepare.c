@@ -1,0 +1,392 @@
+/* ringlame: the stateless half of the psychoacoustic model: everything of
+ * L3psycho_anal_vbr that depends only on this frame's samples (HPF peaks,
+ * FFTs, energies, tonality, spreading, loudness).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fast_log.h"
+#include "fft.h"
+#include "psy.h"
+#include "psy_internal.h"
+#include "rl_encoder.h"
+
+#define NSFIRLEN 21
+#define VO_SCALE (1. / (14752 * 14752) / (RL_BLKSIZE / 2))
+
+/* masking per tonality index: 0 dB (noise) .. -9.3 dB (tone) */
+static const float tonality_tab[9] = {
+    1.0, 0.79433, 0.63096, 0.63096, 0.63096, 0.63096, 0.63096, 0.25119, 0.11749
+};
+static const int mask_add_delta_tab[9] = { 2, 2, 2, 1, 1, 1, 0, 0, -1 };
+
+/* 10^((8+1)/16), 10^((23+1)/16): ratios beyond which mask_add needs no log */
+static const float ma_max_i1 = 3.6517412725483771;
+static const float ma_max_i2 = 31.622776601683793;
+
+/* Additive combination of two maskers (N. Shibata). */
+static float mask_add(float m1, float m2, int b, int delta)
+{
+    static const float table2[] = {
+        1.33352 * 1.33352, 1.35879 * 1.35879, 1.38454 * 1.38454, 1.39497 * 1.39497,
+        1.40548 * 1.40548, 1.3537 * 1.3537, 1.30382 * 1.30382, 1.22321 * 1.22321,
+        1.14758 * 1.14758,
+        1
+    };
+    float ratio;
+    if (m1 < 0)
+        m1 = 0;
+    if (m2 < 0)
+        m2 = 0;
+    if (m1 <= 0)
+        return m2;
+    if (m2 <= 0)
+        return m1;
+    ratio = (m2 > m1) ? m2 / m1 : m1 / m2;
+    if (abs(b) <= delta) {       /* within about 1 bark */
+        if (ratio >= ma_max_i1)
+            return m1 + m2;
+        int const i = (int)(RL_FAST_LOG10_X(ratio, 16.0f));
+        return (m1 + m2) * table2[i];
+    }
+    if (ratio < ma_max_i2)
+        return m1 + m2;
+    return m1 < m2 ? m2 : m1;
+}
+
+/* Partition energies, maxima and averages of one spectrum. */
+static void partition_energy(const RlPsyBands *gd, const float *energy, float *eb, float *max,
+                             float *avg)
+{
+    int j = 0;
+    for (int b = 0; b < gd->npart; ++b) {
+        float ebb = 0, m = 0;
+        for (int i = 0; i < gd->numlines[b]; ++i, ++j) {
+            float const el = energy[j];
+            ebb += el;
+            if (m < el)
+                m = el;
+        }
+        eb[b] = ebb;
+        max[b] = m;
+        avg[b] = ebb * gd->rnumlines[b];
+    }
+}
+
+/* Tonality index per partition from peak/average over neighbours. */
+static void tonality_index(const RlPsyBands *gd, const float *max, const float *avg,
+                           unsigned char *idx)
+{
+    int const last = 8;
+    int const n = gd->npart;
+    float m, a;
+    int b = 0, k;
+
+    a = avg[b] + avg[b + 1];
+    if (a > 0.0f) {
+        m = max[b];
+        if (m < max[b + 1])
+            m = max[b + 1];
+        a = 20.0f * (m * 2.0f - a) / (a * (gd->numlines[b] + gd->numlines[b + 1] - 1));
+        k = (int)a;
+        if (k > last)
+            k = last;
+        idx[b] = k;
+    } else {
+        idx[b] = 0;
+    }
+    for (b = 1; b < n - 1; b++) {
+        a = avg[b - 1] + avg[b] + avg[b + 1];
+        if (a > 0.0f) {
+            m = max[b - 1];
+            if (m < max[b])
+                m = max[b];
+            if (m < max[b + 1])
+                m = max[b + 1];
+            a = 20.0f * (m * 3.0f - a)
+                / (a * (gd->numlines[b - 1] + gd->numlines[b] + gd->numlines[b + 1] - 1));
+            k = (int)a;
+            if (k > last)
+                k = last;
+            idx[b] = k;
+        } else {
+            idx[b] = 0;
+        }
+    }
+    a = avg[b - 1] + avg[b];
+    if (a > 0.0f) {
+        m = max[b - 1];
+        if (m < max[b])
+            m = max[b];
+        a = 20.0f * (m * 2.0f - a) / (a * (gd->numlines[b - 1] + gd->numlines[b] - 1));
+        k = (int)a;
+        if (k > last)
+            k = last;
+        idx[b] = k;
+    } else {
+        idx[b] = 0;
+    }
+}
+
+/* Convolve partition energies with the spreading function.  ecb[b] gets
+ * the spread threshold, cap[b] the tonal limit max*minval*avg_mask. */
+static void spread(const RlPsyBands *gd, const float *eb, const float *max,
+                   const unsigned char *idx, float *ecb_out, float *cap)
+{
+    int k = 0;
+    for (int b = 0; b < gd->npart; b++) {
+        int kk = gd->s3ind[b][0];
+        int const last = gd->s3ind[b][1];
+        int const delta = mask_add_delta_tab[idx[b]];
+        int dd = idx[kk], dd_n = 1;
+        float ecb = gd->s3[k] * eb[kk] * tonality_tab[idx[kk]];
+        ++k, ++kk;
+        while (kk <= last) {
+            dd += idx[kk];
+            dd_n += 1;
+            float const x = gd->s3[k] * eb[kk] * tonality_tab[idx[kk]];
+            ecb = mask_add(ecb, x, kk - b, delta);
+            ++k, ++kk;
+        }
+        dd = (1 + 2 * dd) / (2 * dd_n);
+        float const avg_mask = tonality_tab[dd] * 0.5f;
+        ecb *= avg_mask;
+        ecb_out[b] = ecb;
+        float x = max[b];
+        x *= gd->minval[b];
+        x *= avg_mask;
+        cap[b] = x;
+    }
+}
+
+/* Power spectrum of an FHT output of size n (n/2+1 lines). */
+static void power_spectrum(const float *w, int n, float *energy)
+{
+    energy[0] = w[0];
+    energy[0] *= energy[0];
+    for (int j = n / 2 - 1; j >= 0; --j) {
+        float const re = w[n / 2 - j];
+        float const im = w[n / 2 + j];
+        energy[n / 2 - j] = (re * re + im * im) * 0.5f;
+    }
+}
+
+/* L/R spectra -> M/S spectra in place: (l+r)/sqrt2, (l-r)/sqrt2. */
+static void to_mid_side(float *l_, float *r_, int n)
+{
+    float const sqrt2_half = RL_SQRT2_D * 0.5f;
+    for (int j = n - 1; j >= 0; --j) {
+        float const l = l_[j];
+        float const r = r_[j];
+        l_[j] = (l + r) * sqrt2_half;
+        r_[j] = (l - r) * sqrt2_half;
+    }
+}
+
+/* fs/4 high-pass and the 9 sub-block peaks per psy channel. */
+static void attack_peaks(const RlConfig *cfg, const float *const buf[2], float peaks[4][9])
+{
+    static const float fircoef[] = {
+        -8.65163e-18 * 2, -0.00851586 * 2, -6.74764e-18 * 2, 0.0209036 * 2,
+        -3.36639e-17 * 2, -0.0438162 * 2, -1.54175e-17 * 2, 0.0931738 * 2,
+        -5.52212e-17 * 2, -0.313819 * 2
+    };
+    float hpf[2][576];
+    int const nch = cfg->channels_out;
+    int const npsy = rl_psy_channels(cfg);
+
+    memset(hpf, 0, sizeof hpf);
+    for (int ch = 0; ch < nch; ch++) {
+        const float *const firbuf = &buf[ch][576 - 350 - NSFIRLEN + 192];
+        for (int i = 0; i < 576; i++) {
+            float sum1 = firbuf[i + 10], sum2 = 0.0;
+            for (int j = 0; j < ((NSFIRLEN - 1) / 2) - 1; j += 2) {
+                sum1 += fircoef[j] * (firbuf[i + j] + firbuf[i + NSFIRLEN - j]);
+                sum2 += fircoef[j + 1] * (firbuf[i + j + 1] + firbuf[i + NSFIRLEN - j - 1]);
+            }
+            hpf[ch][i] = sum1 + sum2;
+        }
+    }
+    for (int chn = 0; chn < npsy; chn++) {
+        if (chn == 2) {
+            for (int i = 0; i < 576; ++i) {
+                float const l = hpf[0][i];
+                float const r = hpf[1][i];
+                hpf[0][i] = l + r;
+                hpf[1][i] = l - r;
+            }
+        }
+        const float *pf = hpf[chn & 1];
+        for (int i = 0; i < 9; i++) {
+            const float *const pfe = pf + 576 / 9;
+            float p = 1.;
+            for (; pf < pfe; pf++)
+                if (p < fabs(*pf))
+                    p = fabs(*pf);
+            peaks[chn][i] = p;
+        }
+    }
+}
+
+/* Raw attack test of LAME's attack detection (before the filters that only
+ * remove attacks): can this granule, or the last_attacks==3 carry of the
+ * previous one, make Resolve pick short blocks?  prev = peaks of the
+ * granule before.  A superset is enough: Resolve computes the short
+ * psy itself if the guess was wrong. */
+static int short_possible(const RlEncoder *e, const float peaks[4][9], const float prev[4][9])
+{
+    const RlConfig *const cfg = &e->cfg;
+    int const npsy = rl_psy_channels(cfg);
+    for (int chn = 0; chn < npsy; chn++) {
+        float const x = e->psyc.attack_threshold[chn];
+        float en_subshort[12];
+        /* previous granule: ns_attacks[2]==3 needs intensity[8] > x, which
+         * compares sub-block 5 with sub-block 3 */
+        {
+            float p = prev[chn][5];
+            float const q = prev[chn][3];
+            if (p > q)
+                p = p / q;
+            else if (q > p * 10.0f)
+                p = q / (p * 10.0f);
+            else
+                p = 0.0;
+            if (p > x)
+                return 1;
+        }
+        for (int i = 0; i < 3; i++) {
+            en_subshort[i] = prev[chn][i + 6];
+            if (en_subshort[i] / prev[chn][i + 4] > x)
+                return 1;
+        }
+        for (int i = 0; i < 9; i++) {
+            float p = peaks[chn][i];
+            en_subshort[i + 3] = p;
+            if (p > en_subshort[i + 1])
+                p = p / en_subshort[i + 1];
+            else if (en_subshort[i + 1] > p * 10.0f)
+                p = en_subshort[i + 1] / (p * 10.0f);
+            else
+                p = 0.0;
+            if (p > x)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static void granule_input(const RlEncoder *e, const RlFrame *f, int gr, const float *buf[2])
+{
+    for (int ch = 0; ch < 2; ch++) {
+        int const c = ch < e->cfg.channels_out ? ch : 0;
+        buf[ch] = &f->in[c][RL_FRAME_PRE + 576 + gr * 576 - RL_FFTOFFSET];
+    }
+}
+
+/* Short-block FFTs and masking of one granule (only needed when Resolve
+ * may choose short blocks). */
+void rl_psy_prepare_short(const RlEncoder *e, RlFrame *f, int gr)
+{
+    const RlPsyConst *const gd = &e->psyc;
+    RlPsyPrep *const pp = &f->prep;
+    int const npsy = rl_psy_channels(&e->cfg);
+    const float *buf[2];
+    float wsamp_s[2][3][RL_BLKSIZE_S];
+    float energy_s[RL_HBLKSIZE_S];
+    float max[RL_CBANDS], avg[RL_CBANDS];
+    unsigned char idx[RL_CBANDS + 2];
+
+    granule_input(e, f, gr, buf);
+    for (int sblock = 0; sblock < 3; sblock++) {
+        for (int chn = 0; chn < npsy; ++chn) {
+            RlPsyPrepShort *const ps = &pp->sht[gr][chn];
+            float ecb[RL_CBANDS], cap[RL_CBANDS];
+            if (sblock == 0 && chn < 2)
+                rl_fft_short(gd->window_s, wsamp_s[chn], buf[chn]);
+            if (chn == 2)
+                to_mid_side(wsamp_s[0][sblock], wsamp_s[1][sblock], RL_BLKSIZE_S);
+            power_spectrum(wsamp_s[chn & 1][sblock], RL_BLKSIZE_S, energy_s);
+            memset(max, 0, sizeof max);
+            memset(avg, 0, sizeof avg);
+            memset(ps->eb[sblock], 0, sizeof ps->eb[sblock]);
+            memset(ps->thr[sblock], 0, sizeof ps->thr[sblock]);
+            partition_energy(&gd->s, energy_s, ps->eb[sblock], max, avg);
+            tonality_index(&gd->s, max, avg, idx);
+            spread(&gd->s, ps->eb[sblock], max, idx, ecb, cap);
+            for (int b = 0; b < gd->s.npart; b++)
+                ps->thr[sblock][b] = ecb[b] > cap[b] ? cap[b] : ecb[b];
+        }
+    }
+    pp->short_done[gr] = 1;
+}
+
+static void prepare_granule(const RlEncoder *e, RlFrame *f, int gr)
+{
+    const RlConfig *const cfg = &e->cfg;
+    const RlPsyConst *const gd = &e->psyc;
+    RlPsyPrep *const pp = &f->prep;
+    int const npsy = rl_psy_channels(cfg);
+    const float *buf[2];
+    float wsamp_l[2][RL_BLKSIZE];
+    float energy[RL_HBLKSIZE];
+    float max[RL_CBANDS], avg[RL_CBANDS];
+    unsigned char idx[RL_CBANDS + 2];
+
+    granule_input(e, f, gr, buf);
+    attack_peaks(cfg, buf, pp->peaks[gr]);
+
+    /* long blocks */
+    for (int chn = 0; chn < npsy; chn++) {
+        RlPsyPrepLong *const pl = &pp->lng[gr][chn];
+        if (chn < 2)
+            rl_fft_long(gd->window, wsamp_l[chn], buf[chn]);
+        else if (chn == 2)
+            to_mid_side(wsamp_l[0], wsamp_l[1], RL_BLKSIZE);
+        power_spectrum(wsamp_l[chn & 1], RL_BLKSIZE, energy);
+        float total = 0.0f;
+        for (int j = 11; j < RL_HBLKSIZE; j++)
+            total += energy[j];
+        pp->tot_ener[gr][chn] = total;
+        if (chn < 2) {           /* loudness approximation, not for M/S */
+            float lp = 0.0;
+            for (int i = 0; i < RL_BLKSIZE / 2; ++i)
+                lp += energy[i] * e->ath.eql_w[i];
+            lp *= VO_SCALE;
+            pp->loudness[gr][chn] = lp;
+        }
+        memset(pl, 0, sizeof *pl);
+        partition_energy(&gd->l, energy, pl->eb, max, avg);
+        tonality_index(&gd->l, max, avg, idx);
+        spread(&gd->l, pl->eb, max, idx, pl->ecb, pl->cap);
+    }
+
+    /* short blocks, only where Resolve may need them */
+    pp->short_done[gr] = 0;
+    int need;
+    if (cfg->short_blocks == RL_SB_DISPENSED && !gd->force_short_block_calc) {
+        need = 0;
+    } else if (cfg->short_blocks == RL_SB_FORCED || gd->force_short_block_calc || f->index == 0) {
+        need = 1;                /* frame 0: the granule before is LAME's init state */
+    } else {
+        float prev_local[4][9];
+        const float (*prev)[9];
+        if (gr > 0) {
+            prev = (const float (*)[9])pp->peaks[gr - 1];
+        } else {
+            /* the granule before starts 576 samples earlier, still inside mfbuf */
+            const float *pbuf[2] = { buf[0] - 576, buf[1] - 576 };
+            attack_peaks(cfg, pbuf, prev_local);
+            prev = (const float (*)[9])prev_local;
+        }
+        need = short_possible(e, (const float (*)[9])pp->peaks[gr], prev);
+    }
+    if (need)
+        rl_psy_prepare_short(e, f, gr);
+}
+
+void rl_psy_prepare(const RlEncoder *e, RlFrame *f)
+{
+    for (int gr = 0; gr < e->cfg.mode_gr; gr++)
+        prepare_granule(e, f, gr);
+}
