@@ -1,0 +1,758 @@
+/* ringlame: Huffman table selection, bit counting and scalefactor storage for Layer III granules.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include "takehiro.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "quant_tables.h"
+
+/* Region0/region1 band counts by the number of long sfbs in big_values. */
+static const struct {
+    int region0;
+    int region1;
+} subdivision[23] = {
+    { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 1 }, { 1, 1 }, { 1, 1 },
+    { 1, 2 }, { 2, 2 }, { 2, 3 }, { 2, 3 }, { 3, 4 }, { 3, 4 }, { 3, 4 }, { 4, 5 },
+    { 4, 5 }, { 4, 6 }, { 5, 6 }, { 5, 6 }, { 5, 7 }, { 6, 7 }, { 6, 7 },
+};
+
+void rl_huffman_init(void)
+{
+    /* Every table here is a compile-time constant: nothing to build. */
+}
+
+void rl_huffman_config(RlConfig *cfg)
+{
+    const int *band = cfg->sfb.l;
+
+    for (int i = 2; i <= 576; i += 2) {
+        int nbands = 0;
+        while (band[++nbands] < i)
+            ;
+
+        int r0 = subdivision[nbands].region0;
+        while (band[r0 + 1] > i)
+            r0--;
+        if (r0 < 0) {
+            /* everything fits in region0 (big_values < region0 < region1):
+             * keep the nominal split, it is larger than big_values */
+            r0 = subdivision[nbands].region0;
+        }
+        cfg->bv_scf[i - 2] = (char) r0;
+
+        int r1 = subdivision[nbands].region1;
+        while (band[r1 + cfg->bv_scf[i - 2] + 2] > i)
+            r1--;
+        if (r1 < 0)
+            r1 = subdivision[nbands].region1;
+        cfg->bv_scf[i - 1] = (char) r1;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Quantization with the IEEE-754 trick (LAME TAKEHIRO_IEEE754_HACK).  */
+
+#define MAGIC_FLOAT (65536 * (128))   /* 2^23: adding it puts the integer part in the mantissa */
+#define MAGIC_INT   0x4b000000
+
+typedef union {
+    float   f;
+    int32_t i;
+} FloatBits;
+
+/* n lines (only 2*(n/2) are written, as LAME does) of xp*istep -> ix. */
+static void quantize_lines(unsigned int n, float istep, const float *xp, int *ix)
+{
+    unsigned int pairs = n >> 1;
+    unsigned int odd_pair = pairs % 2;
+    unsigned int quads = pairs >> 1;
+    FloatBits fb[4];
+
+    while (quads--) {
+        /* the product is float, the addition double, then rounded to float twice */
+        double x0 = istep * xp[0];
+        double x1 = istep * xp[1];
+        double x2 = istep * xp[2];
+        double x3 = istep * xp[3];
+
+        x0 += MAGIC_FLOAT;
+        fb[0].f = (float) x0;
+        x1 += MAGIC_FLOAT;
+        fb[1].f = (float) x1;
+        x2 += MAGIC_FLOAT;
+        fb[2].f = (float) x2;
+        x3 += MAGIC_FLOAT;
+        fb[3].f = (float) x3;
+
+        fb[0].f = (float) (x0 + rl_adj43[fb[0].i - MAGIC_INT]);
+        fb[1].f = (float) (x1 + rl_adj43[fb[1].i - MAGIC_INT]);
+        fb[2].f = (float) (x2 + rl_adj43[fb[2].i - MAGIC_INT]);
+        fb[3].f = (float) (x3 + rl_adj43[fb[3].i - MAGIC_INT]);
+
+        ix[0] = fb[0].i - MAGIC_INT;
+        ix[1] = fb[1].i - MAGIC_INT;
+        ix[2] = fb[2].i - MAGIC_INT;
+        ix[3] = fb[3].i - MAGIC_INT;
+        ix += 4;
+        xp += 4;
+    }
+    if (odd_pair) {
+        double x0 = istep * xp[0];
+        double x1 = istep * xp[1];
+
+        x0 += MAGIC_FLOAT;
+        fb[0].f = (float) x0;
+        x1 += MAGIC_FLOAT;
+        fb[1].f = (float) x1;
+
+        fb[0].f = (float) (x0 + rl_adj43[fb[0].i - MAGIC_INT]);
+        fb[1].f = (float) (x1 + rl_adj43[fb[1].i - MAGIC_INT]);
+
+        ix[0] = fb[0].i - MAGIC_INT;
+        ix[1] = fb[1].i - MAGIC_INT;
+    }
+}
+
+/* LAME quantize_xrpow without the calc_noise_data cache: the lines up to the
+ * band holding max_nonzero_coeff are quantized in one run, the rest zeroed.
+ * The run is max_nonzero_coeff+1 lines, so with an odd count the last line
+ * stays 0 (LAME's behaviour, kept on purpose). */
+static void quantize_granule(const float *xp, int *ix, float istep, const RlGranule *gi)
+{
+    int sfbmax = gi->block_type == RL_SHORT_TYPE ? 38 : 21;
+    int j = 0;
+    int run = 0;
+
+    for (int sfb = 0; sfb <= sfbmax; sfb++) {
+        int width = gi->width[sfb];
+        if (j + width > gi->max_nonzero_coeff) {
+            int useful = gi->max_nonzero_coeff - j + 1;
+            memset(&ix[gi->max_nonzero_coeff], 0, sizeof(int) * (576 - gi->max_nonzero_coeff));
+            run += useful < 0 ? 0 : useful;
+            break;
+        }
+        run += width;
+        if (width <= 0)
+            break;   /* LAME stops at an empty band too */
+        j += width;
+    }
+    if (run)
+        quantize_lines((unsigned int) run, istep, xp, ix);
+}
+
+/* ------------------------------------------------------------------ */
+/* Table choice.                                                      */
+
+static int pair_max(const int *ix, const int *end)
+{
+    int max1 = 0, max2 = 0;
+
+    do {
+        int x1 = *ix++;
+        int x2 = *ix++;
+        if (max1 < x1)
+            max1 = x1;
+        if (max2 < x2)
+            max2 = x2;
+    } while (ix < end);
+    return max1 < max2 ? max2 : max1;
+}
+
+/* Tables t1 (16..23) and t2 (24..31) at once: lengths packed hi/lo in rl_largetbl. */
+static int count_escaped(const int *ix, const int *end, int t1, int t2, unsigned int *bits)
+{
+    unsigned int linbits = rl_ht[t1].xlen * 65536u + rl_ht[t2].xlen;
+    unsigned int sum = 0, sum_lo;
+
+    do {
+        unsigned int x = (unsigned int) *ix++;
+        unsigned int y = (unsigned int) *ix++;
+
+        if (x >= 15u) {
+            x = 15u;
+            sum += linbits;
+        }
+        if (y >= 15u) {
+            y = 15u;
+            sum += linbits;
+        }
+        sum += rl_largetbl[(x << 4u) + y];
+    } while (ix < end);
+
+    sum_lo = sum & 0xffffu;
+    sum >>= 16u;
+    if (sum > sum_lo) {
+        sum = sum_lo;
+        t1 = t2;
+    }
+    *bits += sum;
+    return t1;
+}
+
+/* First table for each max value 1..15 (LAME huf_tbl_noESC). */
+static const int first_table[15] = { 1, 2, 5, 7, 7, 10, 10, 13, 13, 13, 13, 13, 13, 13, 13 };
+
+static int count_max1(const int *ix, const int *end, unsigned int *bits)
+{
+    unsigned int sum = 0;
+    const uint8_t *hlen = rl_ht[1].hlen;
+
+    do {
+        unsigned int x0 = (unsigned int) *ix++;
+        unsigned int x1 = (unsigned int) *ix++;
+        sum += hlen[x0 + x0 + x1];
+    } while (ix < end);
+    *bits += sum;
+    return 1;
+}
+
+/* max 2 or 3: tables 2/3 or 5/6 through the packed pair tables. */
+static int count_two_tables(const int *ix, const int *end, int max, unsigned int *bits)
+{
+    int t = first_table[max - 1];
+    unsigned int xlen = rl_ht[t].xlen;
+    const uint32_t *packed = t == 2 ? rl_table23 : rl_table56;
+    unsigned int sum = 0, sum_lo;
+
+    do {
+        unsigned int x0 = (unsigned int) *ix++;
+        unsigned int x1 = (unsigned int) *ix++;
+        sum += packed[x0 * xlen + x1];
+    } while (ix < end);
+
+    sum_lo = sum & 0xffffu;
+    sum >>= 16u;
+    if (sum > sum_lo) {
+        sum = sum_lo;
+        t++;
+    }
+    *bits += sum;
+    return t;
+}
+
+/* max 4..15: three consecutive tables (13..15 includes LAME's spare table 14). */
+static int count_three_tables(const int *ix, const int *end, int max, unsigned int *bits)
+{
+    int t1 = first_table[max - 1];
+    unsigned int s1 = 0, s2 = 0, s3 = 0;
+    unsigned int xlen = rl_ht[t1].xlen;
+    const uint8_t *h1 = rl_ht[t1].hlen;
+    const uint8_t *h2 = rl_ht[t1 + 1].hlen;
+    const uint8_t *h3 = rl_ht[t1 + 2].hlen;
+    int t;
+
+    do {
+        unsigned int x0 = (unsigned int) *ix++;
+        unsigned int x1 = (unsigned int) *ix++;
+        unsigned int x = x0 * xlen + x1;
+        s1 += h1[x];
+        s2 += h2[x];
+        s3 += h3[x];
+    } while (ix < end);
+
+    t = t1;
+    if (s1 > s2) {
+        s1 = s2;
+        t++;
+    }
+    if (s1 > s3) {
+        s1 = s3;
+        t = t1 + 2;
+    }
+    *bits += s1;
+    return t;
+}
+
+int rl_choose_table(const int *ix, const int *end, int *bits)
+{
+    /* LAME sums through an unsigned alias of the int counter */
+    unsigned int sum = (unsigned int) *bits;
+    unsigned int max = (unsigned int) pair_max(ix, end);
+    int t;
+
+    if (max <= 15) {
+        if (max == 0)
+            t = 0;
+        else if (max == 1)
+            t = count_max1(ix, end, &sum);
+        else if (max <= 3)
+            t = count_two_tables(ix, end, (int) max, &sum);
+        else
+            t = count_three_tables(ix, end, (int) max, &sum);
+        *bits = (int) sum;
+        return t;
+    }
+    if (max > RL_IXMAX_VAL) {
+        *bits = RL_LARGE_BITS;
+        return -1;
+    }
+    max -= 15u;
+    int t2;
+    for (t2 = 24; t2 < 32; t2++)
+        if (rl_ht[t2].linmax >= max)
+            break;
+    for (t = t2 - 8; t < 24; t++)
+        if (rl_ht[t].linmax >= max)
+            break;
+    t = count_escaped(ix, end, t, t2, &sum);
+    *bits = (int) sum;
+    return t;
+}
+
+/* ------------------------------------------------------------------ */
+/* Bit counting.                                                      */
+
+int rl_noquant_count_bits(const RlConfig *cfg, RlGranule *gi)
+{
+    const int *ix = gi->l3_enc;
+    int bits;
+    int a1, a2;
+    int i = ((gi->max_nonzero_coeff + 2) >> 1) << 1;
+    if (i > 576)
+        i = 576;
+
+    /* count1 region: trailing zero pairs are not coded */
+    for (; i > 1; i -= 2)
+        if (ix[i - 1] | ix[i - 2])
+            break;
+    gi->count1 = i;
+
+    /* quadruples of values <= 1 */
+    a1 = a2 = 0;
+    for (; i > 3; i -= 4) {
+        int x4 = ix[i - 4];
+        int x3 = ix[i - 3];
+        int x2 = ix[i - 2];
+        int x1 = ix[i - 1];
+        if ((unsigned int) (x4 | x3 | x2 | x1) > 1)
+            break;
+        int p = ((x4 * 2 + x3) * 2 + x2) * 2 + x1;
+        a1 += rl_t32l[p];
+        a2 += rl_t33l[p];
+    }
+    bits = a1;
+    gi->count1table_select = 0;
+    if (a1 > a2) {
+        bits = a2;
+        gi->count1table_select = 1;
+    }
+    gi->count1bits = bits;
+    gi->big_values = i;
+    if (i == 0)
+        return bits;
+
+    if (gi->block_type == RL_SHORT_TYPE) {
+        a1 = 3 * cfg->sfb.s[3];
+        if (a1 > gi->big_values)
+            a1 = gi->big_values;
+        a2 = gi->big_values;
+    } else if (gi->block_type == RL_NORM_TYPE) {
+        a1 = gi->region0_count = cfg->bv_scf[i - 2];
+        a2 = gi->region1_count = cfg->bv_scf[i - 1];
+        a2 = cfg->sfb.l[a1 + a2 + 2];
+        a1 = cfg->sfb.l[a1 + 1];
+        if (a2 < i)
+            gi->table_select[2] = rl_choose_table(ix + a2, ix + i, &bits);
+    } else {
+        gi->region0_count = 7;
+        gi->region1_count = RL_SBMAX_L - 1 - 7 - 1;
+        a1 = cfg->sfb.l[7 + 1];
+        a2 = i;
+        if (a1 > a2)
+            a1 = a2;
+    }
+
+    /* big_values may end before region0/region1 do */
+    if (a1 > i)
+        a1 = i;
+    if (a2 > i)
+        a2 = i;
+
+    if (0 < a1)
+        gi->table_select[0] = rl_choose_table(ix, ix + a1, &bits);
+    if (a1 < a2)
+        gi->table_select[1] = rl_choose_table(ix + a1, ix + a2, &bits);
+    if (cfg->use_best_huffman == 2) {
+        gi->part2_3_length = bits;
+        rl_best_huffman_divide(cfg, gi);
+        bits = gi->part2_3_length;
+    }
+    return bits;
+}
+
+int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const int *pseudohalf)
+{
+    int *ix = gi->l3_enc;
+    /* int / float: float division as in LAME */
+    float w = RL_IXMAX_VAL / rl_ipow20[gi->global_gain];
+
+    if (gi->xrpow_max > w)
+        return RL_LARGE_BITS;
+
+    quantize_granule(xrpow, ix, rl_ipow20[gi->global_gain], gi);
+
+    if (cfg->substep_shaping & 2) {
+        int j = 0;
+        /* 0.634521682242439 = 0.5946*2**(.5*0.1875); double / float, stored as float */
+        int gain = gi->global_gain + gi->scalefac_scale;
+        float roundfac = (float) (0.634521682242439 / rl_ipow20[gain]);
+        for (int sfb = 0; sfb < gi->sfbmax; sfb++) {
+            int width = gi->width[sfb];
+            if (!pseudohalf[sfb]) {
+                j += width;
+            } else {
+                int k;
+                for (k = j, j += width; k < j; ++k)
+                    ix[k] = (xrpow[k] >= roundfac) ? ix[k] : 0;
+            }
+        }
+    }
+    return rl_noquant_count_bits(cfg, gi);
+}
+
+/* ------------------------------------------------------------------ */
+/* Region boundaries (best_huffman_divide).                           */
+
+#define R01_N (7 + 15 + 1)
+
+/* Best region0+region1 tables for every (r0 + r1) band sum, long blocks. */
+static void divide_init(const RlConfig *cfg, const RlGranule *gi, const int *ix,
+                        int r01_bits[], int r01_div[], int r0_tbl[], int r1_tbl[])
+{
+    int bigv = gi->big_values;
+
+    /* LAME leaves div/tbl unset; they are read only after an overflow
+     * (part2_3_length >= RL_LARGE_BITS), so zeroing them changes nothing else */
+    for (int r0 = 0; r0 <= 7 + 15; r0++) {
+        r01_bits[r0] = RL_LARGE_BITS;
+        r01_div[r0] = r0_tbl[r0] = r1_tbl[r0] = 0;
+    }
+
+    for (int r0 = 0; r0 < 16; r0++) {
+        int a1 = cfg->sfb.l[r0 + 1];
+        if (a1 >= bigv)
+            break;
+        int r0bits = 0;
+        int r0t = rl_choose_table(ix, ix + a1, &r0bits);
+
+        for (int r1 = 0; r1 < 8; r1++) {
+            int a2 = cfg->sfb.l[r0 + r1 + 2];
+            if (a2 >= bigv)
+                break;
+            int bits = r0bits;
+            int r1t = rl_choose_table(ix + a1, ix + a2, &bits);
+            if (r01_bits[r0 + r1] > bits) {
+                r01_bits[r0 + r1] = bits;
+                r01_div[r0 + r1] = r0;
+                r0_tbl[r0 + r1] = r0t;
+                r1_tbl[r0 + r1] = r1t;
+            }
+        }
+    }
+}
+
+/* Try each region2 start with the best region0/1 split; copy cand into gi when cheaper. */
+static void divide_sub(const RlConfig *cfg, const RlGranule *cand, RlGranule *gi, const int *ix,
+                       const int r01_bits[], const int r01_div[], const int r0_tbl[],
+                       const int r1_tbl[])
+{
+    int bigv = cand->big_values;
+
+    for (int r2 = 2; r2 < RL_SBMAX_L + 1; r2++) {
+        int a2 = cfg->sfb.l[r2];
+        if (a2 >= bigv)
+            break;
+
+        int bits = r01_bits[r2 - 2] + cand->count1bits;
+        if (gi->part2_3_length <= bits)
+            break;
+
+        int r2t = rl_choose_table(ix + a2, ix + bigv, &bits);
+        if (gi->part2_3_length <= bits)
+            continue;
+
+        *gi = *cand;
+        gi->part2_3_length = bits;
+        gi->region0_count = r01_div[r2 - 2];
+        gi->region1_count = r2 - 2 - r01_div[r2 - 2];
+        gi->table_select[0] = r0_tbl[r2 - 2];
+        gi->table_select[1] = r1_tbl[r2 - 2];
+        gi->table_select[2] = r2t;
+    }
+}
+
+void rl_best_huffman_divide(const RlConfig *cfg, RlGranule *gi)
+{
+    /* large (about 5 KB): static storage is not an option (threads) */
+    RlGranule cand;
+    const int *ix = gi->l3_enc;
+    int r01_bits[R01_N];
+    int r01_div[R01_N];
+    int r0_tbl[R01_N];
+    int r1_tbl[R01_N];
+    int i, a1, a2;
+
+    /* LAME: short-block division fails for MPEG-2, skipped */
+    if (gi->block_type == RL_SHORT_TYPE && cfg->mode_gr == 1)
+        return;
+
+    cand = *gi;
+    if (gi->block_type == RL_NORM_TYPE) {
+        divide_init(cfg, gi, ix, r01_bits, r01_div, r0_tbl, r1_tbl);
+        divide_sub(cfg, &cand, gi, ix, r01_bits, r01_div, r0_tbl, r1_tbl);
+    }
+
+    /* try moving the last big_values pair into count1 */
+    i = cand.big_values;
+    if (i == 0 || (unsigned int) (ix[i - 2] | ix[i - 1]) > 1)
+        return;
+
+    i = gi->count1 + 2;
+    if (i > 576)
+        return;
+
+    cand = *gi;
+    cand.count1 = i;
+    a1 = a2 = 0;
+    for (; i > cand.big_values; i -= 4) {
+        int p = ((ix[i - 4] * 2 + ix[i - 3]) * 2 + ix[i - 2]) * 2 + ix[i - 1];
+        a1 += rl_t32l[p];
+        a2 += rl_t33l[p];
+    }
+    cand.big_values = i;
+
+    cand.count1table_select = 0;
+    if (a1 > a2) {
+        a1 = a2;
+        cand.count1table_select = 1;
+    }
+    cand.count1bits = a1;
+
+    if (cand.block_type == RL_NORM_TYPE) {
+        divide_sub(cfg, &cand, gi, ix, r01_bits, r01_div, r0_tbl, r1_tbl);
+    } else {
+        cand.part2_3_length = a1;
+        a1 = cfg->sfb.l[7 + 1];
+        if (a1 > i)
+            a1 = i;
+        if (a1 > 0)
+            cand.table_select[0] = rl_choose_table(ix, ix + a1, &cand.part2_3_length);
+        if (i > a1)
+            cand.table_select[1] = rl_choose_table(ix + a1, ix + i, &cand.part2_3_length);
+        if (gi->part2_3_length > cand.part2_3_length)
+            *gi = cand;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Scalefactors.                                                      */
+
+/* MPEG-1 granule 1: share scalefactor groups equal to granule 0 (scfsi). */
+static void scfsi_calc(int ch, RlSideInfo *side)
+{
+    RlGranule *gi = &side->tt[1][ch];
+    const RlGranule *g0 = &side->tt[0][ch];
+    int s1, s2, c1, c2, sfb;
+
+    for (int i = 0; i < 4; i++) {
+        for (sfb = rl_scfsi_band[i]; sfb < rl_scfsi_band[i + 1]; sfb++) {
+            if (g0->scalefac[sfb] != gi->scalefac[sfb] && gi->scalefac[sfb] >= 0)
+                break;
+        }
+        if (sfb == rl_scfsi_band[i + 1]) {
+            for (sfb = rl_scfsi_band[i]; sfb < rl_scfsi_band[i + 1]; sfb++)
+                gi->scalefac[sfb] = -1;
+            side->scfsi[ch][i] = 1;
+        }
+    }
+
+    s1 = c1 = 0;
+    for (sfb = 0; sfb < 11; sfb++) {
+        if (gi->scalefac[sfb] == -1)
+            continue;
+        c1++;
+        if (s1 < gi->scalefac[sfb])
+            s1 = gi->scalefac[sfb];
+    }
+    s2 = c2 = 0;
+    for (; sfb < RL_SBPSY_L; sfb++) {
+        if (gi->scalefac[sfb] == -1)
+            continue;
+        c2++;
+        if (s2 < gi->scalefac[sfb])
+            s2 = gi->scalefac[sfb];
+    }
+
+    for (int k = 0; k < 16; k++) {
+        if (s1 < rl_slen1_n[k] && s2 < rl_slen2_n[k]) {
+            int c = rl_slen1_tab[k] * c1 + rl_slen2_tab[k] * c2;
+            if (gi->part2_length > c) {
+                gi->part2_length = c;
+                gi->scalefac_compress = k;
+            }
+        }
+    }
+}
+
+void rl_best_scalefac_store(const RlConfig *cfg, int gr, int ch, RlSideInfo *side)
+{
+    RlGranule *gi = &side->tt[gr][ch];
+    int sfb, j, l;
+    int recalc = 0;
+
+    /* bands quantized to all zeros: any scalefactor will do, marked -2
+     * (only this function and scfsi_calc know that mark) */
+    j = 0;
+    for (sfb = 0; sfb < gi->sfbmax; sfb++) {
+        int width = gi->width[sfb];
+        for (l = j, j += width; l < j; ++l)
+            if (gi->l3_enc[l] != 0)
+                break;
+        if (l == j)
+            gi->scalefac[sfb] = recalc = -2;
+    }
+
+    if (!gi->scalefac_scale && !gi->preflag) {
+        int s = 0;
+        for (sfb = 0; sfb < gi->sfbmax; sfb++)
+            if (gi->scalefac[sfb] > 0)
+                s |= gi->scalefac[sfb];
+
+        if (!(s & 1) && s != 0) {
+            for (sfb = 0; sfb < gi->sfbmax; sfb++)
+                if (gi->scalefac[sfb] > 0)
+                    gi->scalefac[sfb] >>= 1;
+            gi->scalefac_scale = recalc = 1;
+        }
+    }
+
+    if (!gi->preflag && gi->block_type != RL_SHORT_TYPE && cfg->mode_gr == 2) {
+        for (sfb = 11; sfb < RL_SBPSY_L; sfb++)
+            if (gi->scalefac[sfb] < rl_pretab[sfb] && gi->scalefac[sfb] != -2)
+                break;
+        if (sfb == RL_SBPSY_L) {
+            for (sfb = 11; sfb < RL_SBPSY_L; sfb++)
+                if (gi->scalefac[sfb] > 0)
+                    gi->scalefac[sfb] -= rl_pretab[sfb];
+            gi->preflag = recalc = 1;
+        }
+    }
+
+    for (int i = 0; i < 4; i++)
+        side->scfsi[ch][i] = 0;
+
+    if (cfg->mode_gr == 2 && gr == 1
+        && side->tt[0][ch].block_type != RL_SHORT_TYPE
+        && side->tt[1][ch].block_type != RL_SHORT_TYPE) {
+        scfsi_calc(ch, side);
+        recalc = 0;
+    }
+    for (sfb = 0; sfb < gi->sfbmax; sfb++)
+        if (gi->scalefac[sfb] == -2)
+            gi->scalefac[sfb] = 0;
+    if (recalc)
+        (void) rl_scale_bitcount(cfg, gi);
+}
+
+static int scale_bitcount_mpeg1(RlGranule *gi)
+{
+    int *scalefac = gi->scalefac;
+    int max_slen1 = 0, max_slen2 = 0;
+    const int *tab;
+    int sfb;
+
+    if (gi->block_type == RL_SHORT_TYPE) {
+        tab = gi->mixed_block_flag ? rl_scale_mixed : rl_scale_short;
+    } else {
+        tab = rl_scale_long;
+        if (!gi->preflag) {
+            for (sfb = 11; sfb < RL_SBPSY_L; sfb++)
+                if (scalefac[sfb] < rl_pretab[sfb])
+                    break;
+            if (sfb == RL_SBPSY_L) {
+                gi->preflag = 1;
+                for (sfb = 11; sfb < RL_SBPSY_L; sfb++)
+                    scalefac[sfb] -= rl_pretab[sfb];
+            }
+        }
+    }
+
+    for (sfb = 0; sfb < gi->sfbdivide; sfb++)
+        if (max_slen1 < scalefac[sfb])
+            max_slen1 = scalefac[sfb];
+    for (; sfb < gi->sfbmax; sfb++)
+        if (max_slen2 < scalefac[sfb])
+            max_slen2 = scalefac[sfb];
+
+    /* every scalefac_compress is tried, not just the first that fits */
+    gi->part2_length = RL_LARGE_BITS;
+    for (int k = 0; k < 16; k++) {
+        if (max_slen1 < rl_slen1_n[k] && max_slen2 < rl_slen2_n[k] && gi->part2_length > tab[k]) {
+            gi->part2_length = tab[k];
+            gi->scalefac_compress = k;
+        }
+    }
+    return gi->part2_length == RL_LARGE_BITS;
+}
+
+/* MPEG-2 LSF (ISO 13818-3 2.4.3.2); intensity-stereo tables are never used. */
+static int scale_bitcount_lsf(RlGranule *gi)
+{
+    static const int log2_ceil[16] = { 0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4 };
+    const int *scalefac = gi->scalefac;
+    int table_number = gi->preflag ? 2 : 0;
+    int row;
+    int max_sfac[4] = { 0, 0, 0, 0 };
+    const int *partition_table;
+    int sfb, partition, over;
+
+    if (gi->block_type == RL_SHORT_TYPE) {
+        row = 1;
+        partition_table = rl_nr_of_sfb_block[table_number][row];
+        for (sfb = 0, partition = 0; partition < 4; partition++) {
+            int nr_sfb = partition_table[partition] / 3;
+            for (int i = 0; i < nr_sfb; i++, sfb++)
+                for (int window = 0; window < 3; window++)
+                    if (scalefac[sfb * 3 + window] > max_sfac[partition])
+                        max_sfac[partition] = scalefac[sfb * 3 + window];
+        }
+    } else {
+        row = 0;
+        partition_table = rl_nr_of_sfb_block[table_number][row];
+        for (sfb = 0, partition = 0; partition < 4; partition++) {
+            int nr_sfb = partition_table[partition];
+            for (int i = 0; i < nr_sfb; i++, sfb++)
+                if (scalefac[sfb] > max_sfac[partition])
+                    max_sfac[partition] = scalefac[sfb];
+        }
+    }
+
+    for (over = 0, partition = 0; partition < 4; partition++)
+        if (max_sfac[partition] > rl_max_range_sfac_tab[table_number][partition])
+            over++;
+
+    if (!over) {
+        gi->sfb_partition_table = rl_nr_of_sfb_block[table_number][row];
+        for (partition = 0; partition < 4; partition++)
+            gi->slen[partition] = log2_ceil[max_sfac[partition]];
+
+        int slen1 = gi->slen[0], slen2 = gi->slen[1], slen3 = gi->slen[2], slen4 = gi->slen[3];
+        if (table_number == 0)
+            gi->scalefac_compress = (((slen1 * 5) + slen2) << 4) + (slen3 << 2) + slen4;
+        else /* table_number == 2 */
+            gi->scalefac_compress = 500 + (slen1 * 3) + slen2;
+
+        gi->part2_length = 0;
+        for (partition = 0; partition < 4; partition++)
+            gi->part2_length += gi->slen[partition] * gi->sfb_partition_table[partition];
+    }
+    return over;
+}
+
+int rl_scale_bitcount(const RlConfig *cfg, RlGranule *gi)
+{
+    if (cfg->mode_gr == 2)
+        return scale_bitcount_mpeg1(gi);
+    return scale_bitcount_lsf(gi);
+}
