@@ -1,0 +1,1236 @@
+/* ringlame: the VBR-new (vbr_mtrh) quantization loop: per-sfb step search on
+ * xr^(3/4), scalefactor constraints, bit-usage reduction and the bitrate choice.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include "quantize_vbr.h"
+#include "quantize_common.h"
+#include "quant_tables.h"
+#include "reservoir.h"
+#include "fast_log.h"
+#include "takehiro.h"
+
+/* ------------------------------------------------------------------ algo */
+
+typedef struct VbrAlgo VbrAlgo;
+typedef void (*alloc_sf_fn)(const VbrAlgo *, const int *, const int *, int);
+typedef uint8_t (*find_sf_fn)(const float *, const float *, float, unsigned int, uint8_t);
+
+/* LAME algo_t: one granule/channel of the search */
+struct VbrAlgo {
+    alloc_sf_fn alloc;
+    find_sf_fn find;
+    const float *xr34orig;
+    const RlConfig *cfg;
+    RlGranule *gi;
+    int mingain_l;
+    int mingain_s[3];
+    int *err;                   /* set on LAME's "internal error" exits */
+};
+
+/* IEEE-754 trick: adding 2^23 leaves the integer part in the mantissa */
+#define MAGIC_FLOAT ((double) (65536 * 128))
+#define MAGIC_INT   0x4b000000
+
+typedef union {
+    float f;
+    int i;
+} FloatBits;
+
+static float vec_max(const float *xr34, unsigned int bw)
+{
+    float xfsf = 0;
+    unsigned int i = bw >> 2u;
+    unsigned int const remaining = bw & 0x03u;
+
+    while (i-- > 0) {
+        if (xfsf < xr34[0]) xfsf = xr34[0];
+        if (xfsf < xr34[1]) xfsf = xr34[1];
+        if (xfsf < xr34[2]) xfsf = xr34[2];
+        if (xfsf < xr34[3]) xfsf = xr34[3];
+        xr34 += 4;
+    }
+    switch (remaining) {
+    case 3: if (xfsf < xr34[2]) xfsf = xr34[2]; /* fall through */
+    case 2: if (xfsf < xr34[1]) xfsf = xr34[1]; /* fall through */
+    case 1: if (xfsf < xr34[0]) xfsf = xr34[0]; /* fall through */
+    default: break;
+    }
+    return xfsf;
+}
+
+/* smallest scalefactor (step) for which max*ipow20[sf] stays <= IXMAX_VAL */
+static uint8_t find_lowest_scalefac(float xr34)
+{
+    uint8_t sf_ok = 255;
+    uint8_t sf = 128, delsf = 64;
+    uint8_t i;
+    float const ixmax_val = RL_IXMAX_VAL;
+    for (i = 0; i < 8; ++i) {
+        float const xfsf = rl_ipow20[sf] * xr34;
+        if (xfsf <= ixmax_val) {
+            sf_ok = sf;
+            sf -= delsf;
+        } else {
+            sf += delsf;
+        }
+        delsf >>= 1;
+    }
+    return sf_ok;
+}
+
+/* quantize 4 values: x are double on purpose (LAME's DOUBLEX under the
+ * IEEE754 hack); two float roundings at 2^23 */
+static inline void k_34_4(double x[4], int l3[4])
+{
+    FloatBits fi[4];
+    int k;
+    for (k = 0; k < 4; k++) {
+        x[k] += MAGIC_FLOAT;
+        fi[k].f = (float) x[k];
+    }
+    for (k = 0; k < 4; k++)
+        fi[k].f = (float) (x[k] + rl_adj43asm[fi[k].i - MAGIC_INT]);
+    for (k = 0; k < 4; k++)
+        l3[k] = fi[k].i - MAGIC_INT;
+}
+
+/* quantization noise of one sfb at step sf; only for sf with
+ * ipow20[sf]*max(xr34) <= IXMAX_VAL */
+static float calc_sfb_noise_x34(const float *xr, const float *xr34, unsigned int bw, uint8_t sf)
+{
+    double x[4];
+    int l3[4];
+    float const sfpow = rl_pow20[sf + RL_Q_MAX2];   /* 2^(sf/4) */
+    float const sfpow34 = rl_ipow20[sf];            /* sfpow^(-3/4) */
+    float xfsf = 0;
+    unsigned int i = bw >> 2u;
+    unsigned int const remaining = bw & 0x03u;
+
+    while (i-- > 0) {
+        x[0] = sfpow34 * xr34[0];
+        x[1] = sfpow34 * xr34[1];
+        x[2] = sfpow34 * xr34[2];
+        x[3] = sfpow34 * xr34[3];
+        k_34_4(x, l3);
+        x[0] = fabsf(xr[0]) - sfpow * rl_pow43[l3[0]];
+        x[1] = fabsf(xr[1]) - sfpow * rl_pow43[l3[1]];
+        x[2] = fabsf(xr[2]) - sfpow * rl_pow43[l3[2]];
+        x[3] = fabsf(xr[3]) - sfpow * rl_pow43[l3[3]];
+        /* sum in double, accumulated into a float */
+        xfsf += (x[0] * x[0] + x[1] * x[1]) + (x[2] * x[2] + x[3] * x[3]);
+        xr += 4;
+        xr34 += 4;
+    }
+    if (remaining) {
+        x[0] = x[1] = x[2] = x[3] = 0;
+        switch (remaining) {
+        case 3: x[2] = sfpow34 * xr34[2]; /* fall through */
+        case 2: x[1] = sfpow34 * xr34[1]; /* fall through */
+        case 1: x[0] = sfpow34 * xr34[0]; /* fall through */
+        default: break;
+        }
+        k_34_4(x, l3);
+        x[0] = x[1] = x[2] = x[3] = 0;
+        switch (remaining) {
+        case 3: x[2] = fabsf(xr[2]) - sfpow * rl_pow43[l3[2]]; /* fall through */
+        case 2: x[1] = fabsf(xr[1]) - sfpow * rl_pow43[l3[1]]; /* fall through */
+        case 1: x[0] = fabsf(xr[0]) - sfpow * rl_pow43[l3[0]]; /* fall through */
+        default: break;
+        }
+        xfsf += (x[0] * x[0] + x[1] * x[1]) + (x[2] * x[2] + x[3] * x[3]);
+    }
+    return xfsf;
+}
+
+typedef struct {
+    int valid;
+    float value;
+} NoiseCache;
+
+/* 1 if step sf, sf+1 or sf-1 gives more noise than allowed */
+static uint8_t tri_calc_sfb_noise_x34(const float *xr, const float *xr34, float l3_xmin,
+                                      unsigned int bw, uint8_t sf, NoiseCache *cache)
+{
+    if (cache[sf].valid == 0) {
+        cache[sf].valid = 1;
+        cache[sf].value = calc_sfb_noise_x34(xr, xr34, bw, sf);
+    }
+    if (l3_xmin < cache[sf].value)
+        return 1;
+    if (sf < 255) {
+        uint8_t const sf_x = sf + 1;
+        if (cache[sf_x].valid == 0) {
+            cache[sf_x].valid = 1;
+            cache[sf_x].value = calc_sfb_noise_x34(xr, xr34, bw, sf_x);
+        }
+        if (l3_xmin < cache[sf_x].value)
+            return 1;
+    }
+    if (sf > 0) {
+        uint8_t const sf_x = sf - 1;
+        if (cache[sf_x].valid == 0) {
+            cache[sf_x].valid = 1;
+            cache[sf_x].value = calc_sfb_noise_x34(xr, xr34, bw, sf_x);
+        }
+        if (l3_xmin < cache[sf_x].value)
+            return 1;
+    }
+    return 0;
+}
+
+/* step size from the allowed masking (used when full_outer_loop < 0) */
+static int calc_scalefac(float l3_xmin, int bw)
+{
+    float const c = (float) 5.799142446; /* 10 * 10^(2/3) * log10(4/3) */
+    return 210 + (int) (c * log10f(l3_xmin / bw) - .5f);
+}
+
+static uint8_t guess_scalefac_x34(const float *xr, const float *xr34, float l3_xmin,
+                                  unsigned int bw, uint8_t sf_min)
+{
+    int const guess = calc_scalefac(l3_xmin, (int) bw);
+    (void) xr;
+    (void) xr34;
+    if (guess < sf_min)
+        return sf_min;
+    if (guess >= 255)
+        return 255;
+    return (uint8_t) guess;
+}
+
+/* binary search for the largest step whose noise stays within l3_xmin */
+static uint8_t find_scalefac_x34(const float *xr, const float *xr34, float l3_xmin,
+                                 unsigned int bw, uint8_t sf_min)
+{
+    NoiseCache cache[256];
+    uint8_t sf = 128, sf_ok = 255, delsf = 128, seen_good_one = 0, i;
+    memset(cache, 0, sizeof(cache));
+    for (i = 0; i < 8; ++i) {
+        delsf >>= 1;
+        if (sf <= sf_min) {
+            sf += delsf;
+        } else {
+            uint8_t const bad = tri_calc_sfb_noise_x34(xr, xr34, l3_xmin, bw, sf, cache);
+            if (bad) {                  /* distortion: smaller step */
+                sf -= delsf;
+            } else {
+                sf_ok = sf;
+                sf += delsf;
+                seen_good_one = 1;
+            }
+        }
+    }
+    if (seen_good_one > 0)
+        sf = sf_ok;
+    if (sf <= sf_min)
+        sf = sf_min;
+    return sf;
+}
+
+/* LAME block_sf (vbr-mtrh variant): per-sfb wanted step vbrsf and minimal
+ * step vbrsfmin; returns the largest wanted step */
+static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_SFBMAX],
+                    int vbrsfmin[RL_SFBMAX])
+{
+    float max_xr34;
+    const float *const xr = &that->gi->xr[0];
+    const float *const xr34_orig = &that->xr34orig[0];
+    const int *const width = &that->gi->width[0];
+    const char *const energy_above_cutoff = &that->gi->energy_above_cutoff[0];
+    unsigned int const max_nonzero_coeff = (unsigned int) that->gi->max_nonzero_coeff;
+    uint8_t maxsf = 0;
+    int sfb = 0, m_o = -1;
+    unsigned int j = 0, i = 0;
+    int const psymax = that->gi->psymax;
+
+    that->mingain_l = 0;
+    that->mingain_s[0] = 0;
+    that->mingain_s[1] = 0;
+    that->mingain_s[2] = 0;
+    while (j <= max_nonzero_coeff) {
+        unsigned int const w = (unsigned int) width[sfb];
+        unsigned int const m = (unsigned int) (max_nonzero_coeff - j + 1);
+        unsigned int l = w;
+        uint8_t m1, m2;
+        if (l > m)
+            l = m;
+        max_xr34 = vec_max(&xr34_orig[j], l);
+
+        m1 = find_lowest_scalefac(max_xr34);
+        vbrsfmin[sfb] = m1;
+        if (that->mingain_l < m1)
+            that->mingain_l = m1;
+        if (that->mingain_s[i] < m1)
+            that->mingain_s[i] = m1;
+        if (++i > 2)
+            i = 0;
+        /* MPEG-2.5 8 kHz: unused scalefactors have width 2 */
+        if (sfb < psymax && w > 2) {
+            if (energy_above_cutoff[sfb]) {
+                m2 = that->find(&xr[j], &xr34_orig[j], l3_xmin[sfb], l, m1);
+                if (maxsf < m2)
+                    maxsf = m2;
+                if (m_o < m2 && m2 < 255)
+                    m_o = m2;
+            } else {
+                m2 = 255;
+                maxsf = 255;
+            }
+        } else {
+            if (maxsf < m1)
+                maxsf = m1;
+            m2 = maxsf;
+        }
+        vbrsf[sfb] = m2;
+        ++sfb;
+        j += w;
+    }
+    for (; sfb < RL_SFBMAX; ++sfb) {
+        vbrsf[sfb] = maxsf;
+        vbrsfmin[sfb] = 0;
+    }
+    if (m_o > -1) {
+        maxsf = (uint8_t) m_o;
+        for (sfb = 0; sfb < RL_SFBMAX; ++sfb) {
+            if (vbrsf[sfb] == 255)
+                vbrsf[sfb] = m_o;
+        }
+    }
+    return maxsf;
+}
+
+/* quantize xr34 with the granule's global gain, scalefactors, subblock gains */
+static void quantize_x34(const VbrAlgo *that)
+{
+    double x[4];
+    const float *xr34_orig = that->xr34orig;
+    RlGranule *const gi = that->gi;
+    int const ifqstep = (gi->scalefac_scale == 0) ? 2 : 4;
+    int *l3 = gi->l3_enc;
+    unsigned int j = 0, sfb = 0;
+    unsigned int const max_nonzero_coeff = (unsigned int) gi->max_nonzero_coeff;
+
+    while (j <= max_nonzero_coeff) {
+        int const s = (gi->scalefac[sfb] + (gi->preflag ? rl_pretab[sfb] : 0)) * ifqstep
+            + gi->subblock_gain[gi->window[sfb]] * 8;
+        uint8_t const sfac = (uint8_t) (gi->global_gain - s);
+        float const sfpow34 = rl_ipow20[sfac];
+        unsigned int const w = (unsigned int) gi->width[sfb];
+        unsigned int const m = (unsigned int) (max_nonzero_coeff - j + 1);
+        unsigned int i, remaining;
+
+        j += w;
+        ++sfb;
+        i = (w <= m) ? w : m;
+        remaining = i & 0x03u;
+        i >>= 2u;
+
+        while (i-- > 0) {
+            x[0] = sfpow34 * xr34_orig[0];
+            x[1] = sfpow34 * xr34_orig[1];
+            x[2] = sfpow34 * xr34_orig[2];
+            x[3] = sfpow34 * xr34_orig[3];
+            k_34_4(x, l3);
+            l3 += 4;
+            xr34_orig += 4;
+        }
+        if (remaining) {
+            int tmp_l3[4];
+            x[0] = x[1] = x[2] = x[3] = 0;
+            switch (remaining) {
+            case 3: x[2] = sfpow34 * xr34_orig[2]; /* fall through */
+            case 2: x[1] = sfpow34 * xr34_orig[1]; /* fall through */
+            case 1: x[0] = sfpow34 * xr34_orig[0]; /* fall through */
+            default: break;
+            }
+            k_34_4(x, tmp_l3);
+            switch (remaining) {
+            case 3: l3[2] = tmp_l3[2]; /* fall through */
+            case 2: l3[1] = tmp_l3[1]; /* fall through */
+            case 1: l3[0] = tmp_l3[0]; /* fall through */
+            default: break;
+            }
+            l3 += remaining;
+            xr34_orig += remaining;
+        }
+    }
+}
+
+static const uint8_t max_range_short[RL_SBMAX_S * 3] = {
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    0, 0, 0
+};
+
+static const uint8_t max_range_long[RL_SBMAX_L] = {
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0
+};
+
+static const uint8_t max_range_long_lsf_pretab[RL_SBMAX_L] = {
+    7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+};
+
+static int imax(int a, int b) { return a > b ? a : b; }
+static int imin(int a, int b) { return a < b ? a : b; }
+
+/* short blocks: choose subblock gains so the scalefactors can reach sf[] */
+static void set_subblock_gain(RlGranule *gi, const int mingain_s[3], int sf[])
+{
+    const int maxrange1 = 15, maxrange2 = 7;
+    const int ifqstep_shift = (gi->scalefac_scale == 0) ? 1 : 2;
+    int *const sbg = gi->subblock_gain;
+    unsigned int const psymax = (unsigned int) gi->psymax;
+    unsigned int psydiv = 18;
+    int sbg0, sbg1, sbg2;
+    unsigned int sfb, i;
+    int min_sbg = 7;
+
+    if (psydiv > psymax)
+        psydiv = psymax;
+    for (i = 0; i < 3; ++i) {
+        int maxsf1 = 0, maxsf2 = 0, minsf = 1000;
+        for (sfb = i; sfb < psydiv; sfb += 3) {         /* part 1 */
+            int const v = -sf[sfb];
+            if (maxsf1 < v) maxsf1 = v;
+            if (minsf > v) minsf = v;
+        }
+        for (; sfb < RL_SFBMAX; sfb += 3) {             /* part 2 */
+            int const v = -sf[sfb];
+            if (maxsf2 < v) maxsf2 = v;
+            if (minsf > v) minsf = v;
+        }
+        /* smallest subblock gain with which the scalefactors reach maxsf1 */
+        maxsf1 = imax(maxsf1 - (maxrange1 << ifqstep_shift), maxsf2 - (maxrange2 << ifqstep_shift));
+        if (minsf > 0)
+            sbg[i] = minsf >> 3;
+        else
+            sbg[i] = 0;
+        if (maxsf1 > 0)
+            sbg[i] = imax(sbg[i], (maxsf1 + 7) >> 3);
+        if (sbg[i] > 0 && mingain_s[i] > (gi->global_gain - sbg[i] * 8))
+            sbg[i] = (gi->global_gain - mingain_s[i]) >> 3;
+        if (sbg[i] > 7)
+            sbg[i] = 7;
+        if (min_sbg > sbg[i])
+            min_sbg = sbg[i];
+    }
+    sbg0 = sbg[0] * 8;
+    sbg1 = sbg[1] * 8;
+    sbg2 = sbg[2] * 8;
+    for (sfb = 0; sfb < RL_SFBMAX; sfb += 3) {
+        sf[sfb + 0] += sbg0;
+        sf[sfb + 1] += sbg1;
+        sf[sfb + 2] += sbg2;
+    }
+    if (min_sbg > 0) {
+        for (i = 0; i < 3; ++i)
+            sbg[i] -= min_sbg;
+        gi->global_gain -= min_sbg * 8;
+    }
+}
+
+/* scalefactors from the wanted step offsets sf[] (<= 0) */
+static void set_scalefacs(RlGranule *gi, const int *vbrsfmin, int sf[], const uint8_t *max_range)
+{
+    const int ifqstep = (gi->scalefac_scale == 0) ? 2 : 4;
+    const int ifqstep_shift = (gi->scalefac_scale == 0) ? 1 : 2;
+    int *const scalefac = gi->scalefac;
+    int const sfbmax = gi->sfbmax;
+    int sfb;
+    int const *const sbg = gi->subblock_gain;
+    int const *const window = gi->window;
+    int const preflag = gi->preflag;
+
+    if (preflag) {
+        for (sfb = 11; sfb < sfbmax; ++sfb)
+            sf[sfb] += rl_pretab[sfb] * ifqstep;
+    }
+    for (sfb = 0; sfb < sfbmax; ++sfb) {
+        int const gain = gi->global_gain - (sbg[window[sfb]] * 8)
+            - ((preflag ? rl_pretab[sfb] : 0) * ifqstep);
+        if (sf[sfb] < 0) {
+            int const m = gain - vbrsfmin[sfb];
+            /* ifqstep*scalefac >= -sf[sfb]: round up */
+            scalefac[sfb] = (ifqstep - 1 - sf[sfb]) >> ifqstep_shift;
+            if (scalefac[sfb] > max_range[sfb])
+                scalefac[sfb] = max_range[sfb];
+            if (scalefac[sfb] > 0 && (scalefac[sfb] << ifqstep_shift) > m)
+                scalefac[sfb] = m >> ifqstep_shift;
+        } else {
+            scalefac[sfb] = 0;
+        }
+    }
+    for (; sfb < RL_SFBMAX; ++sfb)
+        scalefac[sfb] = 0;              /* sfb21 */
+}
+
+static void short_block_constrain(const VbrAlgo *that, const int vbrsf[RL_SFBMAX],
+                                  const int vbrsfmin[RL_SFBMAX], int vbrmax)
+{
+    RlGranule *const gi = that->gi;
+    int const maxminsfb = that->mingain_l;
+    int mover, maxover0 = 0, maxover1 = 0, delta = 0;
+    int v, v0, v1;
+    int sfb;
+    int const psymax = gi->psymax;
+
+    for (sfb = 0; sfb < psymax; ++sfb) {
+        v = vbrmax - vbrsf[sfb];
+        if (delta < v)
+            delta = v;
+        v0 = v - (4 * 14 + 2 * max_range_short[sfb]);
+        v1 = v - (4 * 14 + 4 * max_range_short[sfb]);
+        if (maxover0 < v0)
+            maxover0 = v0;
+        if (maxover1 < v1)
+            maxover1 = v1;
+    }
+    if (that->cfg->noise_shaping == 2)
+        mover = imin(maxover0, maxover1);       /* allow scalefac_scale=1 */
+    else
+        mover = maxover0;
+    if (delta > mover)
+        delta = mover;
+    vbrmax -= delta;
+    maxover0 -= mover;
+    maxover1 -= mover;
+
+    if (maxover0 == 0)
+        gi->scalefac_scale = 0;
+    else if (maxover1 == 0)
+        gi->scalefac_scale = 1;
+    if (vbrmax < maxminsfb)
+        vbrmax = maxminsfb;
+    gi->global_gain = vbrmax;
+    if (gi->global_gain < 0)
+        gi->global_gain = 0;
+    else if (gi->global_gain > 255)
+        gi->global_gain = 255;
+    {
+        int sf_temp[RL_SFBMAX];
+        for (sfb = 0; sfb < RL_SFBMAX; ++sfb)
+            sf_temp[sfb] = vbrsf[sfb] - vbrmax;
+        set_subblock_gain(gi, &that->mingain_s[0], sf_temp);
+        set_scalefacs(gi, vbrsfmin, sf_temp, max_range_short);
+    }
+}
+
+static void long_block_constrain(const VbrAlgo *that, const int vbrsf[RL_SFBMAX],
+                                 const int vbrsfmin[RL_SFBMAX], int vbrmax)
+{
+    RlGranule *const gi = that->gi;
+    const uint8_t *max_rangep;
+    int const maxminsfb = that->mingain_l;
+    int sfb;
+    int maxover0, maxover1, maxover0p, maxover1p, mover, delta = 0;
+    int v, v0, v1, v0p, v1p, vm0p = 1, vm1p = 1;
+    int const psymax = gi->psymax;
+
+    max_rangep = that->cfg->mode_gr == 2 ? max_range_long : max_range_long_lsf_pretab;
+
+    maxover0 = 0;
+    maxover1 = 0;
+    maxover0p = 0;              /* with pretab */
+    maxover1p = 0;
+
+    for (sfb = 0; sfb < psymax; ++sfb) {
+        v = vbrmax - vbrsf[sfb];
+        if (delta < v)
+            delta = v;
+        v0 = v - 2 * max_range_long[sfb];
+        v1 = v - 4 * max_range_long[sfb];
+        v0p = v - 2 * (max_rangep[sfb] + rl_pretab[sfb]);
+        v1p = v - 4 * (max_rangep[sfb] + rl_pretab[sfb]);
+        if (maxover0 < v0) maxover0 = v0;
+        if (maxover1 < v1) maxover1 = v1;
+        if (maxover0p < v0p) maxover0p = v0p;
+        if (maxover1p < v1p) maxover1p = v1p;
+    }
+    if (vm0p == 1) {
+        int gain = vbrmax - maxover0p;
+        if (gain < maxminsfb)
+            gain = maxminsfb;
+        for (sfb = 0; sfb < psymax; ++sfb) {
+            int const a = (gain - vbrsfmin[sfb]) - 2 * rl_pretab[sfb];
+            if (a <= 0) {
+                vm0p = 0;
+                vm1p = 0;
+                break;
+            }
+        }
+    }
+    if (vm1p == 1) {
+        int gain = vbrmax - maxover1p;
+        if (gain < maxminsfb)
+            gain = maxminsfb;
+        for (sfb = 0; sfb < psymax; ++sfb) {
+            int const b = (gain - vbrsfmin[sfb]) - 4 * rl_pretab[sfb];
+            if (b <= 0) {
+                vm1p = 0;
+                break;
+            }
+        }
+    }
+    if (vm0p == 0)
+        maxover0p = maxover0;
+    if (vm1p == 0)
+        maxover1p = maxover1;
+    if (that->cfg->noise_shaping != 2) {
+        maxover1 = maxover0;
+        maxover1p = maxover0p;
+    }
+    mover = imin(maxover0, maxover0p);
+    mover = imin(mover, maxover1);
+    mover = imin(mover, maxover1p);
+
+    if (delta > mover)
+        delta = mover;
+    vbrmax -= delta;
+    if (vbrmax < maxminsfb)
+        vbrmax = maxminsfb;
+    maxover0 -= mover;
+    maxover0p -= mover;
+    maxover1 -= mover;
+    maxover1p -= mover;
+
+    if (maxover0 == 0) {
+        gi->scalefac_scale = 0;
+        gi->preflag = 0;
+        max_rangep = max_range_long;
+    } else if (maxover0p == 0) {
+        gi->scalefac_scale = 0;
+        gi->preflag = 1;
+    } else if (maxover1 == 0) {
+        gi->scalefac_scale = 1;
+        gi->preflag = 0;
+        max_rangep = max_range_long;
+    } else if (maxover1p == 0) {
+        gi->scalefac_scale = 1;
+        gi->preflag = 1;
+    } else {
+        *that->err = 1;         /* LAME asserts: cannot happen */
+    }
+    gi->global_gain = vbrmax;
+    if (gi->global_gain < 0)
+        gi->global_gain = 0;
+    else if (gi->global_gain > 255)
+        gi->global_gain = 255;
+    {
+        int sf_temp[RL_SFBMAX];
+        for (sfb = 0; sfb < RL_SFBMAX; ++sfb)
+            sf_temp[sfb] = vbrsf[sfb] - vbrmax;
+        set_scalefacs(gi, vbrsfmin, sf_temp, max_rangep);
+    }
+}
+
+static void bitcount(const VbrAlgo *that)
+{
+    /* cannot fail given how the scalefactors were chosen (LAME exits) */
+    if (rl_scale_bitcount(that->cfg, that->gi) != 0)
+        *that->err = 1;
+}
+
+static int quantize_and_count_bits(const VbrAlgo *that)
+{
+    quantize_x34(that);
+    that->gi->part2_3_length = rl_noquant_count_bits(that->cfg, that->gi);
+    return that->gi->part2_3_length;
+}
+
+static int try_global_stepsize(const VbrAlgo *that, const int sfwork[RL_SFBMAX],
+                               const int vbrsfmin[RL_SFBMAX], int delta)
+{
+    float const xrpow_max = that->gi->xrpow_max;
+    int sftemp[RL_SFBMAX], i, nbits;
+    int gain, vbrmax = 0;
+    for (i = 0; i < RL_SFBMAX; ++i) {
+        gain = sfwork[i] + delta;
+        if (gain < vbrsfmin[i])
+            gain = vbrsfmin[i];
+        if (gain > 255)
+            gain = 255;
+        if (vbrmax < gain)
+            vbrmax = gain;
+        sftemp[i] = gain;
+    }
+    that->alloc(that, sftemp, vbrsfmin, vbrmax);
+    bitcount(that);
+    nbits = quantize_and_count_bits(that);
+    that->gi->xrpow_max = xrpow_max;
+    return nbits;
+}
+
+static void search_global_stepsize_max(const VbrAlgo *that, const int sfwork[RL_SFBMAX],
+                                       const int vbrsfmin[RL_SFBMAX], int target)
+{
+    const RlGranule *const gi = that->gi;
+    const int gain = gi->global_gain;
+    int curr = gain;
+    int gain_ok = 1024;
+    int nbits;
+    int l = gain, r = 512;
+
+    while (l <= r) {
+        curr = (l + r) >> 1;
+        nbits = try_global_stepsize(that, sfwork, vbrsfmin, curr - gain);
+        if (nbits == 0 || (nbits + gi->part2_length) < target) {
+            r = curr - 1;
+            gain_ok = curr;
+        } else {
+            l = curr + 1;
+            if (gain_ok == 1024)
+                gain_ok = curr;
+        }
+    }
+    if (gain_ok != curr) {
+        curr = gain_ok;
+        (void) try_global_stepsize(that, sfwork, vbrsfmin, curr - gain);
+    }
+}
+
+static int sf_depth(const int sfwork[RL_SFBMAX])
+{
+    int m = 0, i;
+    for (i = 0; i < RL_SFBMAX; ++i) {
+        int const di = 255 - sfwork[i];
+        if (m < di)
+            m = di;
+    }
+    return m;
+}
+
+static void cut_distribution(const int sfwork[RL_SFBMAX], int sf_out[RL_SFBMAX], int cut)
+{
+    int i;
+    for (i = 0; i < RL_SFBMAX; ++i) {
+        int const x = sfwork[i];
+        sf_out[i] = x < cut ? x : cut;
+    }
+}
+
+static int flatten_distribution(const int sfwork[RL_SFBMAX], int sf_out[RL_SFBMAX], int dm,
+                                int k, int p)
+{
+    int i, x, sfmax = 0;
+    if (dm > 0) {
+        for (i = 0; i < RL_SFBMAX; ++i) {
+            int const di = p - sfwork[i];
+            x = sfwork[i] + (k * di) / dm;
+            if (x < 0)
+                x = 0;
+            else if (x > 255)
+                x = 255;
+            sf_out[i] = x;
+            if (sfmax < x)
+                sfmax = x;
+        }
+    } else {
+        for (i = 0; i < RL_SFBMAX; ++i) {
+            x = sfwork[i];
+            sf_out[i] = x;
+            if (sfmax < x)
+                sfmax = x;
+        }
+    }
+    return sfmax;
+}
+
+static int try_that_one(const VbrAlgo *that, const int sftemp[RL_SFBMAX],
+                        const int vbrsfmin[RL_SFBMAX], int vbrmax)
+{
+    float const xrpow_max = that->gi->xrpow_max;
+    int nbits;
+    that->alloc(that, sftemp, vbrsfmin, vbrmax);
+    bitcount(that);
+    nbits = quantize_and_count_bits(that);
+    nbits += that->gi->part2_length;
+    that->gi->xrpow_max = xrpow_max;
+    return nbits;
+}
+
+/* second pass: flatten the step distribution until the granule fits target */
+static void out_of_bits_strategy(const VbrAlgo *that, const int sfwork[RL_SFBMAX],
+                                 const int vbrsfmin[RL_SFBMAX], int target)
+{
+    int wrk[RL_SFBMAX];
+    int const dm = sf_depth(sfwork);
+    int const p = that->gi->global_gain;
+    int nbits;
+
+    {   /* part 1: move the steps towards the global gain */
+        int bi = dm / 2;
+        int bi_ok = -1;
+        int bu = 0;
+        int bo = dm;
+        for (;;) {
+            int const sfmax = flatten_distribution(sfwork, wrk, dm, bi, p);
+            nbits = try_that_one(that, wrk, vbrsfmin, sfmax);
+            if (nbits <= target) {
+                bi_ok = bi;
+                bo = bi - 1;
+            } else {
+                bu = bi + 1;
+            }
+            if (bu <= bo)
+                bi = (bu + bo) / 2;
+            else
+                break;
+        }
+        if (bi_ok >= 0) {
+            if (bi != bi_ok) {
+                int const sfmax = flatten_distribution(sfwork, wrk, dm, bi_ok, p);
+                (void) try_that_one(that, wrk, vbrsfmin, sfmax);
+            }
+            return;
+        }
+    }
+    {   /* part 2: raise the common step */
+        int bi = (255 + p) / 2;
+        int bi_ok = -1;
+        int bu = p;
+        int bo = 255;
+        for (;;) {
+            int const sfmax = flatten_distribution(sfwork, wrk, dm, dm, bi);
+            nbits = try_that_one(that, wrk, vbrsfmin, sfmax);
+            if (nbits <= target) {
+                bi_ok = bi;
+                bo = bi - 1;
+            } else {
+                bu = bi + 1;
+            }
+            if (bu <= bo)
+                bi = (bu + bo) / 2;
+            else
+                break;
+        }
+        if (bi_ok >= 0) {
+            if (bi != bi_ok) {
+                int const sfmax = flatten_distribution(sfwork, wrk, dm, dm, bi_ok);
+                (void) try_that_one(that, wrk, vbrsfmin, sfmax);
+            }
+            return;
+        }
+    }
+    /* fall back to a global step search (LAME: likely never reached);
+     * wrk holds part 2's last distribution, as in LAME */
+    search_global_stepsize_max(that, wrk, vbrsfmin, target);
+}
+
+static int reduce_bit_usage(const RlConfig *cfg, RlSideInfo *side, int gr, int ch)
+{
+    RlGranule *const gi = &side->tt[gr][ch];
+    rl_best_scalefac_store(cfg, gr, ch, side);
+    if (cfg->use_best_huffman == 1)
+        rl_best_huffman_divide(cfg, gi);
+    return gi->part2_3_length + gi->part2_length;
+}
+
+/* LAME VBR_encode_frame: returns the bits used by the frame's main data */
+static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
+                            const float xr34orig[2][2][576],
+                            const float l3_xmin[2][2][RL_SFBMAX], const int max_bits[2][2],
+                            int *err)
+{
+    int sfwork_[2][2][RL_SFBMAX];
+    int vbrsfmin_[2][2][RL_SFBMAX];
+    VbrAlgo that_[2][2];
+    int const ngr = cfg->mode_gr;
+    int const nch = cfg->channels_out;
+    int max_nbits_ch[2][2] = { { 0, 0 }, { 0, 0 } };
+    int max_nbits_gr[2] = { 0, 0 };
+    int max_nbits_fr = 0;
+    int use_nbits_ch[2][2] = { { RL_MAX_BITS_PER_CHANNEL + 1, RL_MAX_BITS_PER_CHANNEL + 1 },
+                               { RL_MAX_BITS_PER_CHANNEL + 1, RL_MAX_BITS_PER_CHANNEL + 1 } };
+    int use_nbits_gr[2] = { RL_MAX_BITS_PER_GRANULE + 1, RL_MAX_BITS_PER_GRANULE + 1 };
+    int use_nbits_fr;
+    int gr, ch;
+    int ok, sum_fr;
+
+    for (gr = 0; gr < ngr; ++gr) {
+        max_nbits_gr[gr] = 0;
+        for (ch = 0; ch < nch; ++ch) {
+            VbrAlgo *const that = &that_[gr][ch];
+            max_nbits_ch[gr][ch] = max_bits[gr][ch];
+            use_nbits_ch[gr][ch] = 0;
+            max_nbits_gr[gr] += max_bits[gr][ch];
+            max_nbits_fr += max_bits[gr][ch];
+            that->find = (cfg->full_outer_loop < 0) ? guess_scalefac_x34 : find_scalefac_x34;
+            that->cfg = cfg;
+            that->gi = &side->tt[gr][ch];
+            that->xr34orig = xr34orig[gr][ch];
+            that->err = err;
+            that->mingain_l = 0;
+            that->mingain_s[0] = that->mingain_s[1] = that->mingain_s[2] = 0;
+            if (that->gi->block_type == RL_SHORT_TYPE)
+                that->alloc = short_block_constrain;
+            else
+                that->alloc = long_block_constrain;
+        }
+    }
+    /* scalefactor search */
+    for (gr = 0; gr < ngr; ++gr) {
+        for (ch = 0; ch < nch; ++ch) {
+            if (max_bits[gr][ch] > 0) {
+                VbrAlgo *const that = &that_[gr][ch];
+                int *const sfwork = sfwork_[gr][ch];
+                int *const vbrsfmin = vbrsfmin_[gr][ch];
+                int const vbrmax = block_sf(that, l3_xmin[gr][ch], sfwork, vbrsfmin);
+                that->alloc(that, sfwork, vbrsfmin, vbrmax);
+                bitcount(that);
+            }
+            /* else: no energy, l3_enc stays zero */
+        }
+    }
+    /* encode as is */
+    use_nbits_fr = 0;
+    for (gr = 0; gr < ngr; ++gr) {
+        use_nbits_gr[gr] = 0;
+        for (ch = 0; ch < nch; ++ch) {
+            const VbrAlgo *const that = &that_[gr][ch];
+            if (max_bits[gr][ch] > 0) {
+                memset(&that->gi->l3_enc[0], 0, sizeof(that->gi->l3_enc));
+                (void) quantize_and_count_bits(that);
+            }
+            use_nbits_ch[gr][ch] = reduce_bit_usage(cfg, side, gr, ch);
+            use_nbits_gr[gr] += use_nbits_ch[gr][ch];
+        }
+        use_nbits_fr += use_nbits_gr[gr];
+    }
+
+    /* bit constraints */
+    if (use_nbits_fr <= max_nbits_fr) {
+        ok = 1;
+        for (gr = 0; gr < ngr; ++gr) {
+            if (use_nbits_gr[gr] > RL_MAX_BITS_PER_GRANULE)
+                ok = 0;
+            for (ch = 0; ch < nch; ++ch) {
+                /* part2_3_length has 12 bits */
+                if (use_nbits_ch[gr][ch] > RL_MAX_BITS_PER_CHANNEL)
+                    ok = 0;
+            }
+        }
+        if (ok)
+            return use_nbits_fr;
+    }
+
+    /* too many bits: set a budget per granule and channel */
+    ok = 1;
+    sum_fr = 0;
+    for (gr = 0; gr < ngr; ++gr) {
+        max_nbits_gr[gr] = 0;
+        for (ch = 0; ch < nch; ++ch) {
+            if (use_nbits_ch[gr][ch] > RL_MAX_BITS_PER_CHANNEL)
+                max_nbits_ch[gr][ch] = RL_MAX_BITS_PER_CHANNEL;
+            else
+                max_nbits_ch[gr][ch] = use_nbits_ch[gr][ch];
+            max_nbits_gr[gr] += max_nbits_ch[gr][ch];
+        }
+        if (max_nbits_gr[gr] > RL_MAX_BITS_PER_GRANULE) {
+            float f[2] = { 0.0f, 0.0f }, s = 0.0f;
+            for (ch = 0; ch < nch; ++ch) {
+                if (max_nbits_ch[gr][ch] > 0) {
+                    f[ch] = (float) sqrt(sqrt(max_nbits_ch[gr][ch]));
+                    s += f[ch];
+                } else {
+                    f[ch] = 0;
+                }
+            }
+            for (ch = 0; ch < nch; ++ch) {
+                if (s > 0)
+                    max_nbits_ch[gr][ch] = (int) (RL_MAX_BITS_PER_GRANULE * f[ch] / s);
+                else
+                    max_nbits_ch[gr][ch] = 0;
+            }
+            if (nch > 1) {
+                if (max_nbits_ch[gr][0] > use_nbits_ch[gr][0] + 32) {
+                    max_nbits_ch[gr][1] += max_nbits_ch[gr][0];
+                    max_nbits_ch[gr][1] -= use_nbits_ch[gr][0] + 32;
+                    max_nbits_ch[gr][0] = use_nbits_ch[gr][0] + 32;
+                }
+                if (max_nbits_ch[gr][1] > use_nbits_ch[gr][1] + 32) {
+                    max_nbits_ch[gr][0] += max_nbits_ch[gr][1];
+                    max_nbits_ch[gr][0] -= use_nbits_ch[gr][1] + 32;
+                    max_nbits_ch[gr][1] = use_nbits_ch[gr][1] + 32;
+                }
+                if (max_nbits_ch[gr][0] > RL_MAX_BITS_PER_CHANNEL)
+                    max_nbits_ch[gr][0] = RL_MAX_BITS_PER_CHANNEL;
+                if (max_nbits_ch[gr][1] > RL_MAX_BITS_PER_CHANNEL)
+                    max_nbits_ch[gr][1] = RL_MAX_BITS_PER_CHANNEL;
+            }
+            max_nbits_gr[gr] = 0;
+            for (ch = 0; ch < nch; ++ch)
+                max_nbits_gr[gr] += max_nbits_ch[gr][ch];
+        }
+        sum_fr += max_nbits_gr[gr];
+    }
+    if (sum_fr > max_nbits_fr) {
+        {
+            float f[2] = { 0.0f, 0.0f }, s = 0.0f;
+            for (gr = 0; gr < ngr; ++gr) {
+                if (max_nbits_gr[gr] > 0) {
+                    f[gr] = (float) sqrt(max_nbits_gr[gr]);
+                    s += f[gr];
+                } else {
+                    f[gr] = 0;
+                }
+            }
+            for (gr = 0; gr < ngr; ++gr) {
+                if (s > 0)
+                    max_nbits_gr[gr] = (int) (max_nbits_fr * f[gr] / s);
+                else
+                    max_nbits_gr[gr] = 0;
+            }
+        }
+        if (ngr > 1) {
+            if (max_nbits_gr[0] > use_nbits_gr[0] + 125) {
+                max_nbits_gr[1] += max_nbits_gr[0];
+                max_nbits_gr[1] -= use_nbits_gr[0] + 125;
+                max_nbits_gr[0] = use_nbits_gr[0] + 125;
+            }
+            if (max_nbits_gr[1] > use_nbits_gr[1] + 125) {
+                max_nbits_gr[0] += max_nbits_gr[1];
+                max_nbits_gr[0] -= use_nbits_gr[1] + 125;
+                max_nbits_gr[1] = use_nbits_gr[1] + 125;
+            }
+            for (gr = 0; gr < ngr; ++gr) {
+                if (max_nbits_gr[gr] > RL_MAX_BITS_PER_GRANULE)
+                    max_nbits_gr[gr] = RL_MAX_BITS_PER_GRANULE;
+            }
+        }
+        for (gr = 0; gr < ngr; ++gr) {
+            float f[2] = { 0.0f, 0.0f }, s = 0.0f;
+            for (ch = 0; ch < nch; ++ch) {
+                if (max_nbits_ch[gr][ch] > 0) {
+                    f[ch] = (float) sqrt(max_nbits_ch[gr][ch]);
+                    s += f[ch];
+                } else {
+                    f[ch] = 0;
+                }
+            }
+            for (ch = 0; ch < nch; ++ch) {
+                if (s > 0)
+                    max_nbits_ch[gr][ch] = (int) (max_nbits_gr[gr] * f[ch] / s);
+                else
+                    max_nbits_ch[gr][ch] = 0;
+            }
+            if (nch > 1) {
+                if (max_nbits_ch[gr][0] > use_nbits_ch[gr][0] + 32) {
+                    max_nbits_ch[gr][1] += max_nbits_ch[gr][0];
+                    max_nbits_ch[gr][1] -= use_nbits_ch[gr][0] + 32;
+                    max_nbits_ch[gr][0] = use_nbits_ch[gr][0] + 32;
+                }
+                if (max_nbits_ch[gr][1] > use_nbits_ch[gr][1] + 32) {
+                    max_nbits_ch[gr][0] += max_nbits_ch[gr][1];
+                    max_nbits_ch[gr][0] -= use_nbits_ch[gr][1] + 32;
+                    max_nbits_ch[gr][1] = use_nbits_ch[gr][1] + 32;
+                }
+                for (ch = 0; ch < nch; ++ch) {
+                    if (max_nbits_ch[gr][ch] > RL_MAX_BITS_PER_CHANNEL)
+                        max_nbits_ch[gr][ch] = RL_MAX_BITS_PER_CHANNEL;
+                }
+            }
+        }
+    }
+    /* sanity check */
+    sum_fr = 0;
+    for (gr = 0; gr < ngr; ++gr) {
+        int sum_gr = 0;
+        for (ch = 0; ch < nch; ++ch) {
+            sum_gr += max_nbits_ch[gr][ch];
+            if (max_nbits_ch[gr][ch] > RL_MAX_BITS_PER_CHANNEL)
+                ok = 0;
+        }
+        sum_fr += sum_gr;
+        if (sum_gr > RL_MAX_BITS_PER_GRANULE)
+            ok = 0;
+    }
+    if (sum_fr > max_nbits_fr)
+        ok = 0;
+    if (!ok) {
+        /* fall back to the on_pe based budget */
+        for (gr = 0; gr < ngr; ++gr)
+            for (ch = 0; ch < nch; ++ch)
+                max_nbits_ch[gr][ch] = max_bits[gr][ch];
+    }
+
+    /* best_scalefac_store already ran: reset what it set */
+    for (ch = 0; ch < nch; ++ch) {
+        side->scfsi[ch][0] = 0;
+        side->scfsi[ch][1] = 0;
+        side->scfsi[ch][2] = 0;
+        side->scfsi[ch][3] = 0;
+    }
+    for (gr = 0; gr < ngr; ++gr)
+        for (ch = 0; ch < nch; ++ch)
+            side->tt[gr][ch].scalefac_compress = 0;
+
+    /* re-encode until each granule fits its budget */
+    use_nbits_fr = 0;
+    for (gr = 0; gr < ngr; ++gr) {
+        use_nbits_gr[gr] = 0;
+        for (ch = 0; ch < nch; ++ch) {
+            const VbrAlgo *const that = &that_[gr][ch];
+            use_nbits_ch[gr][ch] = 0;
+            if (max_bits[gr][ch] > 0) {
+                int *const sfwork = sfwork_[gr][ch];
+                const int *const vbrsfmin = vbrsfmin_[gr][ch];
+                cut_distribution(sfwork, sfwork, that->gi->global_gain);
+                out_of_bits_strategy(that, sfwork, vbrsfmin, max_nbits_ch[gr][ch]);
+            }
+            use_nbits_ch[gr][ch] = reduce_bit_usage(cfg, side, gr, ch);
+            use_nbits_gr[gr] += use_nbits_ch[gr][ch];
+        }
+        use_nbits_fr += use_nbits_gr[gr];
+    }
+    if (use_nbits_fr <= max_nbits_fr)
+        return use_nbits_fr;
+    *err = 1;                   /* LAME: INTERNAL ERROR IN VBR NEW CODE (1313) */
+    return use_nbits_fr;
+}
+
+/* ------------------------------------------------------------------ search */
+
+int rl_vbr_search(const RlEncoder *e, RlFrame *f)
+{
+    const RlConfig *const cfg = &e->cfg;
+    RlSideInfo *const side = &f->side;
+    float l3_xmin[2][2][RL_SFBMAX];
+    float xrpow[2][2][576];
+    int max_bits[2][2];
+    int gr, ch;
+    int analog_silence = 1;
+    int avg = 0, bits = 0, maximum_framebits, resv_max = 0, pad;
+    int err = 0;
+    int const resv_size = rl_resv_size(&e->enc);
+    const float (*pe)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->pe_ms : f->pe;
+    const RlPsyRatio (*ratio)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->ratio_ms : f->ratio;
+
+    rl_quant_tables_init();     /* both pthread_once: cheap after the first call */
+    rl_fast_log_init();
+    memset(xrpow, 0, sizeof(xrpow));
+    memset(max_bits, 0, sizeof(max_bits));
+    memset(f->vbr_frame_bits, 0, sizeof(f->vbr_frame_bits));
+
+    /* ---- VBR_new_prepare ---- */
+    if (!cfg->free_format) {
+        int i, mb;
+        /* ResvFrameBegin at the max bitrate, then at every index (get_framebits);
+         * LAME's ResvMax ends as the max bitrate's, which on_pe then reads */
+        (void) rl_resv_frame_begin(cfg, resv_size, cfg->vbr_max_bitrate_index, f->padding,
+                                   &avg, &resv_max);
+        for (i = 1; i <= cfg->vbr_max_bitrate_index; i++)
+            f->vbr_frame_bits[i] = rl_resv_frame_begin(cfg, resv_size, i, f->padding, &mb, NULL);
+        maximum_framebits = f->vbr_frame_bits[cfg->vbr_max_bitrate_index];
+    } else {
+        maximum_framebits = rl_resv_frame_begin(cfg, resv_size, 0, f->padding, &avg, &resv_max);
+        f->vbr_frame_bits[0] = maximum_framebits;
+    }
+    pad = resv_max;
+
+    for (gr = 0; gr < cfg->mode_gr; gr++) {
+        (void) rl_on_pe(cfg, resv_size, resv_max, pe, max_bits[gr], avg, gr, 0);
+        if (f->mode_ext == RL_MD_MS_LR)
+            rl_ms_convert(side, gr);
+        for (ch = 0; ch < cfg->channels_out; ++ch) {
+            RlGranule *const gi = &side->tt[gr][ch];
+            rl_init_outer_loop(cfg, gi);
+            if (rl_calc_xmin(e, f->ath_adjust_factor, &ratio[gr][ch], gi, l3_xmin[gr][ch]) != 0)
+                analog_silence = 0;
+            bits += max_bits[gr][ch];
+        }
+    }
+    for (gr = 0; gr < cfg->mode_gr; gr++) {
+        for (ch = 0; ch < cfg->channels_out; ch++) {
+            if (bits > maximum_framebits && bits > 0) {
+                max_bits[gr][ch] *= maximum_framebits;
+                max_bits[gr][ch] /= bits;
+            }
+        }
+    }
+    if (analog_silence)
+        pad = 0;
+
+    /* ---- xr^(3/4) ---- */
+    for (gr = 0; gr < cfg->mode_gr; gr++) {
+        for (ch = 0; ch < cfg->channels_out; ch++) {
+            if (rl_init_xrpow(cfg, &side->tt[gr][ch], xrpow[gr][ch], NULL) == 0)
+                max_bits[gr][ch] = 0;   /* silent granule needs no bits */
+        }
+    }
+
+    /* ---- quantize with the fewest bits ---- */
+    f->used_bits = vbr_encode_frame(cfg, side, (const float (*)[2][576]) xrpow,
+                                    (const float (*)[2][RL_SFBMAX]) l3_xmin,
+                                    (const int (*)[2]) max_bits, &err);
+
+    for (gr = 0; gr < 2; gr++)
+        for (ch = 0; ch < 2; ch++)
+            f->search_bits[gr][ch] = (gr < cfg->mode_gr && ch < cfg->channels_out)
+                ? side->tt[gr][ch].part2_3_length + side->tt[gr][ch].part2_length : 0;
+    f->vbr_pad = pad;
+    f->vbr_analog_silence = analog_silence;
+    f->vbr_resv_size = resv_size;
+    {
+        /* lowest index able to hold used_bits (first half of the choice) */
+        int i;
+        if (cfg->free_format) {
+            i = 0;
+        } else {
+            i = (analog_silence && !cfg->enforce_min_bitrate) ? 1 : cfg->vbr_min_bitrate_index;
+            for (; i < cfg->vbr_max_bitrate_index; i++)
+                if (f->used_bits <= f->vbr_frame_bits[i])
+                    break;
+            if (i > cfg->vbr_max_bitrate_index)
+                i = cfg->vbr_max_bitrate_index;
+        }
+        f->search_min_bitrate_index = i;
+    }
+    return err ? -EIO : 0;
+}
+
+/* ------------------------------------------------------------------ bitrate */
+
+int rl_vbr_choose_bitrate(RlEncoder *e, RlFrame *f)
+{
+    const RlConfig *const cfg = &e->cfg;
+    int gr, ch, mean_bits, full_frame_bits;
+    int const used_bits = f->used_bits;
+
+    if (rl_resv_size(&e->enc) != f->vbr_resv_size)
+        return -EAGAIN;         /* the search saw another reservoir */
+
+    if (!cfg->free_format) {
+        int i = f->search_min_bitrate_index, j;
+        if (f->vbr_pad > 0) {
+            /* highest index whose unused bits still fit the reservoir */
+            for (j = cfg->vbr_max_bitrate_index; j > i; --j) {
+                int const unused = f->vbr_frame_bits[j] - used_bits;
+                if (unused <= f->vbr_pad)
+                    break;
+            }
+            f->bitrate_index = j;
+        } else {
+            f->bitrate_index = i;
+        }
+    } else {
+        f->bitrate_index = 0;
+    }
+    if (used_bits > f->vbr_frame_bits[f->bitrate_index])
+        return -EIO;            /* LAME: INTERNAL ERROR IN VBR NEW CODE */
+
+    full_frame_bits = rl_resv_frame_begin_commit(&e->enc, cfg, f->bitrate_index, f->padding,
+                                                 &mean_bits);
+    if (used_bits > full_frame_bits)
+        return -EIO;
+    for (gr = 0; gr < cfg->mode_gr; gr++) {
+        for (ch = 0; ch < cfg->channels_out; ch++) {
+            const RlGranule *const gi = &f->side.tt[gr][ch];
+            rl_resv_adjust(&e->enc, gi->part2_3_length + gi->part2_length);
+        }
+    }
+    rl_resv_frame_end(&e->enc, cfg, &f->side, mean_bits);
+    return 0;
+}
