@@ -1,0 +1,623 @@
+/* ringlame: Layer III bitstream writer: main-data packing, side info, header ring, stuffing.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include <errno.h>
+#include <string.h>
+
+#include "bitstream.h"
+#include "rl_config.h"
+#include "rl_frame.h"
+#include "tables.h"
+#include "huffman_tables.h"
+#include "crc16.h"
+#include "lametag.h"
+
+/* The version string LAME stuffs into ancillary data (get_lame_short_version). */
+static const char stuffing_version[] = "3.100";
+
+int rl_frame_bits(const RlConfig *cfg, int bitrate_index, int padding)
+{
+    int const kbps = bitrate_index ? rl_bitrate_kbps(cfg->version, bitrate_index)
+                                   : cfg->avg_bitrate;
+    return 8 * ((cfg->version + 1) * 72000 * kbps / cfg->samplerate_out + padding);
+}
+
+/* ------------------------------------------------------------------ */
+/* Main-data packing (Search side): a plain MSB-first bit writer.      */
+
+typedef struct BitWriter {
+    uint8_t *buf;
+    int      cap_bits;
+    int      pos;        /* bits written */
+    int      overflow;
+} BitWriter;
+
+static void bw_put(BitWriter *w, unsigned int val, int n)
+{
+    /* same OR semantics as LAME's putbits2: val is expected to fit n bits */
+    while (n > 0) {
+        int const free_bits = 8 - (w->pos & 7);
+        int const k = n < free_bits ? n : free_bits;
+        int const byte = w->pos >> 3;
+        if (w->pos + k > w->cap_bits) {
+            w->overflow = 1;
+            return;
+        }
+        if ((w->pos & 7) == 0)
+            w->buf[byte] = 0;
+        n -= k;
+        w->buf[byte] |= (uint8_t)((val >> n) << (free_bits - k));
+        w->pos += k;
+    }
+}
+
+/* count1 region: quadruples of 0/1 values (LAME huffman_coder_count1) */
+static int pack_count1(BitWriter *w, const RlGranule *gi)
+{
+    const RlHuffTab *const h = &rl_ht[gi->count1table_select + 32];
+    const int *ix = &gi->l3_enc[gi->big_values];
+    const float *xr = &gi->xr[gi->big_values];
+    int bits = 0;
+
+    for (int i = (gi->count1 - gi->big_values) / 4; i > 0; --i) {
+        int huffbits = 0, p = 0;
+        if (ix[0]) {
+            p += 8;
+            if (xr[0] < 0.0f)
+                huffbits++;
+        }
+        if (ix[1]) {
+            p += 4;
+            huffbits *= 2;
+            if (xr[1] < 0.0f)
+                huffbits++;
+        }
+        if (ix[2]) {
+            p += 2;
+            huffbits *= 2;
+            if (xr[2] < 0.0f)
+                huffbits++;
+        }
+        if (ix[3]) {
+            p++;
+            huffbits *= 2;
+            if (xr[3] < 0.0f)
+                huffbits++;
+        }
+        ix += 4;
+        xr += 4;
+        bw_put(w, (unsigned)(huffbits + h->table[p]), h->hlen[p]);
+        bits += h->hlen[p];
+    }
+    return bits;
+}
+
+/* big_values pairs [start,end) with one table (LAME Huffmancode, ISO p.98) */
+static int pack_pairs(BitWriter *w, unsigned int tableindex, int start, int end,
+                      const RlGranule *gi)
+{
+    const RlHuffTab *const h = &rl_ht[tableindex];
+    unsigned int const linbits = h->xlen;
+    int bits = 0;
+
+    if (!tableindex)
+        return 0;
+    for (int i = start; i < end; i += 2) {
+        int16_t  cbits = 0;
+        uint16_t xbits = 0;
+        unsigned int xlen = h->xlen;
+        unsigned int ext = 0;
+        unsigned int x1 = (unsigned)gi->l3_enc[i];
+        unsigned int x2 = (unsigned)gi->l3_enc[i + 1];
+
+        if (x1 != 0u) {
+            if (gi->xr[i] < 0.0f)
+                ext++;
+            cbits--;
+        }
+        if (tableindex > 15u) {
+            /* escape: values >= 15 send 15 plus linbits */
+            if (x1 >= 15u) {
+                uint16_t const lx1 = (uint16_t)(x1 - 15u);
+                ext |= (unsigned)lx1 << 1u;
+                xbits = (uint16_t)linbits;
+                x1 = 15u;
+            }
+            if (x2 >= 15u) {
+                uint16_t const lx2 = (uint16_t)(x2 - 15u);
+                ext <<= linbits;
+                ext |= lx2;
+                xbits = (uint16_t)(xbits + linbits);
+                x2 = 15u;
+            }
+            xlen = 16;
+        }
+        if (x2 != 0u) {
+            ext <<= 1;
+            if (gi->xr[i + 1] < 0.0f)
+                ext++;
+            cbits--;
+        }
+        x1 = x1 * xlen + x2;
+        xbits = (uint16_t)(xbits - cbits);
+        cbits = (int16_t)(cbits + h->hlen[x1]);
+
+        bw_put(w, h->table[x1], cbits);
+        bw_put(w, ext, xbits);
+        bits += cbits + xbits;
+    }
+    return bits;
+}
+
+/* LAME encodeSideInfo2 replaces table 14 (no codes) by 16 before the main
+ * data is written; the packer sees the same substitution. */
+static unsigned int effective_table(int t)
+{
+    return t == 14 ? 16u : (unsigned)t;
+}
+
+static int pack_short(BitWriter *w, const RlConfig *cfg, const RlGranule *gi)
+{
+    int region1 = 3 * cfg->sfb.s[3];
+    int bits;
+    if (region1 > gi->big_values)
+        region1 = gi->big_values;
+    bits = pack_pairs(w, effective_table(gi->table_select[0]), 0, region1, gi);
+    bits += pack_pairs(w, effective_table(gi->table_select[1]), region1, gi->big_values, gi);
+    return bits;
+}
+
+static int pack_long(BitWriter *w, const RlConfig *cfg, const RlGranule *gi)
+{
+    int const bigvalues = gi->big_values;
+    int i = gi->region0_count + 1;
+    int region1, region2, bits;
+
+    if (i < 0 || i > RL_SBMAX_L)
+        return -1;
+    region1 = cfg->sfb.l[i];
+    i += gi->region1_count + 1;
+    if (i < 0 || i > RL_SBMAX_L)
+        return -1;
+    region2 = cfg->sfb.l[i];
+    if (region1 > bigvalues)
+        region1 = bigvalues;
+    if (region2 > bigvalues)
+        region2 = bigvalues;
+    bits = pack_pairs(w, effective_table(gi->table_select[0]), 0, region1, gi);
+    bits += pack_pairs(w, effective_table(gi->table_select[1]), region1, region2, gi);
+    bits += pack_pairs(w, effective_table(gi->table_select[2]), region2, bigvalues, gi);
+    return bits;
+}
+
+static int pack_huffman(BitWriter *w, const RlConfig *cfg, const RlGranule *gi)
+{
+    int bits = gi->block_type == RL_SHORT_TYPE ? pack_short(w, cfg, gi) : pack_long(w, cfg, gi);
+    if (bits < 0)
+        return -1;
+    return bits + pack_count1(w, gi);
+}
+
+int rl_main_data_pack(const RlConfig *cfg, RlFrame *f)
+{
+    RlMainData *const m = &f->main;
+    BitWriter w = { m->buf, RL_MAIN_DATA_BYTES * 8, 0, 0 };
+    int ret = 0;
+
+    memset(m->bits, 0, sizeof(m->bits));
+    m->total_bits = 0;
+
+    for (int gr = 0; gr < cfg->mode_gr; gr++) {
+        for (int ch = 0; ch < cfg->channels_out; ch++) {
+            const RlGranule *const gi = &f->side.tt[gr][ch];
+            int const start = w.pos;
+            int scale_bits = 0, data_bits;
+
+            if (cfg->version == 1) {
+                int const slen1 = rl_slen1_tab[gi->scalefac_compress];
+                int const slen2 = rl_slen2_tab[gi->scalefac_compress];
+                int sfb;
+                for (sfb = 0; sfb < gi->sfbdivide; sfb++) {
+                    if (gi->scalefac[sfb] == -1)
+                        continue;   /* transmitted via scfsi */
+                    bw_put(&w, (unsigned)gi->scalefac[sfb], slen1);
+                    scale_bits += slen1;
+                }
+                for (; sfb < gi->sfbmax; sfb++) {
+                    if (gi->scalefac[sfb] == -1)
+                        continue;
+                    bw_put(&w, (unsigned)gi->scalefac[sfb], slen2);
+                    scale_bits += slen2;
+                }
+            }
+            else {
+                int sfb = 0;
+                if (!gi->sfb_partition_table)
+                    return -EINVAL;
+                for (int part = 0; part < 4; part++) {
+                    int const slen = gi->slen[part];
+                    if (gi->block_type == RL_SHORT_TYPE) {
+                        int const sfbs = gi->sfb_partition_table[part] / 3;
+                        for (int i = 0; i < sfbs; i++, sfb++) {
+                            for (int win = 0; win < 3; win++) {
+                                int const v = gi->scalefac[sfb * 3 + win];
+                                bw_put(&w, (unsigned)(v > 0 ? v : 0), slen);
+                            }
+                            scale_bits += 3 * slen;
+                        }
+                    }
+                    else {
+                        int const sfbs = gi->sfb_partition_table[part];
+                        for (int i = 0; i < sfbs; i++, sfb++) {
+                            int const v = gi->scalefac[sfb];
+                            bw_put(&w, (unsigned)(v > 0 ? v : 0), slen);
+                            scale_bits += slen;
+                        }
+                    }
+                }
+            }
+            data_bits = pack_huffman(&w, cfg, gi);
+            if (data_bits < 0 || w.overflow)
+                return -EINVAL;
+            /* LAME asserts: the counts of the quantizer equal the bits written */
+            if (scale_bits != gi->part2_length || data_bits != gi->part2_3_length)
+                ret = -EINVAL;
+            m->bits[gr][ch] = w.pos - start;
+        }
+    }
+    m->total_bits = w.pos;
+    return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Stream writer (Encode side).                                        */
+
+static void put_header_bits(RlEncodeState *s, const RlConfig *cfg)
+{
+    memcpy(&s->buf[s->buf_byte_idx], s->header[s->w_ptr].buf, (size_t)cfg->sideinfo_len);
+    s->buf_byte_idx += cfg->sideinfo_len;
+    s->totbit += cfg->sideinfo_len * 8;
+    s->w_ptr = (s->w_ptr + 1) & (RL_MAX_HEADER_BUF - 1);
+}
+
+/* Write j bits; a pending frame header is spliced in when a new byte starts
+ * exactly at its write_timing (LAME putbits2). */
+static void putbits2(RlEncodeState *s, const RlConfig *cfg, int val, int j)
+{
+    while (j > 0) {
+        int k;
+        if (s->buf_bit_idx == 0) {
+            s->buf_bit_idx = 8;
+            s->buf_byte_idx++;
+            if (s->header[s->w_ptr].write_timing == s->totbit)
+                put_header_bits(s, cfg);
+            s->buf[s->buf_byte_idx] = 0;
+        }
+        k = j < s->buf_bit_idx ? j : s->buf_bit_idx;
+        j -= k;
+        s->buf_bit_idx -= k;
+        s->buf[s->buf_byte_idx] |= (uint8_t)((val >> j) << s->buf_bit_idx);
+        s->totbit += k;
+    }
+}
+
+/* Write j bits ignoring frame headers (LAME putbits_noheaders). */
+static void putbits_noheaders(RlEncodeState *s, int val, int j)
+{
+    while (j > 0) {
+        int k;
+        if (s->buf_bit_idx == 0) {
+            s->buf_bit_idx = 8;
+            s->buf_byte_idx++;
+            s->buf[s->buf_byte_idx] = 0;
+        }
+        k = j < s->buf_bit_idx ? j : s->buf_bit_idx;
+        j -= k;
+        s->buf_bit_idx -= k;
+        s->buf[s->buf_byte_idx] |= (uint8_t)((val >> j) << s->buf_bit_idx);
+        s->totbit += k;
+    }
+}
+
+/* Stuffing: "LAME", the version if >= 32 bits remain, then alternating bits
+ * whose phase carries across the stream (LAME drain_into_ancillary). */
+static void drain_into_ancillary(RlEncodeState *s, const RlConfig *cfg, int remaining)
+{
+    static const int lame_chars[4] = { 0x4c, 0x41, 0x4d, 0x45 };
+    for (int i = 0; i < 4; i++) {
+        if (remaining >= 8) {
+            putbits2(s, cfg, lame_chars[i], 8);
+            remaining -= 8;
+        }
+    }
+    if (remaining >= 32) {
+        for (size_t i = 0; i < sizeof stuffing_version - 1 && remaining >= 8; ++i) {
+            remaining -= 8;
+            putbits2(s, cfg, stuffing_version[i], 8);
+        }
+    }
+    for (; remaining >= 1; remaining -= 1) {
+        putbits2(s, cfg, s->ancillary_flag, 1);
+        s->ancillary_flag ^= !cfg->disable_reservoir;
+    }
+}
+
+static void writeheader(RlEncodeState *s, int val, int j)
+{
+    RlHeaderSlot *const h = &s->header[s->h_ptr];
+    int ptr = h->ptr;
+    while (j > 0) {
+        int const k = j < 8 - (ptr & 7) ? j : 8 - (ptr & 7);
+        j -= k;
+        h->buf[ptr >> 3] |= (uint8_t)((val >> j) << (8 - (ptr & 7) - k));
+        ptr += k;
+    }
+    h->ptr = ptr;
+}
+
+static void write_table_selects(RlEncodeState *s, RlGranule *gi, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (gi->table_select[i] == 14)
+            gi->table_select[i] = 16;
+        writeheader(s, gi->table_select[i], 5);
+    }
+}
+
+/* Header + side info of frame f into the next header slot (LAME encodeSideInfo2). */
+static int encode_side_info(RlEncodeState *s, const RlConfig *cfg, RlFrame *f, int bits_per_frame)
+{
+    RlSideInfo *const l3 = &f->side;
+    RlHeaderSlot *const h = &s->header[s->h_ptr];
+
+    h->ptr = 0;
+    memset(h->buf, 0, (size_t)cfg->sideinfo_len);
+    writeheader(s, cfg->samplerate_out < 16000 ? 0xffe : 0xfff, 12);
+    writeheader(s, cfg->version, 1);
+    writeheader(s, 4 - 3, 2);   /* layer III */
+    writeheader(s, !cfg->error_protection, 1);
+    writeheader(s, f->bitrate_index, 4);
+    writeheader(s, cfg->samplerate_index, 2);
+    writeheader(s, f->padding, 1);
+    writeheader(s, cfg->extension, 1);
+    writeheader(s, (int)cfg->mode, 2);
+    writeheader(s, f->mode_ext, 2);
+    writeheader(s, cfg->copyright, 1);
+    writeheader(s, cfg->original, 1);
+    writeheader(s, cfg->emphasis, 2);
+    if (cfg->error_protection)
+        writeheader(s, 0, 16);   /* CRC placeholder */
+
+    if (l3->main_data_begin < 0)
+        return -EINVAL;
+    if (cfg->version == 1) {
+        writeheader(s, l3->main_data_begin, 9);
+        /* private bits: LAME never sets them (always 0) */
+        writeheader(s, 0, cfg->channels_out == 2 ? 3 : 5);
+        for (int ch = 0; ch < cfg->channels_out; ch++)
+            for (int band = 0; band < 4; band++)
+                writeheader(s, l3->scfsi[ch][band], 1);
+    }
+    else {
+        writeheader(s, l3->main_data_begin, 8);
+        writeheader(s, 0, cfg->channels_out);
+    }
+    for (int gr = 0; gr < cfg->mode_gr; gr++) {
+        for (int ch = 0; ch < cfg->channels_out; ch++) {
+            RlGranule *const gi = &l3->tt[gr][ch];
+            writeheader(s, gi->part2_3_length + gi->part2_length, 12);
+            writeheader(s, gi->big_values / 2, 9);
+            writeheader(s, gi->global_gain, 8);
+            writeheader(s, gi->scalefac_compress, cfg->version == 1 ? 4 : 9);
+            if (gi->block_type != RL_NORM_TYPE) {
+                writeheader(s, 1, 1);   /* window_switching_flag */
+                writeheader(s, gi->block_type, 2);
+                writeheader(s, gi->mixed_block_flag, 1);
+                write_table_selects(s, gi, 2);
+                writeheader(s, gi->subblock_gain[0], 3);
+                writeheader(s, gi->subblock_gain[1], 3);
+                writeheader(s, gi->subblock_gain[2], 3);
+            }
+            else {
+                writeheader(s, 0, 1);
+                write_table_selects(s, gi, 3);
+                if (gi->region0_count < 0 || gi->region0_count >= 16
+                    || gi->region1_count < 0 || gi->region1_count >= 8)
+                    return -EINVAL;
+                writeheader(s, gi->region0_count, 4);
+                writeheader(s, gi->region1_count, 3);
+            }
+            if (cfg->version == 1)
+                writeheader(s, gi->preflag, 1);
+            writeheader(s, gi->scalefac_scale, 1);
+            writeheader(s, gi->count1table_select, 1);
+        }
+    }
+    if (cfg->error_protection)
+        rl_crc16_write_header(h->buf, cfg->sideinfo_len);
+
+    {
+        int const old = s->h_ptr;
+        s->h_ptr = (old + 1) & (RL_MAX_HEADER_BUF - 1);
+        s->header[s->h_ptr].write_timing = s->header[old].write_timing + bits_per_frame;
+        if (s->h_ptr == s->w_ptr)
+            return -EOVERFLOW;   /* header ring full (LAME only prints an error) */
+    }
+    return 0;
+}
+
+/* Copies the packed main data into the stream through putbits2 so that the
+ * frame headers land at their write_timing. */
+static int write_main_data(RlEncodeState *s, const RlConfig *cfg, const RlMainData *m)
+{
+    int pos = 0;
+    while (pos < m->total_bits) {
+        int const n = m->total_bits - pos < 8 - (pos & 7) ? m->total_bits - pos : 8 - (pos & 7);
+        int const byte = m->buf[pos >> 3];
+        int const val = (byte >> (8 - (pos & 7) - n)) & ((1 << n) - 1);
+        putbits2(s, cfg, val, n);
+        pos += n;
+    }
+    return m->total_bits;
+}
+
+/* Bits needed to complete all buffered frames (LAME compute_flushbits). */
+static int compute_flushbits(const RlEncodeState *s, const RlConfig *cfg)
+{
+    int const first_ptr = s->w_ptr;
+    int last_ptr = s->h_ptr - 1;
+    int flushbits;
+    if (last_ptr == -1)
+        last_ptr = RL_MAX_HEADER_BUF - 1;
+
+    flushbits = s->header[last_ptr].write_timing - s->totbit;
+    if (flushbits >= 0) {
+        int remaining = 1 + last_ptr - first_ptr;
+        if (last_ptr < first_ptr)
+            remaining = 1 + last_ptr - first_ptr + RL_MAX_HEADER_BUF;
+        flushbits -= remaining * 8 * cfg->sideinfo_len;
+    }
+    flushbits += rl_frame_bits(cfg, s->last_bitrate_index, s->last_padding);
+    return flushbits;
+}
+
+/* copy_buffer(..,1) bookkeeping for the bytes added since the last call. */
+static void account_music(RlEncodeState *s)
+{
+    int const end = s->buf_byte_idx + 1;
+    if (end > s->music_start) {
+        s->music_crc = rl_crc16_lame(s->music_crc, &s->buf[s->music_start],
+                                     (size_t)(end - s->music_start));
+        s->seek.nbytes_written += (unsigned long)(end - s->music_start);
+        s->music_start = end;
+    }
+}
+
+/* LAME addVbr: fill the seek bag with the running kbps sum. */
+static void add_vbr_frame(RlSeekInfo *v, int kbps)
+{
+    v->nvbr_num_frames++;
+    v->sum += kbps;
+    v->seen++;
+    if (v->seen < v->want)
+        return;
+    if (v->pos < v->size) {
+        v->bag[v->pos] = v->sum;
+        v->pos++;
+        v->seen = 0;
+    }
+    if (v->pos == v->size) {
+        for (int i = 1; i < v->size; i += 2)
+            v->bag[i / 2] = v->bag[i];
+        v->want *= 2;
+        v->pos /= 2;
+    }
+}
+
+int rl_bits_init(RlEncodeState *s, const RlConfig *cfg)
+{
+    memset(s, 0, sizeof *s);
+    s->buf_byte_idx = -1;
+    s->buf_bit_idx = 0;
+    s->totbit = 0;
+    s->h_ptr = s->w_ptr = 0;
+    s->write_lame_tag = cfg->write_lame_tag;
+    s->seek.total_frame_size = 0;
+
+    if (s->write_lame_tag) {
+        uint8_t frame[RL_TAG_MAX_FRAME];
+        int const n = rl_lametag_placeholder(s, cfg, frame, sizeof frame);
+        if (n < 0)
+            return n;
+        if (n == 0) {
+            s->write_lame_tag = 0;   /* the tag does not fit in the frame */
+        }
+        else {
+            for (int i = 0; i < n; i++) {
+                putbits_noheaders(s, frame[i], 8);
+                for (int k = 0; k < RL_MAX_HEADER_BUF; k++)
+                    s->header[k].write_timing += 8;
+            }
+        }
+    }
+    s->music_start = s->buf_byte_idx + 1;   /* the placeholder is not music */
+    return 0;
+}
+
+int rl_bits_encode_frame(RlEncodeState *s, const RlConfig *cfg, RlFrame *f)
+{
+    RlSideInfo *const l3 = &f->side;
+    int bits_per_frame, bits, ret;
+
+    if (f->bitrate_index < 0 || f->bitrate_index > 14 || f->mode_ext < 0 || f->mode_ext > 3)
+        return -EINVAL;
+    /* room for one more frame: the driver takes the bytes after every frame */
+    if (s->buf_byte_idx + 1 > RL_BS_BUFFER_SIZE - 2 * 2880 - 2 * RL_MAX_HEADER_LEN)
+        return -ENOSPC;
+
+    bits_per_frame = rl_frame_bits(cfg, f->bitrate_index, f->padding);
+    s->last_bitrate_index = f->bitrate_index;
+    s->last_padding = f->padding;
+    s->last_mode_ext = f->mode_ext;
+
+    drain_into_ancillary(s, cfg, l3->resv_drain_pre);
+    ret = encode_side_info(s, cfg, f, bits_per_frame);
+    if (ret < 0)
+        return ret;
+    bits = 8 * cfg->sideinfo_len;
+    bits += write_main_data(s, cfg, &f->main);
+    drain_into_ancillary(s, cfg, l3->resv_drain_post);
+    bits += l3->resv_drain_post;
+
+    s->main_data_begin = l3->main_data_begin + (bits_per_frame - bits) / 8;
+
+    /* LAME reports inconsistencies and then trusts main_data_begin */
+    if (s->main_data_begin * 8 != s->resv_size)
+        s->resv_size = s->main_data_begin * 8;
+
+    if (s->totbit > 1000000000) {
+        /* keep the bit counter from overflowing on very long streams */
+        for (int i = 0; i < RL_MAX_HEADER_BUF; ++i)
+            s->header[i].write_timing -= s->totbit;
+        s->totbit = 0;
+    }
+
+    account_music(s);
+    if (s->write_lame_tag)
+        add_vbr_frame(&s->seek, rl_bitrate_kbps(cfg->version, f->bitrate_index));
+    s->frame_number++;
+    return 0;
+}
+
+int rl_bits_flush(RlEncodeState *s, const RlConfig *cfg)
+{
+    int const flushbits = compute_flushbits(s, cfg);
+    if (flushbits < 0)
+        return 0;   /* LAME: "strange error flushing buffer", nothing written */
+    /* flushbits excludes the few headers still pending (the reservoir spans
+     * at most 511 bytes, i.e. a handful of frames) */
+    if (s->buf_byte_idx + 1 + flushbits / 8 + 8 * RL_MAX_HEADER_LEN > RL_BS_BUFFER_SIZE)
+        return -ENOSPC;
+    drain_into_ancillary(s, cfg, flushbits);
+    /* all frames are padded out with ancillary data: the reservoir is empty */
+    s->resv_size = 0;
+    s->main_data_begin = 0;
+    account_music(s);
+    return 0;
+}
+
+size_t rl_bits_pending(const RlEncodeState *s)
+{
+    return (size_t)(s->buf_byte_idx + 1);
+}
+
+size_t rl_bits_take(RlEncodeState *s, uint8_t *dst, size_t cap)
+{
+    size_t const n = rl_bits_pending(s);
+    if (n == 0 || n > cap)
+        return 0;
+    memcpy(dst, s->buf, n);
+    s->buf_byte_idx = -1;
+    s->buf_bit_idx = 0;
+    s->music_start = 0;
+    return n;
+}

@@ -1,0 +1,118 @@
+/* ringlame: the Layer III bit reservoir (frame begin/adjust/end bookkeeping).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include "reservoir.h"
+
+int rl_resv_frame_begin(const RlConfig *cfg, int resv_size, int bitrate_index, int padding,
+                        int *mean_bits, int *resv_max)
+{
+    int const frame_length = rl_frame_bits(cfg, bitrate_index, padding);
+    int const mean = (frame_length - cfg->sideinfo_len * 8) / cfg->mode_gr;
+    /* main_data_begin has 9 bits (MPEG-1) or 8 bits (MPEG-2): 8*511 / 8*255 */
+    int const resv_limit = (8 * 256) * cfg->mode_gr - 8;
+    int const maxmp3buf = cfg->buffer_constraint;
+    int rmax = maxmp3buf - frame_length;
+    int full;
+
+    if (rmax > resv_limit)
+        rmax = resv_limit;
+    if (rmax < 0 || cfg->disable_reservoir)
+        rmax = 0;
+
+    full = mean * cfg->mode_gr + (resv_size < rmax ? resv_size : rmax);
+    if (full > maxmp3buf)
+        full = maxmp3buf;
+
+    *mean_bits = mean;
+    if (resv_max)
+        *resv_max = rmax;
+    return full;
+}
+
+int rl_resv_size(const RlEncodeState *s)
+{
+    return s->resv_size;
+}
+
+int rl_resv_frame_begin_commit(RlEncodeState *s, const RlConfig *cfg, int bitrate_index,
+                               int padding, int *mean_bits)
+{
+    return rl_resv_frame_begin(cfg, s->resv_size, bitrate_index, padding, mean_bits,
+                               &s->resv_max);
+}
+
+void rl_resv_adjust(RlEncodeState *s, int bits)
+{
+    s->resv_size -= bits;
+}
+
+void rl_resv_frame_end(RlEncodeState *s, const RlConfig *cfg, RlSideInfo *side, int mean_bits)
+{
+    int stuffing = 0;
+    int over;
+
+    side->main_data_begin = s->main_data_begin;
+    s->resv_size += mean_bits * cfg->mode_gr;
+    side->resv_drain_post = 0;
+    side->resv_drain_pre = 0;
+
+    /* the reservoir must stay byte aligned */
+    over = s->resv_size % 8;
+    if (over != 0)
+        stuffing += over;
+
+    over = (s->resv_size - stuffing) - s->resv_max;
+    if (over > 0)
+        stuffing += over;
+
+    /* Drain whole bytes into the previous frame's ancillary data first
+     * (main_data_begin shrinks), the rest into this frame's. */
+    {
+        int const lim = side->main_data_begin * 8 < stuffing ? side->main_data_begin * 8 : stuffing;
+        int const mdb_bytes = lim / 8;
+        side->resv_drain_pre += 8 * mdb_bytes;
+        stuffing -= 8 * mdb_bytes;
+        s->resv_size -= 8 * mdb_bytes;
+        side->main_data_begin -= mdb_bytes;
+    }
+    side->resv_drain_post += stuffing;
+    s->resv_size -= stuffing;
+    s->main_data_begin = side->main_data_begin;
+}
+
+void rl_resv_max_bits(const RlEncodeState *s, const RlConfig *cfg, int mean_bits,
+                      int *targ_bits, int *extra_bits, int cbr, int *substep_shaping)
+{
+    int resv_size = s->resv_size;
+    int resv_max = s->resv_max;
+    int add_bits, targ, extra;
+
+    /* compensate the bits saved in the first granule */
+    if (cbr)
+        resv_size += mean_bits;
+
+    if (*substep_shaping & 1)
+        resv_max *= 0.9;    /* int *= double, truncates as in LAME */
+
+    targ = mean_bits;
+
+    if (resv_size * 10 > resv_max * 9) {
+        add_bits = resv_size - (resv_max * 9) / 10;
+        targ += add_bits;
+        *substep_shaping |= 0x80;
+    }
+    else {
+        add_bits = 0;
+        *substep_shaping &= 0x7f;
+        if (!cfg->disable_reservoir && !(*substep_shaping & 1))
+            targ -= .1 * mean_bits;   /* int -= double on purpose (LAME) */
+    }
+
+    /* ISO allows at most 6/10 of the reservoir (note: the unscaled ResvMax) */
+    extra = (resv_size < (s->resv_max * 6) / 10 ? resv_size : (s->resv_max * 6) / 10);
+    extra -= add_bits;
+    if (extra < 0)
+        extra = 0;
+
+    *targ_bits = targ;
+    *extra_bits = extra;
+}

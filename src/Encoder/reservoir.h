@@ -1,0 +1,36 @@
+/* ringlame: the Layer III bit reservoir (frame begin/adjust/end bookkeeping).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_RESERVOIR_H
+#define RL_RESERVOIR_H
+
+#include "rl_config.h"
+#include "bitstream.h"
+
+/* Pure ResvFrameBegin for a hypothetical bitrate: returns fullFrameBits,
+ * stores meanBits (per granule) and the ResvMax this frame would get.
+ * resv_size is the reservoir before the frame.  resv_max may be NULL. */
+int rl_resv_frame_begin(const RlConfig *cfg, int resv_size, int bitrate_index, int padding,
+                        int *mean_bits, int *resv_max);
+
+/* Current ResvSize (bits). */
+int rl_resv_size(const RlEncodeState *s);
+
+/* ResvFrameBegin with its side effects on the state (ResvMax).  LAME also
+ * zeroes l3_side->resvDrain_pre here; ResvFrameEnd zeroes it again before
+ * use, so nothing is lost by not touching the frame.  Returns fullFrameBits. */
+int rl_resv_frame_begin_commit(RlEncodeState *s, const RlConfig *cfg, int bitrate_index,
+                               int padding, int *mean_bits);
+
+/* ResvAdjust: the granule used `bits` = part2_3_length + part2_length. */
+void rl_resv_adjust(RlEncodeState *s, int bits);
+
+/* ResvFrameEnd: byte alignment and overflow into stuffing.  Fills
+ * side->main_data_begin (from the carried value), resv_drain_pre/post. */
+void rl_resv_frame_end(RlEncodeState *s, const RlConfig *cfg, RlSideInfo *side, int mean_bits);
+
+/* ResvMaxBits (CBR/ABR target bits; kept for the later CBR port).
+ * substep_shaping is LAME's sv_qnt.substep_shaping (read and updated). */
+void rl_resv_max_bits(const RlEncodeState *s, const RlConfig *cfg, int mean_bits,
+                      int *targ_bits, int *extra_bits, int cbr, int *substep_shaping);
+
+#endif

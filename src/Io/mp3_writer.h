@@ -1,0 +1,33 @@
+/* ringlame: MP3 output file: written through a temporary file and renamed into place on commit.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_MP3_WRITER_H
+#define RL_MP3_WRITER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct RlMp3Writer RlMp3Writer;
+
+/* Opens the output.  path "-" = stdout (never seekable: no tag frame).  A
+ * regular file is written as a temporary file in the same directory and
+ * renamed over path by rl_mp3_close(w, 1); a device or FIFO path is written
+ * directly.  On failure *out is NULL, err holds a message naming the path,
+ * and a negative errno is returned. */
+int rl_mp3_open(RlMp3Writer **out, const char *path, char *err, size_t errlen);
+
+/* Appends n bytes (buffered).  0 or -errno; after an error every call fails. */
+int rl_mp3_write(RlMp3Writer *w, const uint8_t *p, size_t n);
+
+/* Overwrites n bytes at offset (the tag frame at 0).  -ESPIPE when the
+ * output cannot seek (stdout, pipes). */
+int rl_mp3_write_at(RlMp3Writer *w, uint64_t offset, const uint8_t *p, size_t n);
+
+/* 1 if rl_mp3_write_at can work. */
+int rl_mp3_is_seekable(const RlMp3Writer *w);
+
+/* commit=1: flush and move the file into place; commit=0: remove the partial
+ * output.  Frees w in every case.  0 or -errno (a failed commit removes the
+ * temporary file: no partial output is left). */
+int rl_mp3_close(RlMp3Writer *w, int commit);
+
+#endif
