@@ -1,5 +1,52 @@
-/* ringlame: placeholder, to be replaced by helper F (ReplayGain). */
+/* ringlame: ReplayGain analysis (title gain of the encoder input) and the radio gain value LAME stores.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_REPLAYGAIN_H
 #define RL_REPLAYGAIN_H
-typedef struct RlGainState { int placeholder_; } RlGainState;
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RL_RG_MAX_ORDER        10          /* max(Yule order 10, Butterworth order 2) */
+#define RL_RG_MAX_WINDOW       2401        /* 48000/20 + 1 samples per 50 ms RMS window */
+#define RL_RG_STEPS_PER_DB     100
+#define RL_RG_MAX_DB           120
+#define RL_RG_HIST_LEN         (RL_RG_STEPS_PER_DB * RL_RG_MAX_DB)
+#define RL_RG_NOT_ENOUGH       (-24601.0f) /* title gain when no complete window was seen */
+
+/* One analysis stream (LAME: replaygain_t).  The in/step/out buffers keep
+ * RL_RG_MAX_ORDER samples of history in front of the current window. */
+typedef struct RlGainState {
+    float    inpre[2][RL_RG_MAX_ORDER * 2];                      /* linprebuf / rinprebuf */
+    float    step[2][RL_RG_MAX_WINDOW + RL_RG_MAX_ORDER];        /* lstepbuf / rstepbuf */
+    float    out[2][RL_RG_MAX_WINDOW + RL_RG_MAX_ORDER];         /* loutbuf / routbuf */
+    long     window;       /* samples per RMS window (sampleWindow) */
+    long     totsamp;      /* samples in the current window so far */
+    double   sum[2];       /* lsum / rsum: double on purpose (per-call float sums are added here) */
+    int      freqindex;
+    uint32_t hist[RL_RG_HIST_LEN];   /* A[] */
+    uint32_t album[RL_RG_HIST_LEN];  /* B[] (accumulated by rl_gain_title, unused otherwise) */
+} RlGainState;
+
+/* InitGainAnalysis: 0 on success, -ENOTSUP for a sample rate RG has no
+ * filter for (LAME asserts there and turns RG off; all MPEG rates are supported). */
+int   rl_gain_init(RlGainState *g, long samplerate);
+
+/* AnalyzeSamples, bit-exact for the same call chunking.  num_channels 1 uses
+ * left for both sides.  0 ok, -EINVAL for bad arguments / internal error. */
+int   rl_gain_analyze(RlGainState *g, const float *left, const float *right,
+                      size_t nsamples, int num_channels);
+
+/* GetTitleGain: the title gain in dB (RL_RG_NOT_ENOUGH if no window was
+ * complete) and resets the per-title state like LAME. */
+float rl_gain_title(RlGainState *g);
+
+/* save_gain_values: the int LAME stores as RadioGain (floor(10*gain+.5), or
+ * 0 when RL_RG_NOT_ENOUGH). */
+int   rl_gain_radio_value(float title_gain);
+
+/* The 16-bit "radio replay gain" field of the LAME tag (VbrTag.c): clamps to
+ * +-510, name code 0x2000, originator 0xC00, sign bit 0x200.  When RG is not
+ * enabled (find_replay_gain == 0) the tag field is 0. */
+uint16_t rl_gain_tag_field(int radio_gain, int find_replay_gain);
+
 #endif

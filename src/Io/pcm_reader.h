@@ -1,0 +1,43 @@
+/* ringlame: PCM input (libsndfile for named files, LAME's own WAV/AIFF/raw parser for stdin).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_PCM_READER_H
+#define RL_PCM_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct RlPcmReader RlPcmReader;
+
+/* Raw PCM description (-r, -s, --bitwidth, --signed/--unsigned, --big-endian/
+ * --little-endian XOR -x).
+ *   enabled     1 when -r was given
+ *   samplerate  Hz (LAME: -s, default 44100)
+ *   channels    1 or 2 (LAME: 2, 1 with -m m)
+ *   bitwidth    8, 16, 24 or 32 (default 16)
+ *   is_signed   1 = --signed, 0 = --unsigned, -1 = neither given.  LAME's
+ *               default differs by path: named raw files read 8-bit as
+ *               signed, raw stdin reads 8-bit as unsigned.
+ *   big_endian  effective byte order of 16/24/32-bit samples (after -x) */
+typedef struct RlRawFormat {
+    int enabled, samplerate, channels, bitwidth, is_signed, big_endian;
+} RlRawFormat;
+
+/* Opens path ("-" = stdin).  Named files go through libsndfile exactly as
+ * LAME's front end does (SFC_SET_SCALE_FLOAT_INT_READ, sf_read_int); unlike
+ * LAME a file libsndfile cannot parse is refused unless raw->enabled.  stdin
+ * is parsed as WAV/AIFF by LAME's own rules, or read as raw with raw->enabled.
+ * raw may be NULL.  Returns 0, or a negative errno with a message in err. */
+int  rl_pcm_open(RlPcmReader **out, const char *path, const RlRawFormat *raw,
+                 char *err, size_t errlen);
+int  rl_pcm_samplerate(const RlPcmReader *r);
+int  rl_pcm_channels(const RlPcmReader *r);
+/* frames announced by the header (LAME's num_samples); -1 unknown */
+int64_t rl_pcm_frames(const RlPcmReader *r);
+/* Reads up to max_frames frames (LAME's driver uses 576*mode_gr per call)
+ * as interleaved, left-justified int32 exactly as LAME's front end passes
+ * them to lame_encode_buffer_int (mono: one value per frame).  Returns the
+ * frames read (fewer only at the end), 0 at EOF, <0 on error. */
+int  rl_pcm_read(RlPcmReader *r, int32_t *buf, int max_frames);
+void rl_pcm_close(RlPcmReader *r);
+
+#endif
