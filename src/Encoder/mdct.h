@@ -1,6 +1,35 @@
-/* ringlame: placeholder, to be replaced by helper C (filterbank). */
+/* ringlame: polyphase analysis filterbank and MDCT (LAME newmdct.c semantics).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_MDCT_H
 #define RL_MDCT_H
-typedef struct RlPolyphase { int placeholder_; } RlPolyphase;
-typedef struct RlMdctConst { int placeholder_; } RlMdctConst;
+
+#include "rl_config.h"
+
+/* Polyphase (window_subband) output of one frame, per channel:
+ *   sb[ch][0]        the granule BEFORE this frame (LAME's carried sb_sample),
+ *   sb[ch][1 + gr]   granule gr of this frame.
+ * Each slot has LAME's sb_sample[ch][x] layout: 18 time slots of 32 values in
+ * window_subband's output order, odd bands of odd slots negated, and bands with
+ * 1e-12 <= amp_filter < 1 already multiplied by amp_filter (LAME does that in
+ * place before the granule's MDCT, so every use sees the scaled value). */
+typedef struct RlPolyphase {
+    float sb[2][3][18][RL_SBLIMIT];
+} RlPolyphase;
+
+/* No run-time tables: the filterbank uses static const data. */
+typedef struct RlMdctConst {
+    int unused_;
+} RlMdctConst;
+
+/* Prepare: polyphase of the previous granule and of this frame's granules,
+ * computed from in[ch][0 .. RL_FRAME_PRE + RL_FRAME_IN) where in[ch][RL_FRAME_PRE]
+ * is LAME's mfbuf[ch][0].  Stateless; for frame 0 the RL_FRAME_PRE samples
+ * must be zeros, which reproduces lame_encode_frame_init's priming. */
+void rl_polyphase(const RlConfig *cfg, const float *in0, const float *in1, RlPolyphase *p);
+
+/* Search: MDCT + alias reduction of granule gr, channel ch (mdct_sub48 inner
+ * part) into xr[576], using the granule's block_type and mixed_block_flag. */
+void rl_mdct_granule(const RlConfig *cfg, const RlPolyphase *p, int gr, int ch,
+                     int block_type, int mixed_block_flag, float xr[576]);
+
 #endif

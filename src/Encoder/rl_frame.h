@@ -48,6 +48,11 @@ typedef struct RlFrame {
     int   used_bits;                  /* main-data bits the search used (VBR: for bitrate choice) */
     int   search_bits[2][2];          /* frame bits per gr/ch after the search */
     int   search_min_bitrate_index;   /* VBR: lowest index whose frame holds used_bits */
+    /* helper D2: VBR-new search results the bitrate choice needs */
+    int   vbr_frame_bits[16];         /* ResvFrameBegin's fullFrameBits per bitrate index */
+    int   vbr_pad;                    /* ResvMax at the max bitrate (0 on analog silence) */
+    int   vbr_analog_silence;         /* no sfb of any gr/ch above the ATH */
+    int   vbr_resv_size;              /* ResvSize the search assumed */
 
     /* ---- Encode (serial: reservoir, side info, bytes) ---- */
     int   bitrate_index;

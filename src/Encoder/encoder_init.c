@@ -1,0 +1,86 @@
+/* ringlame: encoder life cycle: lame_init_params' module initialisation in
+ * LAME's order, and the values the final LAME tag needs.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include <errno.h>
+#include <string.h>
+
+#include "stages.h"
+#include "settings.h"
+#include "psy.h"
+#include "takehiro.h"
+#include "quant_tables.h"
+#include "quantize_common.h"
+#include "bitstream.h"
+#include "replaygain.h"
+#include "dispatch.h"
+
+int rl_encoder_init(RlEncoder *e, RlOptions *opt)
+{
+    int rc;
+
+    memset(e, 0, sizeof *e);
+    rc = rl_config_init(&e->cfg, opt);
+    if (rc < 0)
+        return rc;
+    switch (e->cfg.vbr) {
+    case RL_VBR_MT:
+    case RL_VBR_MTRH:
+        break;
+    default:           /* CBR/ABR/vbr_rh are not ported yet */
+        return -ENOTSUP;
+    }
+
+    /* lame_init_bitstream (+ InitVbrTag: the tag placeholder bytes) */
+    rc = rl_bits_init(&e->enc, &e->cfg);
+    if (rc < 0)
+        return rc;
+
+    /* iteration_init: quantizer tables, Huffman region table, long/short factors */
+    rl_quant_tables_init();
+    rl_huffman_init();
+    rl_huffman_config(&e->cfg);
+    rl_quant_factors_init(&e->cfg);
+
+    /* psymodel_init (ATH, psy constants, initial psy state) */
+    rc = rl_psy_init(e);
+    if (rc < 0)
+        return rc;
+
+    /* InitGainAnalysis on the output rate */
+    if (e->cfg.find_replay_gain) {
+        rc = rl_gain_init(&e->rg, e->cfg.samplerate_out);
+        if (rc < 0) {
+            rl_psy_free(e);
+            return rc;
+        }
+    }
+
+    /* mfbuf, the initial zero pad, padding counters, the resampler */
+    rc = rl_dispatch_init(e);
+    if (rc < 0) {
+        rl_dispatch_free(e);
+        rl_psy_free(e);
+        return rc;
+    }
+    return 0;
+}
+
+void rl_encoder_free(RlEncoder *e)
+{
+    rl_dispatch_free(e);
+    rl_psy_free(e);
+}
+
+void rl_encoder_tag_info(RlEncoder *e, RlTagInfo *info)
+{
+    memset(info, 0, sizeof *info);
+    info->encoder_delay = e->dispatch.encoder_delay;
+    info->encoder_padding = e->dispatch.encoder_padding;
+    /* save_gain_values: RadioGain stays 0 without RG */
+    info->radio_gain = 0;
+    if (e->cfg.find_replay_gain)
+        info->radio_gain = rl_gain_radio_value(rl_gain_title(&e->rg));
+    info->peak_sample = 0.0f;
+    info->nogap_total = 0;
+    info->nogap_current = 0;
+}

@@ -1,0 +1,173 @@
+/* ringlame: the single-threaded encode driver: reads PCM one frame size at a
+ * time like LAME's frontend (get_audio + lame_encode_buffer_int), runs the
+ * stages frame by frame, flushes and writes the LAME tag.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sequential.h"
+#include "stages.h"
+#include "bitstream.h"
+#include "lametag.h"
+#include "pcm_reader.h"
+#include "mp3_writer.h"
+
+/* Everything the driver allocates, freed in one place. */
+typedef struct SeqCtx {
+    RlEncoder  *enc;
+    RlFrame    *frame;
+    int32_t    *pcm;
+    uint8_t    *out_bytes;
+    RlMp3Writer *out;
+} SeqCtx;
+
+/* Hands the bytes the bitstream has finished to the writer. */
+static int write_ready_bytes(SeqCtx *c)
+{
+    for (;;) {
+        long n = rl_bits_take(&c->enc->enc, c->out_bytes, RL_BS_BUFFER_SIZE);
+        int rc;
+        if (n < 0)
+            return (int)n;
+        if (n == 0)
+            return 0;
+        rc = rl_mp3_write(c->out, c->out_bytes, (size_t)n);
+        if (rc < 0)
+            return rc;
+    }
+}
+
+/* One frame through Prepare, Resolve, Search and Encode. */
+static int encode_frame(SeqCtx *c)
+{
+    RlEncoder *e = c->enc;
+    RlFrame *f = c->frame;
+    int rc, tries;
+
+    rl_prepare(e, f);
+    rc = rl_resolve(e, f);
+    if (rc < 0)
+        return rc;
+    /* -EAGAIN: the bitrate choice saw another reservoir than the search;
+     * the search restarts from the polyphase output (cannot happen when run
+     * strictly in order, kept for safety). */
+    for (tries = 0; tries < 2; tries++) {
+        rc = rl_search(e, f);
+        if (rc < 0)
+            return rc;
+        rc = rl_encode(e, f);
+        if (rc != -EAGAIN)
+            break;
+    }
+    if (rc < 0)
+        return rc;
+    return write_ready_bytes(c);
+}
+
+/* Encodes every frame Dispatch can cut from the queued input. */
+static int drain_dispatch(SeqCtx *c)
+{
+    int rc;
+    while ((rc = rl_dispatch_next(c->enc, c->frame)) > 0) {
+        rc = encode_frame(c);
+        if (rc < 0)
+            return rc;
+    }
+    return rc;
+}
+
+static int run(SeqCtx *c, RlPcmReader *in)
+{
+    RlEncoder *e = c->enc;
+    int frame_size = e->cfg.frame_size > 0 ? e->cfg.frame_size : 576 * e->cfg.mode_gr;
+    int rc, n;
+
+    /* the tag placeholder frame (non-music bytes) */
+    rc = write_ready_bytes(c);
+    if (rc < 0)
+        return rc;
+
+    /* LAME's frontend reads lame_get_framesize() samples per call and hands
+     * each read to one lame_encode_buffer_int call */
+    for (;;) {
+        n = rl_pcm_read(in, c->pcm, frame_size);
+        if (n < 0)
+            return n;
+        if (n == 0)
+            break;
+        rc = rl_dispatch_feed(e, c->pcm, n);
+        if (rc < 0)
+            return rc;
+        rc = drain_dispatch(c);
+        if (rc < 0)
+            return rc;
+    }
+
+    /* lame_encode_flush: zero bunches until the last frame is out */
+    while ((rc = rl_dispatch_flush_step(e)) > 0) {
+        rc = drain_dispatch(c);
+        if (rc < 0)
+            return rc;
+    }
+    if (rc < 0)
+        return rc;
+    rc = rl_bits_flush(&e->enc, &e->cfg);
+    if (rc < 0)
+        return rc;
+    rc = write_ready_bytes(c);
+    if (rc < 0)
+        return rc;
+
+    /* the final tag frame over the placeholder (the frontend seeks to the
+     * ID3v2 size, 0 here); no tag on unseekable output */
+    if (e->enc.write_lame_tag && rl_mp3_is_seekable(c->out)) {
+        RlTagInfo info;
+        int len;
+        rl_encoder_tag_info(e, &info);
+        len = rl_lametag_frame(&e->enc, &e->cfg, &info, c->out_bytes, RL_BS_BUFFER_SIZE);
+        if (len < 0)
+            return len;
+        if (len > 0) {
+            rc = rl_mp3_write_at(c->out, 0, c->out_bytes, (size_t)len);
+            if (rc < 0)
+                return rc;
+        }
+    }
+    return 0;
+}
+
+int rl_run_sequential(const RlOptions *opt, RlPcmReader *in, RlMp3Writer *out)
+{
+    SeqCtx c;
+    RlOptions o;
+    int rc;
+
+    if (!opt || !in || !out)
+        return -EINVAL;
+    memset(&c, 0, sizeof c);
+    o = *opt;
+    c.out = out;
+    c.enc = calloc(1, sizeof *c.enc);
+    c.frame = calloc(1, sizeof *c.frame);
+    c.out_bytes = malloc(RL_BS_BUFFER_SIZE);
+    if (!c.enc || !c.frame || !c.out_bytes) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    rc = rl_encoder_init(c.enc, &o);
+    if (rc < 0)
+        goto done;
+    c.pcm = malloc((size_t)1152 * 2 * sizeof(int32_t));
+    if (!c.pcm)
+        rc = -ENOMEM;
+    else
+        rc = run(&c, in);
+    rl_encoder_free(c.enc);
+done:
+    free(c.pcm);
+    free(c.out_bytes);
+    free(c.frame);
+    free(c.enc);
+    return rc;
+}
