@@ -1,1 +1,184 @@
-int main(void){return 0;}
+/* ringlame: command-line front end (lame's frontend/lame_main.c, VBR subset).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
+ *
+ * Exit status:
+ *   0  success, or --help / --version
+ *   1  usage error (unknown or unsupported option, CBR/ABR requested, missing
+ *      input name, excess argument, bad option value)
+ *   2  input/output or encoding error (cannot open or read the input,
+ *      unsupported input format, cannot create or write the output, input ==
+ *      output, encoder initialisation failure); no partial output is left.
+ * Messages go to stderr as "ringlame: <file>: <problem>". */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "mp3_writer.h"
+#include "pcm_reader.h"
+#include "sequential.h"
+#include "settings.h"
+#include "version.h"
+
+#define EXIT_USAGE 1
+#define EXIT_IO    2
+
+/* lame's banner and lame_print_config summary (stderr, not byte-checked). */
+static void print_banner(const RlArgs *a, const RlOptions *opt)
+{
+    RlOptions o = *opt;
+    RlConfig *cfg = malloc(sizeof(*cfg));
+    static const char *const mode_names[2][4] = {
+        {"stereo", "j-stereo", "dual-ch", "single-ch"},
+        {"stereo", "force-ms", "dual-ch", "single-ch"}
+    };
+
+    if (!cfg)
+        return;
+    fprintf(stderr, "ringlame %s (LAME 3.100 compatible)\n", rl_version());
+    if (rl_config_init(cfg, &o) == 0) {
+        double const out_sr = cfg->samplerate_out, in_sr = cfg->samplerate_in;
+        if (cfg->channels_in == 2 && cfg->channels_out == 1)
+            fprintf(stderr, "Autoconverting from stereo to mono. Setting encoding to mono mode.\n");
+        if (in_sr < out_sr * 0.9995 || in_sr > out_sr * 1.0005)
+            fprintf(stderr, "Resampling:  input %g kHz  output %g kHz\n", 1.e-3 * in_sr, 1.e-3 * out_sr);
+        if (cfg->highpass2 > 0.)
+            fprintf(stderr, "Using polyphase highpass filter, transition band: %5.0f Hz - %5.0f Hz\n",
+                    0.5 * cfg->highpass1 * out_sr, 0.5 * cfg->highpass2 * out_sr);
+        if (0. < cfg->lowpass1 || 0. < cfg->lowpass2)
+            fprintf(stderr, "Using polyphase lowpass filter, transition band: %5.0f Hz - %5.0f Hz\n",
+                    0.5 * cfg->lowpass1 * out_sr, 0.5 * cfg->lowpass2 * out_sr);
+        else
+            fprintf(stderr, "polyphase lowpass filter disabled\n");
+        fprintf(stderr, "Encoding %s%s to %s\n",
+                strcmp(a->in_path, "-") ? a->in_path : "<stdin>",
+                strlen(a->in_path) + strlen(a->out_path) < 66 ? "" : "\n     ",
+                strcmp(a->out_path, "-") ? a->out_path : "<stdout>");
+        fprintf(stderr, "Encoding as %g kHz %s MPEG-%u%s Layer III VBR(q=%g)\n",
+                1.e-3 * cfg->samplerate_out,
+                mode_names[o.force_ms ? 1 : 0][cfg->mode < 4 ? cfg->mode : 1],
+                (unsigned) (2 - cfg->version), cfg->samplerate_out < 16000 ? ".5" : "",
+                (double) (o.vbr_q + o.vbr_q_frac));
+    }
+    free(cfg);
+}
+
+static int file_error(const char *path, const char *msg)
+{
+    fprintf(stderr, "ringlame: %s: %s\n", path, msg);
+    return EXIT_IO;
+}
+
+int main(int argc, char **argv)
+{
+    RlArgs *a;
+    RlPcmReader *in = NULL;
+    RlMp3Writer *out = NULL;
+    RlRawFormat raw;
+    char err[512];
+    int rc;
+
+    if (argc <= 1) {
+        rl_args_print_usage(stderr);
+        return EXIT_USAGE;
+    }
+    a = malloc(sizeof(*a));
+    if (!a) {
+        fprintf(stderr, "ringlame: out of memory\n");
+        return EXIT_IO;
+    }
+    rc = rl_args_parse(a, argc, argv, getenv("LAMEOPT"), stdout, stderr);
+    if (rc != RL_ARGS_OK) {
+        free(a);
+        return rc == RL_ARGS_EXIT ? 0 : EXIT_USAGE;
+    }
+
+    if (a->raw_input) {
+        if (a->raw_bitwidth != 8 && a->raw_bitwidth != 16 && a->raw_bitwidth != 24
+            && a->raw_bitwidth != 32) {
+            fprintf(stderr, "ringlame: --bitwidth must be 8, 16, 24 or 32\n");
+            free(a);
+            return EXIT_USAGE;
+        }
+        if (a->raw_signed == 0 && a->raw_bitwidth != 8) {
+            fprintf(stderr, "ringlame: unsigned input is only supported with --bitwidth 8\n");
+            free(a);
+            return EXIT_USAGE;
+        }
+    }
+
+    /* lame compares the names only (not the files) */
+    if (strcmp(a->out_path, "-") != 0 && strcmp(a->in_path, a->out_path) == 0) {
+        rc = file_error(a->in_path, "input file and output file are the same");
+        free(a);
+        return rc;
+    }
+
+    memset(&raw, 0, sizeof(raw));
+    raw.enabled = a->raw_input;
+    raw.samplerate = a->input_samplerate > 0 ? a->input_samplerate : a->opt.samplerate_in;
+    raw.channels = a->opt.num_channels;
+    raw.bitwidth = a->raw_bitwidth;
+    raw.is_signed = a->raw_signed;
+    raw.big_endian = a->raw_big_endian ^ a->raw_swapbytes;
+
+    err[0] = '\0';
+    rc = rl_pcm_open(&in, a->in_path, &raw, err, sizeof(err));
+    if (rc < 0) {
+        if (err[0])
+            fprintf(stderr, "ringlame: %s\n", err);
+        else
+            fprintf(stderr, "ringlame: %s: %s\n", a->in_path, strerror(-rc));
+        free(a);
+        return EXIT_IO;
+    }
+    if (rl_set_num_channels(&a->opt, rl_pcm_channels(in)) < 0) {
+        snprintf(err, sizeof(err), "unsupported number of channels: %d", rl_pcm_channels(in));
+        rc = file_error(a->in_path, err);
+        rl_pcm_close(in);
+        free(a);
+        return rc;
+    }
+    /* -s overrides the header's rate, as in lame */
+    if (rl_set_in_samplerate(&a->opt, a->input_samplerate > 0 ? a->input_samplerate
+                                                             : rl_pcm_samplerate(in)) < 0) {
+        snprintf(err, sizeof(err), "unsupported sample rate: %d", rl_pcm_samplerate(in));
+        rc = file_error(a->in_path, err);
+        rl_pcm_close(in);
+        free(a);
+        return rc;
+    }
+
+    err[0] = '\0';
+    rc = rl_mp3_open(&out, a->out_path, err, sizeof(err));
+    if (rc < 0) {
+        if (err[0])
+            fprintf(stderr, "ringlame: %s\n", err);
+        else
+            fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
+        rl_pcm_close(in);
+        free(a);
+        return EXIT_IO;
+    }
+
+    if (a->silent < 9)
+        print_banner(a, &a->opt);
+
+    rc = rl_run_sequential(&a->opt, in, out);
+    rl_pcm_close(in);
+    if (rc < 0) {
+        (void) rl_mp3_close(out, 0);
+        fprintf(stderr, "ringlame: %s: encoding failed: %s\n", a->in_path, strerror(-rc));
+        free(a);
+        return EXIT_IO;
+    }
+    rc = rl_mp3_close(out, 1);
+    if (rc < 0) {
+        fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
+        free(a);
+        return EXIT_IO;
+    }
+    free(a);
+    return 0;
+}

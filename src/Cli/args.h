@@ -1,0 +1,50 @@
+/* ringlame: command line parsing with lame's rules (frontend/parse.c, VBR
+ * subset).  Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_ARGS_H
+#define RL_ARGS_H
+
+#include <stdio.h>
+#include "settings.h"
+
+#define RL_ARGS_PATH_MAX 4096
+
+typedef struct RlArgs {
+    RlOptions opt;                     /* encoder options, lame_set_* semantics */
+    char in_path[RL_ARGS_PATH_MAX + 1];   /* "-" = stdin */
+    char out_path[RL_ARGS_PATH_MAX + 1];  /* "-" = stdout */
+    int  silent;          /* lame's scale: 0 default, 1 stdin, 5 -S, 9 --silent, 10 --quiet, -5 --brief, -10 --verbose */
+    int  threads;         /* --threads N (0 = not given); stored, unused for now */
+    int  sequential;      /* --sequential: the only mode now */
+    int  autoconvert;     /* -a */
+    int  noreplaygain;    /* --noreplaygain given */
+    int  input_samplerate; /* -s (Hz), 0 = from the file header; overrides the header like lame */
+    /* raw PCM (-r) description (lame's global_raw_pcm / global_reader) */
+    int  raw_input;       /* -r */
+    int  raw_bitwidth;    /* --bitwidth, 16 */
+    int  raw_signed;      /* --signed 1 / --unsigned 0, -1 = neither given */
+    int  raw_big_endian;  /* --big-endian / --little-endian, 0 */
+    int  raw_swapbytes;   /* -x */
+} RlArgs;
+
+enum {
+    RL_ARGS_OK = 0,       /* encode */
+    RL_ARGS_EXIT = 1,     /* help/version printed: exit 0 */
+    RL_ARGS_ERROR = -1    /* usage error printed: exit 1 */
+};
+
+/* Parses argv (argv[0] is the program name).  `lameopt` (the LAMEOPT
+ * environment variable, may be NULL) is split into tokens (blanks separate,
+ * "double quotes" group) that are inserted before argv[1..].  Help and
+ * version go to `out`, warnings and errors to `err`.  Returns RL_ARGS_*. */
+int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *out, FILE *err);
+
+/* lame's default output name (generateOutPath without --out-dir): a known
+ * audio suffix is replaced by ".mp3", anything else gets ".mp3" appended.
+ * Returns 0, or -1 if it does not fit in outlen bytes. */
+int rl_args_default_output(const char *in_path, char *out, size_t outlen);
+
+void rl_args_print_usage(FILE *fp);
+void rl_args_print_help(FILE *fp);
+void rl_args_print_version(FILE *fp);
+
+#endif
