@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what ringlame's build, tests and benchmark need on Debian 12.
+# Idempotent and quiet: does nothing when everything is already installed.
+set -euo pipefail
+
+PKGS=(build-essential cmake pkg-config libsndfile1-dev liburing-dev lame libmp3lame-dev
+      sox fretsonfire-songs-muldjord fretsonfire-songs-sectoid python3)
+
+missing=()
+for p in "${PKGS[@]}"; do
+    if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]; then
+        missing+=("$p")
+    fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+SUDO=
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    SUDO=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+echo "setup: installing ${missing[*]}" >&2
+$SUDO apt-get update -qq >/dev/null
+for p in "${missing[@]}"; do
+    cand=$(apt-cache policy "$p" 2>/dev/null | awk '/Candidate:/ {print $2}')
+    if [ -z "$cand" ] || [ "$cand" = "(none)" ]; then
+        echo "setup: package '$p' is not available from the configured apt sources" >&2
+        exit 1
+    fi
+done
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# the reference must be Debian's lame 3.100
+lame --version 2>/dev/null | grep -q 'version 3\.100' || { echo "setup: lame is not version 3.100" >&2; exit 1; }

@@ -1,0 +1,202 @@
+# shellcheck shell=bash
+# Shared helpers of the identity tests (sourced by tests/identity/<theme>.sh).
+#
+# Every case encodes the same input with Debian's lame 3.100 and with ringlame,
+# using the same options, and compares the two outputs byte for byte.  Nothing
+# ringlame wrote earlier is ever used as a reference.
+#
+# A theme script is run as:  bash <theme>.sh RINGLAME GEN_SIGNAL [WORKDIR]
+#   RINGLAME    the ringlame binary (CTest passes $<TARGET_FILE:ringlame>)
+#   GEN_SIGNAL  the signal generator (CTest passes $<TARGET_FILE:gen_signal>)
+#   WORKDIR     scratch directory (default: a fresh mktemp -d)
+# Environment:
+#   LAME=path       the reference encoder (default /usr/bin/lame; must be 3.100)
+#   RINGLAME=path   overrides the first argument.  Only for checking the
+#                   harness itself (RINGLAME=/usr/bin/lame must pass everything).
+#   RL_KEEP=1       keep the outputs of passing cases too.
+#   RL_TIMEOUT=s    per-encoder time limit (default 300 s).
+# Output: one line per case ("ok NAME" or "FAIL NAME" with both commands),
+# then "<theme>: N passed, M failed".  Exit status 1 on any failure.
+
+ID_PASS=0
+ID_FAIL=0
+ID_THEME=$(basename "${0%.sh}")
+
+id_die() {   # a broken setup counts as a failure, never as a skip
+    echo "FATAL ($ID_THEME): $*"
+    echo "$ID_THEME: $ID_PASS passed, $((ID_FAIL + 1)) failed"
+    exit 1
+}
+
+id_init() {
+    set -u
+    [ $# -ge 2 ] || id_die "usage: $0 RINGLAME GEN_SIGNAL [WORKDIR]"
+    RL=$1
+    GEN=$2
+    WORK=${3:-}
+    if [ -n "${RINGLAME:-}" ]; then
+        echo "NOTE: RINGLAME override in the environment: testing '$RINGLAME' instead of '$RL'"
+        RL=$RINGLAME
+    fi
+    LAME=${LAME:-/usr/bin/lame}
+    unset LAMEOPT   # both encoders would read it; keep the cases self-contained
+    RL_TIMEOUT=${RL_TIMEOUT:-300}
+    [ -x "$LAME" ] || id_die "reference encoder '$LAME' not found (run scripts/setup.sh)"
+    "$LAME" --version 2>/dev/null | grep -q 'version 3\.100' \
+        || id_die "'$LAME' is not LAME 3.100"
+    [ -f "$RL" ] && [ -x "$RL" ] || id_die "ringlame binary '$RL' not found or not executable"
+    [ -f "$GEN" ] && [ -x "$GEN" ] || id_die "signal generator '$GEN' not found"
+    case "$RL" in /*) ;; *) RL=$PWD/$RL ;; esac
+    case "$GEN" in /*) ;; *) GEN=$PWD/$GEN ;; esac
+    if [ -z "$WORK" ]; then
+        WORK=$(mktemp -d "${TMPDIR:-/tmp}/rl-identity-$ID_THEME.XXXXXX")
+    fi
+    mkdir -p "$WORK" || id_die "cannot create $WORK"
+    WORK=$(cd "$WORK" && pwd)
+    IN=$WORK/in
+    OUT=$WORK/out
+    rm -rf "$OUT"
+    mkdir -p "$IN" "$OUT" || id_die "cannot create $IN or $OUT"
+    # generated inputs are kept between runs, but not across generator changes
+    local stamp
+    stamp=$(cksum <"$GEN")
+    if [ "$(cat "$IN/.generator" 2>/dev/null)" != "$stamp" ]; then
+        rm -rf "$IN" && mkdir -p "$IN" && printf '%s\n' "$stamp" >"$IN/.generator"
+    fi
+    echo "$ID_THEME: lame=$LAME ringlame=$RL work=$WORK"
+}
+
+# Quote a command for printing so that it can be pasted into a shell.
+id_q() { local s="" a; for a in "$@"; do s+="$(printf '%q' "$a") "; done; printf '%s' "${s% }"; }
+
+id_ok() { ID_PASS=$((ID_PASS + 1)); echo "ok   $1"; }
+
+id_fail() {  # NAME REASON [detail lines...]
+    local name=$1 reason=$2; shift 2
+    ID_FAIL=$((ID_FAIL + 1))
+    echo "FAIL $name: $reason"
+    local l
+    for l in "$@"; do echo "     $l"; done
+}
+
+# gen FILE GEN_ARGS...   make $IN/FILE once (kept between runs of the script)
+gen() {
+    local f=$1; shift
+    [ -s "$IN/$f" ] && return 0
+    if ! "$GEN" "$@" "$IN/$f.part" >"$WORK/gen.err" 2>&1; then
+        id_fail "generate $f" "gen_signal failed" "$(id_q "$GEN" "$@" "$IN/$f")" "$(head -c 500 "$WORK/gen.err")"
+        rm -f "$IN/$f.part"
+        return 1
+    fi
+    # libsndfile picks the container from the format argument, not the name
+    mv "$IN/$f.part" "$IN/$f"
+}
+
+# id_run MODE TOOL INPUT OUTPUT OPTS...  -> runs one encoder; sets RC
+#   MODE: file (in out), stdout (in -), stdin (- out < in), stdio (- - < in)
+id_run() {
+    local mode=$1 tool=$2 in=$3 out=$4; shift 4
+    case $mode in
+    file)   timeout "$RL_TIMEOUT" "$tool" "$@" "$in" "$out" </dev/null >"$out.stdout" 2>"$out.stderr" ;;
+    stdout) timeout "$RL_TIMEOUT" "$tool" "$@" "$in" - </dev/null >"$out" 2>"$out.stderr" ;;
+    stdin)  timeout "$RL_TIMEOUT" "$tool" "$@" - "$out" <"$in" >"$out.stdout" 2>"$out.stderr" ;;
+    stdio)  timeout "$RL_TIMEOUT" "$tool" "$@" - - <"$in" >"$out" 2>"$out.stderr" ;;
+    esac
+    RC=$?
+}
+
+id_cmdline() {  # MODE TOOL IN OUT OPTS... -> printable command
+    local mode=$1 tool=$2 in=$3 out=$4; shift 4
+    case $mode in
+    file)   id_q "$tool" "$@" "$in" "$out" ;;
+    stdout) printf '%s > %s' "$(id_q "$tool" "$@" "$in" -)" "$(printf '%q' "$out")" ;;
+    stdin)  printf '%s < %s' "$(id_q "$tool" "$@" - "$out")" "$(printf '%q' "$in")" ;;
+    stdio)  printf '%s < %s > %s' "$(id_q "$tool" "$@" - -)" "$(printf '%q' "$in")" "$(printf '%q' "$out")" ;;
+    esac
+}
+
+# check MODE NAME INPUT OPTS...   the identity case
+check() {
+    local mode=$1 name=$2 in=$3; shift 3
+    local lo="$OUT/$name.lame.mp3" ro="$OUT/$name.rl.mp3" RC lrc rrc
+    rm -f "$lo" "$ro"
+    if [ ! -e "$in" ]; then
+        id_fail "$name" "input $in was not generated"
+        return
+    fi
+    id_run "$mode" "$LAME" "$in" "$lo" "$@"; lrc=$RC
+    id_run "$mode" "$RL" "$in" "$ro" "$@"; rrc=$RC
+    local lcmd rcmd
+    lcmd="lame:     $(id_cmdline "$mode" "$LAME" "$in" "$lo" "$@")"
+    rcmd="ringlame: $(id_cmdline "$mode" "$RL" "$in" "$ro" "$@")"
+    if [ $lrc -ne 0 ] || [ ! -s "$lo" ]; then
+        id_fail "$name" "the reference lame failed (exit $lrc): the case itself is wrong" "$lcmd" \
+            "$(tail -n 3 "$lo.stderr" 2>/dev/null)"
+        return
+    fi
+    if [ $rrc -ne 0 ]; then
+        local why="ringlame exited with $rrc"
+        [ $rrc -eq 124 ] && why="ringlame timed out after ${RL_TIMEOUT}s"
+        [ $rrc -gt 128 ] && [ $rrc -le 192 ] && why="ringlame was killed by signal $((rrc - 128))"
+        id_fail "$name" "$why" "$lcmd" "$rcmd" "stderr: $(tail -n 3 "$ro.stderr" 2>/dev/null | tr '\n' ' ' | head -c 400)"
+        return
+    fi
+    if [ ! -e "$ro" ]; then
+        id_fail "$name" "ringlame wrote no output file" "$lcmd" "$rcmd"
+        return
+    fi
+    local c
+    if ! c=$(cmp "$lo" "$ro" 2>&1); then
+        id_fail "$name" "outputs differ" "$lcmd" "$rcmd" \
+            "sizes: lame $(stat -c %s "$lo"), ringlame $(stat -c %s "$ro"); $c"
+        return
+    fi
+    id_ok "$name"
+    if [ -z "${RL_KEEP:-}" ]; then rm -f "$lo" "$ro" "$lo".std* "$ro".std*; fi
+}
+
+check_file()   { check file "$@"; }
+check_stdout() { check stdout "$@"; }
+check_stdin()  { check stdin "$@"; }
+check_stdio()  { check stdio "$@"; }
+
+# check_bad NAME PATTERN INPUT [OPTS...]
+#   ringlame must refuse: non-zero exit, a message on stderr matching the
+#   extended regex PATTERN (case-insensitive), nothing on stdout and no file
+#   left in the output directory (the output name is OUT/bad-NAME/NAME.mp3).
+# check_bad_stdout: the same with "-" (stdout) as the output.
+# BAD_OUTPUT=path overrides the output name (e.g. an unwritable path).
+check_bad_stdout() { BAD_OUTPUT=- check_bad "$@"; }
+check_bad() {
+    local name=$1 pat=$2 in=$3; shift 3
+    local dir="$OUT/bad-$name"
+    rm -rf "$dir"; mkdir -p "$dir"
+    local o=${BAD_OUTPUT:-"$dir/$name.mp3"}
+    ( cd "$dir" && timeout "$RL_TIMEOUT" "$RL" "$@" "$in" "$o" </dev/null >"$WORK/bad.stdout" 2>"$WORK/bad.stderr" )
+    local rc=$? cmd
+    cmd="ringlame: $(id_q "$RL" "$@" "$in" "$o")"
+    local left
+    left=$(ls -A "$dir")
+    if [ $rc -eq 0 ]; then
+        id_fail "$name" "ringlame accepted bad input (exit 0)" "$cmd"
+    elif [ $rc -eq 124 ] || { [ $rc -ge 125 ] && [ $rc -le 192 ]; }; then
+        # 124: timeout; 125-127: could not run; 128+N: killed by signal N
+        id_fail "$name" "ringlame timed out, could not run or crashed (exit $rc)" "$cmd" \
+            "$(head -c 300 "$WORK/bad.stderr")"
+    elif [ -n "$left" ]; then
+        id_fail "$name" "ringlame left files behind: $left" "$cmd"
+    elif [ -s "$WORK/bad.stdout" ]; then
+        id_fail "$name" "ringlame wrote to stdout" "$cmd"
+    elif ! grep -Eqi -- "$pat" "$WORK/bad.stderr"; then
+        id_fail "$name" "stderr does not explain the error (expected /$pat/)" "$cmd" \
+            "stderr: $(head -c 300 "$WORK/bad.stderr")"
+    else
+        id_ok "$name (exit $rc: $(head -n 1 "$WORK/bad.stderr" | head -c 120))"
+        rm -rf "$dir"
+    fi
+}
+
+id_summary() {
+    echo "$ID_THEME: $ID_PASS passed, $ID_FAIL failed"
+    [ $ID_FAIL -eq 0 ] && [ $ID_PASS -gt 0 ]
+}
