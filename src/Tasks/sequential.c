@@ -149,6 +149,8 @@ int rl_run_sequential(const RlOptions *opt, RlPcmReader *in, RlMp3Writer *out)
     o = *opt;
     c.out = out;
     c.enc = calloc(1, sizeof *c.enc);
+    /* one frame record, reused: like LAME's gfc->l3_side, whatever a stage
+     * does not rewrite keeps the previous frame's value */
     c.frame = calloc(1, sizeof *c.frame);
     c.out_bytes = malloc(RL_BS_BUFFER_SIZE);
     if (!c.enc || !c.frame || !c.out_bytes) {
