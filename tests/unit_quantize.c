@@ -11,6 +11,7 @@
 #include "quant_tables.h"
 #include "quantize_common.h"
 #include "quantize_vbr.h"
+#include "settings.h"
 #include "fast_log.h"
 #include "takehiro.h"
 
@@ -645,7 +646,7 @@ static void setup_encoder(RlEncoder *e, const int *sfb_l, const int *sfb_s, cons
     c->adjust_bass_db = f32(CAPL_BASS);
     c->adjust_treble_db = f32(CAPL_TREBLE);
     c->adjust_sfb21_db = f32(CAPL_SFB21DB);
-    rl_quant_factors_init(c);
+    rl_band_factors_init(c);
     memcpy(c->sfb.l, sfb_l, sizeof(c->sfb.l));
     memcpy(c->sfb.s, sfb_s, sizeof(c->sfb.s));
     memcpy(c->sfb.psfb21, p21, sizeof(c->sfb.psfb21));

@@ -35,11 +35,11 @@ int rl_encoder_init(RlEncoder *e, RlOptions *opt)
     if (rc < 0)
         return rc;
 
-    /* iteration_init: quantizer tables, Huffman region table, long/short factors */
+    /* iteration_init: quantizer tables, Huffman region table (the long/short
+     * factors are part of the settings: rl_config_init) */
     rl_quant_tables_init();
     rl_huffman_init();
     rl_huffman_config(&e->cfg);
-    rl_quant_factors_init(&e->cfg);
 
     /* psymodel_init (ATH, psy constants, initial psy state) */
     rc = rl_psy_init(e);

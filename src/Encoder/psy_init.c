@@ -309,13 +309,8 @@ int rl_psy_init(RlEncoder *e)
     rl_fft_init_windows(gd->window, gd->window_s);
     gd->decay = exp(-1.0 * LN10_D / (TEMPORAL_SUSTAIN_SEC * sfreq / 192.0));
 
-    {   /* LAME writes the effective msfix back into the config */
-        float msfix = NS_MSFIX;
-        if (cfg->use_safe_joint_stereo)
-            msfix = 1.0;
-        if (fabs(cfg->msfix) > 0.0)
-            msfix = cfg->msfix;
-        cfg->msfix = msfix;
+    {   /* the effective msfix that psymodel_init writes back into the
+         * config is already set by rl_config_init */
         /* spread only from npart_l bands */
         for (int b = 0; b < gd->l.npart; b++)
             if (gd->l.s3ind[b][1] > gd->l.npart - 1)

@@ -8,51 +8,6 @@
 #include "quant_tables.h"
 #include "fast_log.h"
 
-/* ---------------------------------------------------------------- factors */
-
-static const float payload_long[4] = { -0.500f, -0.250f, -0.025f, +0.500f };
-static const float payload_short[4] = { -2.000f, -1.000f, -0.050f, +0.500f };
-
-void rl_quant_factors_init(RlConfig *cfg)
-{
-    float adjust, db;
-    int i;
-    /* LAME uses the vbr-new payload row (sel = 1) for all modes. */
-    db = cfg->adjust_bass_db + payload_long[0];
-    adjust = powf(10.f, db * 0.1f);
-    for (i = 0; i <= 6; ++i)
-        cfg->longfact[i] = adjust;
-    db = cfg->adjust_alto_db + payload_long[1];
-    adjust = powf(10.f, db * 0.1f);
-    for (; i <= 13; ++i)
-        cfg->longfact[i] = adjust;
-    db = cfg->adjust_treble_db + payload_long[2];
-    adjust = powf(10.f, db * 0.1f);
-    for (; i <= 20; ++i)
-        cfg->longfact[i] = adjust;
-    db = cfg->adjust_sfb21_db + payload_long[3];
-    adjust = powf(10.f, db * 0.1f);
-    for (; i < RL_SBMAX_L; ++i)
-        cfg->longfact[i] = adjust;
-
-    db = cfg->adjust_bass_db + payload_short[0];
-    adjust = powf(10.f, db * 0.1f);
-    for (i = 0; i <= 2; ++i)
-        cfg->shortfact[i] = adjust;
-    db = cfg->adjust_alto_db + payload_short[1];
-    adjust = powf(10.f, db * 0.1f);
-    for (; i <= 6; ++i)
-        cfg->shortfact[i] = adjust;
-    db = cfg->adjust_treble_db + payload_short[2];
-    adjust = powf(10.f, db * 0.1f);
-    for (; i <= 11; ++i)
-        cfg->shortfact[i] = adjust;
-    db = cfg->adjust_sfb21_db + payload_short[3];
-    adjust = powf(10.f, db * 0.1f);
-    for (; i < RL_SBMAX_S; ++i)
-        cfg->shortfact[i] = adjust;
-}
-
 /* ---------------------------------------------------------------- athAdjust */
 
 float rl_ath_adjust(float a, float x, float ath_floor, float ath_fixpoint)

@@ -10,7 +10,6 @@
 
 /* LAME iteration_init's factor part: cfg->longfact[] / cfg->shortfact[] from
  * the adjust_*_db settings (call once at init, after those are known). */
-void rl_quant_factors_init(RlConfig *cfg);
 
 /* LAME athAdjust: ATH value x lowered by the (ATH->adjust_factor) a. */
 float rl_ath_adjust(float a, float x, float ath_floor, float ath_fixpoint);

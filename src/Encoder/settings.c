@@ -455,7 +455,7 @@ static float nspsy_db(int nsp, int shift)
 }
 
 /* iteration_init's per-band quantizer adjustment (vbr-new "payload" row). */
-static void init_band_factors(RlConfig *cfg)
+void rl_band_factors_init(RlConfig *cfg)
 {
     static const float payload_long[4] = { -0.500f, -0.250f, -0.025f, +0.500f };
     static const float payload_short[4] = { -2.000f, -1.000f, -0.050f, +0.500f };
@@ -981,9 +981,9 @@ int rl_config_init(RlConfig *cfg, RlOptions *o)
     }
 
     /* iteration_init: per-band quantizer weights */
-    init_band_factors(cfg);
+    rl_band_factors_init(cfg);
 
-    /* psymodel_init: M/S masking fix default (idempotent if psy repeats it) */
+    /* psymodel_init: the effective M/S masking fix, written back into the config */
     {
         float msfix = RL_NS_MSFIX;
         if (cfg->use_safe_joint_stereo)
