@@ -150,10 +150,10 @@ int rl_apply_preset(RlOptions *o, RlConfig *cfg, int preset, int enforce);
 /* lame_init_params: derive every constant the encoder needs.  Returns 0, or
  * -EINVAL for impossible input (sample rate < 1, channels not 1..2, illegal
  * output rate).  Fills *cfg completely (it is zeroed first). */
+int rl_config_init(RlConfig *cfg, RlOptions *opt);
+
 /* iteration_init's per-band quantizer weights (longfact/shortfact) from the
  * adjust_*_db values; part of rl_config_init, exported for tests. */
 void rl_band_factors_init(RlConfig *cfg);
-
-int rl_config_init(RlConfig *cfg, RlOptions *opt);
 
 #endif
