@@ -702,9 +702,11 @@ static void run_capture(RlEncoder *e, RlFrame *f, const Capture *cap)
         f->pe[gr][0] = f->pe_ms[gr][0] = f32(cap->pe[gr]);
     }
 
-    rc = rl_vbr_search(e, f);
+    rc = rl_vbr_search(e, f, cap->resv);
     snprintf(what, sizeof(what), "%s: rl_vbr_search rc", cap->name);
     check_int(what, rc, 0);
+    snprintf(what, sizeof(what), "%s: rl_vbr_search spec_rc", cap->name);
+    check_int(what, f->spec_rc, 0);
     for (gr = 0; gr < 2; gr++) {
         const RlGranule *const gi = &f->side.tt[gr][0];
         const int *const sf = gr ? cap->sf1 : cap->sf0;

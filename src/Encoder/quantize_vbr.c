@@ -2,7 +2,9 @@
  * xr^(3/4), scalefactor constraints, bit-usage reduction and the bitrate choice.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 #include "quantize_vbr.h"
@@ -28,7 +30,21 @@ struct VbrAlgo {
     int mingain_l;
     int mingain_s[3];
     int *err;                   /* set on LAME's "internal error" exits */
+    /* pass 2 trace: every target in [*tlo, *thi) takes the same decisions */
+    int *tlo, *thi;
 };
+
+/* the decision "nbits <= target" was taken (fits) or not */
+static void trace_le(const VbrAlgo *that, int nbits, int fits)
+{
+    if (fits) {
+        if (*that->tlo < nbits)
+            *that->tlo = nbits;
+    } else {
+        if (*that->thi > nbits)
+            *that->thi = nbits;
+    }
+}
 
 /* IEEE-754 trick: adding 2^23 leaves the integer part in the mantissa */
 #define MAGIC_FLOAT ((double) (65536 * 128))
@@ -685,6 +701,8 @@ static void search_global_stepsize_max(const VbrAlgo *that, const int sfwork[RL_
     while (l <= r) {
         curr = (l + r) >> 1;
         nbits = try_global_stepsize(that, sfwork, vbrsfmin, curr - gain);
+        if (nbits != 0)         /* x < target  <=>  x + 1 <= target */
+            trace_le(that, nbits + gi->part2_length + 1, (nbits + gi->part2_length) < target);
         if (nbits == 0 || (nbits + gi->part2_length) < target) {
             r = curr - 1;
             gain_ok = curr;
@@ -777,6 +795,7 @@ static void out_of_bits_strategy(const VbrAlgo *that, const int sfwork[RL_SFBMAX
         for (;;) {
             int const sfmax = flatten_distribution(sfwork, wrk, dm, bi, p);
             nbits = try_that_one(that, wrk, vbrsfmin, sfmax);
+            trace_le(that, nbits, nbits <= target);
             if (nbits <= target) {
                 bi_ok = bi;
                 bo = bi - 1;
@@ -804,6 +823,7 @@ static void out_of_bits_strategy(const VbrAlgo *that, const int sfwork[RL_SFBMAX
         for (;;) {
             int const sfmax = flatten_distribution(sfwork, wrk, dm, dm, bi);
             nbits = try_that_one(that, wrk, vbrsfmin, sfmax);
+            trace_le(that, nbits, nbits <= target);
             if (nbits <= target) {
                 bi_ok = bi;
                 bo = bi - 1;
@@ -837,95 +857,24 @@ static int reduce_bit_usage(const RlConfig *cfg, RlSideInfo *side, int gr, int c
     return gi->part2_3_length + gi->part2_length;
 }
 
-/* LAME VBR_encode_frame: returns the bits used by the frame's main data */
-static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
-                            const float xr34orig[2][2][576],
-                            const float l3_xmin[2][2][RL_SFBMAX], const int max_bits[2][2],
-                            int *err)
+/* LAME VBR_encode_frame's budget for its second pass: the per gr/ch targets
+ * from the first pass's bits and the on_pe max_bits (the only place besides
+ * the final check where max_bits values, not just max_bits > 0, count).
+ * Pure; rl_vbr_search_valid re-runs it with the true reservoir's max_bits. */
+static void pass2_targets(int ngr, int nch, const int use_nbits_ch[2][2], const int max_bits[2][2],
+                          int max_nbits_ch[2][2])
 {
-    int sfwork_[2][2][RL_SFBMAX];
-    int vbrsfmin_[2][2][RL_SFBMAX];
-    VbrAlgo that_[2][2];
-    int const ngr = cfg->mode_gr;
-    int const nch = cfg->channels_out;
-    int max_nbits_ch[2][2] = { { 0, 0 }, { 0, 0 } };
     int max_nbits_gr[2] = { 0, 0 };
+    int use_nbits_gr[2] = { 0, 0 };
     int max_nbits_fr = 0;
-    int use_nbits_ch[2][2] = { { RL_MAX_BITS_PER_CHANNEL + 1, RL_MAX_BITS_PER_CHANNEL + 1 },
-                               { RL_MAX_BITS_PER_CHANNEL + 1, RL_MAX_BITS_PER_CHANNEL + 1 } };
-    int use_nbits_gr[2] = { RL_MAX_BITS_PER_GRANULE + 1, RL_MAX_BITS_PER_GRANULE + 1 };
-    int use_nbits_fr;
-    int gr, ch;
-    int ok, sum_fr;
+    int gr, ch, ok, sum_fr;
 
     for (gr = 0; gr < ngr; ++gr) {
-        max_nbits_gr[gr] = 0;
         for (ch = 0; ch < nch; ++ch) {
-            VbrAlgo *const that = &that_[gr][ch];
-            max_nbits_ch[gr][ch] = max_bits[gr][ch];
-            use_nbits_ch[gr][ch] = 0;
-            max_nbits_gr[gr] += max_bits[gr][ch];
-            max_nbits_fr += max_bits[gr][ch];
-            that->find = (cfg->full_outer_loop < 0) ? guess_scalefac_x34 : find_scalefac_x34;
-            that->cfg = cfg;
-            that->gi = &side->tt[gr][ch];
-            that->xr34orig = xr34orig[gr][ch];
-            that->err = err;
-            that->mingain_l = 0;
-            that->mingain_s[0] = that->mingain_s[1] = that->mingain_s[2] = 0;
-            if (that->gi->block_type == RL_SHORT_TYPE)
-                that->alloc = short_block_constrain;
-            else
-                that->alloc = long_block_constrain;
-        }
-    }
-    /* scalefactor search */
-    for (gr = 0; gr < ngr; ++gr) {
-        for (ch = 0; ch < nch; ++ch) {
-            if (max_bits[gr][ch] > 0) {
-                VbrAlgo *const that = &that_[gr][ch];
-                int *const sfwork = sfwork_[gr][ch];
-                int *const vbrsfmin = vbrsfmin_[gr][ch];
-                int const vbrmax = block_sf(that, l3_xmin[gr][ch], sfwork, vbrsfmin);
-                that->alloc(that, sfwork, vbrsfmin, vbrmax);
-                bitcount(that);
-            }
-            /* else: no energy, l3_enc stays zero */
-        }
-    }
-    /* encode as is */
-    use_nbits_fr = 0;
-    for (gr = 0; gr < ngr; ++gr) {
-        use_nbits_gr[gr] = 0;
-        for (ch = 0; ch < nch; ++ch) {
-            const VbrAlgo *const that = &that_[gr][ch];
-            if (max_bits[gr][ch] > 0) {
-                memset(&that->gi->l3_enc[0], 0, sizeof(that->gi->l3_enc));
-                (void) quantize_and_count_bits(that);
-            }
-            use_nbits_ch[gr][ch] = reduce_bit_usage(cfg, side, gr, ch);
             use_nbits_gr[gr] += use_nbits_ch[gr][ch];
+            max_nbits_fr += max_bits[gr][ch];
         }
-        use_nbits_fr += use_nbits_gr[gr];
     }
-
-    /* bit constraints */
-    if (use_nbits_fr <= max_nbits_fr) {
-        ok = 1;
-        for (gr = 0; gr < ngr; ++gr) {
-            if (use_nbits_gr[gr] > RL_MAX_BITS_PER_GRANULE)
-                ok = 0;
-            for (ch = 0; ch < nch; ++ch) {
-                /* part2_3_length has 12 bits */
-                if (use_nbits_ch[gr][ch] > RL_MAX_BITS_PER_CHANNEL)
-                    ok = 0;
-            }
-        }
-        if (ok)
-            return use_nbits_fr;
-    }
-
-    /* too many bits: set a budget per granule and channel */
     ok = 1;
     sum_fr = 0;
     for (gr = 0; gr < ngr; ++gr) {
@@ -1065,6 +1014,122 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
                 max_nbits_ch[gr][ch] = max_bits[gr][ch];
     }
 
+}
+
+/* LAME VBR_encode_frame: returns the bits used by the frame's main data.
+ * max_bits enters the first pass only through max_bits[gr][ch] > 0; its
+ * values matter only from the "does it fit" test on (see rl_vbr_search_valid).
+ * *first_bits: the first pass's total; *second_pass: 1 if it did not fit. */
+static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
+                            const float xr34orig[2][2][576],
+                            const float l3_xmin[2][2][RL_SFBMAX], const int max_bits[2][2],
+                            int *err, RlFrame *f)
+{
+    int sfwork_[2][2][RL_SFBMAX];
+    int vbrsfmin_[2][2][RL_SFBMAX];
+    VbrAlgo that_[2][2];
+    int const ngr = cfg->mode_gr;
+    int const nch = cfg->channels_out;
+    int max_nbits_ch[2][2] = { { 0, 0 }, { 0, 0 } };
+    int max_nbits_fr = 0;
+    int use_nbits_ch[2][2] = { { RL_MAX_BITS_PER_CHANNEL + 1, RL_MAX_BITS_PER_CHANNEL + 1 },
+                               { RL_MAX_BITS_PER_CHANNEL + 1, RL_MAX_BITS_PER_CHANNEL + 1 } };
+    int use_nbits_gr[2] = { RL_MAX_BITS_PER_GRANULE + 1, RL_MAX_BITS_PER_GRANULE + 1 };
+    int use_nbits_fr;
+    int gr, ch;
+    int ok;
+
+    for (gr = 0; gr < ngr; ++gr) {
+        for (ch = 0; ch < nch; ++ch) {
+            VbrAlgo *const that = &that_[gr][ch];
+            max_nbits_ch[gr][ch] = max_bits[gr][ch];
+            use_nbits_ch[gr][ch] = 0;
+            max_nbits_fr += max_bits[gr][ch];
+            that->find = (cfg->full_outer_loop < 0) ? guess_scalefac_x34 : find_scalefac_x34;
+            that->cfg = cfg;
+            that->gi = &side->tt[gr][ch];
+            that->xr34orig = xr34orig[gr][ch];
+            that->err = err;
+            that->mingain_l = 0;
+            that->mingain_s[0] = that->mingain_s[1] = that->mingain_s[2] = 0;
+            if (that->gi->block_type == RL_SHORT_TYPE)
+                that->alloc = short_block_constrain;
+            else
+                that->alloc = long_block_constrain;
+        }
+    }
+    /* scalefactor search */
+    for (gr = 0; gr < ngr; ++gr) {
+        for (ch = 0; ch < nch; ++ch) {
+            if (max_bits[gr][ch] > 0) {
+                VbrAlgo *const that = &that_[gr][ch];
+                int *const sfwork = sfwork_[gr][ch];
+                int *const vbrsfmin = vbrsfmin_[gr][ch];
+                int const vbrmax = block_sf(that, l3_xmin[gr][ch], sfwork, vbrsfmin);
+                that->alloc(that, sfwork, vbrsfmin, vbrmax);
+                bitcount(that);
+            }
+            /* else: no energy, l3_enc stays zero */
+        }
+    }
+    /* encode as is */
+    use_nbits_fr = 0;
+    for (gr = 0; gr < ngr; ++gr) {
+        use_nbits_gr[gr] = 0;
+        for (ch = 0; ch < nch; ++ch) {
+            const VbrAlgo *const that = &that_[gr][ch];
+            if (max_bits[gr][ch] > 0) {
+                memset(&that->gi->l3_enc[0], 0, sizeof(that->gi->l3_enc));
+                (void) quantize_and_count_bits(that);
+            }
+            use_nbits_ch[gr][ch] = reduce_bit_usage(cfg, side, gr, ch);
+            use_nbits_gr[gr] += use_nbits_ch[gr][ch];
+        }
+        use_nbits_fr += use_nbits_gr[gr];
+    }
+
+    /* the record rl_vbr_search_valid reads */
+    memcpy(f->spec_use_ch, use_nbits_ch, sizeof(use_nbits_ch));
+    f->spec_first_bits = use_nbits_fr;
+    f->spec_second_pass = 0;
+    f->spec_final_bits = use_nbits_fr;
+    ok = 1;
+    for (gr = 0; gr < ngr; ++gr) {
+        if (use_nbits_gr[gr] > RL_MAX_BITS_PER_GRANULE)
+            ok = 0;
+        for (ch = 0; ch < nch; ++ch)
+            if (use_nbits_ch[gr][ch] > RL_MAX_BITS_PER_CHANNEL)
+                ok = 0;
+    }
+    f->spec_caps_ok = ok;
+    for (gr = 0; gr < 2; ++gr) {
+        for (ch = 0; ch < 2; ++ch) {
+            f->spec_tlo[gr][ch] = INT_MIN;
+            f->spec_thi[gr][ch] = INT_MAX;
+            that_[gr][ch].tlo = &f->spec_tlo[gr][ch];
+            that_[gr][ch].thi = &f->spec_thi[gr][ch];
+        }
+    }
+    /* bit constraints */
+    if (use_nbits_fr <= max_nbits_fr) {
+        ok = 1;
+        for (gr = 0; gr < ngr; ++gr) {
+            if (use_nbits_gr[gr] > RL_MAX_BITS_PER_GRANULE)
+                ok = 0;
+            for (ch = 0; ch < nch; ++ch) {
+                /* part2_3_length has 12 bits */
+                if (use_nbits_ch[gr][ch] > RL_MAX_BITS_PER_CHANNEL)
+                    ok = 0;
+            }
+        }
+        if (ok)
+            return use_nbits_fr;
+    }
+
+    /* too many bits: set a budget per granule and channel */
+    f->spec_second_pass = 1;
+    pass2_targets(ngr, nch, (const int (*)[2]) use_nbits_ch, max_bits, max_nbits_ch);
+
     /* best_scalefac_store already ran: reset what it set */
     for (ch = 0; ch < nch; ++ch) {
         side->scfsi[ch][0] = 0;
@@ -1094,62 +1159,48 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
         }
         use_nbits_fr += use_nbits_gr[gr];
     }
+    f->spec_final_bits = use_nbits_fr;
+    f->spec_err_work = *err;
     if (use_nbits_fr <= max_nbits_fr)
         return use_nbits_fr;
     *err = 1;                   /* LAME: INTERNAL ERROR IN VBR NEW CODE (1313) */
     return use_nbits_fr;
 }
 
-/* ------------------------------------------------------------------ search */
+/* ------------------------------------------------------------------ budget */
 
-int rl_vbr_search(const RlEncoder *e, RlFrame *f)
+/* The reservoir-dependent half of LAME VBR_new_prepare: ResvFrameBegin at
+ * the max bitrate (avg; pad = its ResvMax), get_framebits, on_pe per
+ * granule and the scaling of max_bits to the max frame.  Pure: a function of
+ * cfg, f->padding, f->pe/pe_ms (mode_ext) and resv_size only.  on_pe reads
+ * nothing that ms_convert/calc_xmin write, so running it ahead of them (LAME
+ * interleaves them) changes no value.  frame_bits may be NULL. */
+static void vbr_budget(const RlConfig *cfg, const RlFrame *f, int resv_size,
+                       int max_bits[2][2], int frame_bits[16], int *pad)
 {
-    const RlConfig *const cfg = &e->cfg;
-    RlSideInfo *const side = &f->side;
-    float l3_xmin[2][2][RL_SFBMAX];
-    float xrpow[2][2][576];
-    int max_bits[2][2];
-    int gr, ch;
-    int analog_silence = 1;
-    int avg = 0, bits = 0, maximum_framebits, resv_max = 0, pad;
-    int err = 0;
-    int const resv_size = rl_resv_size(&e->enc);
     const float (*pe)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->pe_ms : f->pe;
-    const RlPsyRatio (*ratio)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->ratio_ms : f->ratio;
+    int fb[16];
+    int gr, ch, avg = 0, mb, resv_max = 0, bits = 0, maximum_framebits;
 
-    rl_quant_tables_init();     /* both pthread_once: cheap after the first call */
-    rl_fast_log_init();
-    memset(xrpow, 0, sizeof(xrpow));
-    memset(max_bits, 0, sizeof(max_bits));
-    memset(f->vbr_frame_bits, 0, sizeof(f->vbr_frame_bits));
-
-    /* ---- VBR_new_prepare ---- */
+    memset(fb, 0, sizeof(fb));
+    memset(max_bits, 0, sizeof(int[2][2]));
     if (!cfg->free_format) {
-        int i, mb;
-        /* ResvFrameBegin at the max bitrate, then at every index (get_framebits);
-         * LAME's ResvMax ends as the max bitrate's, which on_pe then reads */
+        int i;
+        /* LAME's ResvMax ends as the max bitrate's (get_framebits' last
+         * ResvFrameBegin), which on_pe then reads */
         (void) rl_resv_frame_begin(cfg, resv_size, cfg->vbr_max_bitrate_index, f->padding,
                                    &avg, &resv_max);
         for (i = 1; i <= cfg->vbr_max_bitrate_index; i++)
-            f->vbr_frame_bits[i] = rl_resv_frame_begin(cfg, resv_size, i, f->padding, &mb, NULL);
-        maximum_framebits = f->vbr_frame_bits[cfg->vbr_max_bitrate_index];
+            fb[i] = rl_resv_frame_begin(cfg, resv_size, i, f->padding, &mb, NULL);
+        maximum_framebits = fb[cfg->vbr_max_bitrate_index];
     } else {
         maximum_framebits = rl_resv_frame_begin(cfg, resv_size, 0, f->padding, &avg, &resv_max);
-        f->vbr_frame_bits[0] = maximum_framebits;
+        fb[0] = maximum_framebits;
     }
-    pad = resv_max;
-
     for (gr = 0; gr < cfg->mode_gr; gr++) {
         (void) rl_on_pe(cfg, resv_size, resv_max, pe, max_bits[gr], avg, gr, 0);
-        if (f->mode_ext == RL_MD_MS_LR)
-            rl_ms_convert(side, gr);
-        for (ch = 0; ch < cfg->channels_out; ++ch) {
-            RlGranule *const gi = &side->tt[gr][ch];
-            rl_init_outer_loop(cfg, gi);
-            if (rl_calc_xmin(e, f->ath_adjust_factor, &ratio[gr][ch], gi, l3_xmin[gr][ch]) != 0)
-                analog_silence = 0;
+        for (ch = 0; ch < cfg->channels_out; ++ch)
             bits += max_bits[gr][ch];
-        }
     }
     for (gr = 0; gr < cfg->mode_gr; gr++) {
         for (ch = 0; ch < cfg->channels_out; ch++) {
@@ -1159,21 +1210,76 @@ int rl_vbr_search(const RlEncoder *e, RlFrame *f)
             }
         }
     }
+    if (frame_bits)
+        memcpy(frame_bits, fb, sizeof(fb));
+    if (pad)
+        *pad = resv_max;
+}
+
+/* ------------------------------------------------------------------ search */
+
+static int vbr_min_index(const RlConfig *cfg, const RlFrame *f, const int frame_bits[16]);
+
+/* Test hook (rl_search_test_force_invalid): atomic so that tests may set it
+ * while a ring runs; production never writes it. */
+static _Atomic int force_invalid_every;
+
+void rl_vbr_search_test_force_invalid(int every_n)
+{
+    force_invalid_every = every_n > 0 ? every_n : 0;
+}
+
+int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv)
+{
+    const RlConfig *const cfg = &e->cfg;
+    RlSideInfo *const side = &f->side;
+    float l3_xmin[2][2][RL_SFBMAX];
+    float xrpow[2][2][576];
+    int max_bits[2][2];
+    int gr, ch;
+    int analog_silence = 1;
+    int pad, silent = 0;
+    int err = 0;
+    const RlPsyRatio (*ratio)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->ratio_ms : f->ratio;
+
+    rl_quant_tables_init();     /* both pthread_once: cheap after the first call */
+    rl_fast_log_init();
+    memset(xrpow, 0, sizeof(xrpow));
+
+    /* ---- VBR_new_prepare ---- */
+    vbr_budget(cfg, f, assumed_resv, max_bits, f->vbr_frame_bits, &pad);
+    for (gr = 0; gr < cfg->mode_gr; gr++) {
+        if (f->mode_ext == RL_MD_MS_LR)
+            rl_ms_convert(side, gr);
+        for (ch = 0; ch < cfg->channels_out; ++ch) {
+            RlGranule *const gi = &side->tt[gr][ch];
+            rl_init_outer_loop(cfg, gi);
+            if (rl_calc_xmin(e, f->ath_adjust_factor, &ratio[gr][ch], gi, l3_xmin[gr][ch]) != 0)
+                analog_silence = 0;
+        }
+    }
     if (analog_silence)
         pad = 0;
 
     /* ---- xr^(3/4) ---- */
     for (gr = 0; gr < cfg->mode_gr; gr++) {
         for (ch = 0; ch < cfg->channels_out; ch++) {
-            if (rl_init_xrpow(cfg, &side->tt[gr][ch], xrpow[gr][ch], NULL) == 0)
+            if (rl_init_xrpow(cfg, &side->tt[gr][ch], xrpow[gr][ch], NULL) == 0) {
                 max_bits[gr][ch] = 0;   /* silent granule needs no bits */
+                silent |= 1 << (2 * gr + ch);
+            }
         }
     }
+    memcpy(f->spec_max_bits, max_bits, sizeof(max_bits));
+    f->spec_silent = silent;
 
     /* ---- quantize with the fewest bits ---- */
+    f->spec_err_work = 0;
     f->used_bits = vbr_encode_frame(cfg, side, (const float (*)[2][576]) xrpow,
                                     (const float (*)[2][RL_SFBMAX]) l3_xmin,
-                                    (const int (*)[2]) max_bits, &err);
+                                    (const int (*)[2]) max_bits, &err, f);
+    if (!f->spec_second_pass)
+        f->spec_err_work = err;
 
     for (gr = 0; gr < 2; gr++)
         for (ch = 0; ch < 2; ch++)
@@ -1181,43 +1287,110 @@ int rl_vbr_search(const RlEncoder *e, RlFrame *f)
                 ? side->tt[gr][ch].part2_3_length + side->tt[gr][ch].part2_length : 0;
     f->vbr_pad = pad;
     f->vbr_analog_silence = analog_silence;
-    f->vbr_resv_size = resv_size;
-    {
-        /* lowest index able to hold used_bits (first half of the choice) */
-        int i;
-        if (cfg->free_format) {
-            i = 0;
-        } else {
-            i = (analog_silence && !cfg->enforce_min_bitrate) ? 1 : cfg->vbr_min_bitrate_index;
-            for (; i < cfg->vbr_max_bitrate_index; i++)
-                if (f->used_bits <= f->vbr_frame_bits[i])
-                    break;
-            if (i > cfg->vbr_max_bitrate_index)
-                i = cfg->vbr_max_bitrate_index;
+    f->vbr_resv_size = assumed_resv;
+    f->search_min_bitrate_index = vbr_min_index(cfg, f, f->vbr_frame_bits);
+    f->spec_rc = err ? -EIO : 0;
+    f->spec_searches++;
+    return 0;
+}
+
+/* Validity of a search run with an assumed reservoir, derived from the code:
+ * the reservoir reaches the search only through vbr_budget (frame bits per
+ * index, max_bits); analog silence, pad, xr, l3_xmin, xrpow do not depend on
+ * it.  VBR_encode_frame's first pass reads max_bits only as max_bits > 0
+ * (which granules are searched/quantized); it returns after the first pass
+ * iff caps_ok && first_bits <= sum(max_bits).  Otherwise pass 2 reads
+ * max_bits only through pass2_targets (targets per gr/ch), whose target
+ * enters only "nbits <= target" style decisions (traced as [tlo, thi)), and
+ * through its final check used <= sum(max_bits) (the error exit).  So with
+ * M = max_bits under true_resv and A = the search's:
+ *   same M>0 pattern, and either M == A, or the first pass returned under
+ *   both, or pass 2 ran under both with every target of a searched gr/ch in
+ *   its [tlo, thi) and the same error outcome.  Everything else: 0. */
+int rl_vbr_search_valid(const RlEncoder *e, const RlFrame *f, int true_resv)
+{
+    const RlConfig *const cfg = &e->cfg;
+    int const ngr = cfg->mode_gr, nch = cfg->channels_out;
+    int max_bits[2][2], target[2][2];
+    int gr, ch, sum = 0, same = 1, fits, err_true;
+    int const every = force_invalid_every;
+
+    if (f->spec_searches <= 0)
+        return 0;               /* no search result at all */
+    /* test hook: only the first search of a frame, so a redo always passes */
+    if (every > 0 && f->spec_searches == 1 && f->index % every == 0)
+        return 0;
+    if (true_resv == f->vbr_resv_size)
+        return 1;               /* same input, deterministic search */
+
+    vbr_budget(cfg, f, true_resv, max_bits, NULL, NULL);
+    for (gr = 0; gr < ngr; gr++) {
+        for (ch = 0; ch < nch; ch++) {
+            if (f->spec_silent & (1 << (2 * gr + ch)))
+                max_bits[gr][ch] = 0;
+            if (max_bits[gr][ch] != f->spec_max_bits[gr][ch])
+                same = 0;
+            /* the first pass reads max_bits only as max_bits > 0 */
+            if ((max_bits[gr][ch] > 0) != (f->spec_max_bits[gr][ch] > 0))
+                return 0;
+            sum += max_bits[gr][ch];
         }
-        f->search_min_bitrate_index = i;
     }
-    return err ? -EIO : 0;
+    if (same)
+        return 1;               /* VBR_encode_frame saw the very same input */
+    fits = f->spec_caps_ok && f->spec_first_bits <= sum;
+    if (!f->spec_second_pass)
+        return fits;            /* returned after the identical first pass? */
+    if (fits)
+        return 0;               /* true: first pass result; search: pass 2 */
+    pass2_targets(ngr, nch, (const int (*)[2]) f->spec_use_ch, (const int (*)[2]) max_bits,
+                  target);
+    for (gr = 0; gr < ngr; gr++)
+        for (ch = 0; ch < nch; ch++)
+            if (max_bits[gr][ch] > 0
+                && (target[gr][ch] < f->spec_tlo[gr][ch] || target[gr][ch] >= f->spec_thi[gr][ch]))
+                return 0;       /* some bisection step would go the other way */
+    err_true = f->spec_err_work || f->spec_final_bits > sum;
+    return err_true == (f->spec_rc != 0);
 }
 
 /* ------------------------------------------------------------------ bitrate */
 
+/* lowest index able to hold used_bits (first half of LAME's choice) */
+static int vbr_min_index(const RlConfig *cfg, const RlFrame *f, const int frame_bits[16])
+{
+    int i;
+    if (cfg->free_format)
+        return 0;
+    i = (f->vbr_analog_silence && !cfg->enforce_min_bitrate) ? 1 : cfg->vbr_min_bitrate_index;
+    for (; i < cfg->vbr_max_bitrate_index; i++)
+        if (f->used_bits <= frame_bits[i])
+            break;
+    if (i > cfg->vbr_max_bitrate_index)
+        i = cfg->vbr_max_bitrate_index;
+    return i;
+}
+
 int rl_vbr_choose_bitrate(RlEncoder *e, RlFrame *f)
 {
     const RlConfig *const cfg = &e->cfg;
-    int gr, ch, mean_bits, full_frame_bits;
+    int gr, ch, mean_bits, full_frame_bits, pad;
+    int frame_bits[16], max_bits[2][2];
     int const used_bits = f->used_bits;
 
-    if (rl_resv_size(&e->enc) != f->vbr_resv_size)
-        return -EAGAIN;         /* the search saw another reservoir */
+    /* frame bits per index and pad from the TRUE reservoir (the search may
+     * have assumed another one; its used bits were validated by the caller) */
+    vbr_budget(cfg, f, rl_resv_size(&e->enc), max_bits, frame_bits, &pad);
+    if (f->vbr_analog_silence)
+        pad = 0;
 
     if (!cfg->free_format) {
-        int i = f->search_min_bitrate_index, j;
-        if (f->vbr_pad > 0) {
+        int i = vbr_min_index(cfg, f, frame_bits), j;
+        if (pad > 0) {
             /* highest index whose unused bits still fit the reservoir */
             for (j = cfg->vbr_max_bitrate_index; j > i; --j) {
-                int const unused = f->vbr_frame_bits[j] - used_bits;
-                if (unused <= f->vbr_pad)
+                int const unused = frame_bits[j] - used_bits;
+                if (unused <= pad)
                     break;
             }
             f->bitrate_index = j;
@@ -1227,7 +1400,7 @@ int rl_vbr_choose_bitrate(RlEncoder *e, RlFrame *f)
     } else {
         f->bitrate_index = 0;
     }
-    if (used_bits > f->vbr_frame_bits[f->bitrate_index])
+    if (used_bits > frame_bits[f->bitrate_index])
         return -EIO;            /* LAME: INTERNAL ERROR IN VBR NEW CODE */
 
     full_frame_bits = rl_resv_frame_begin_commit(&e->enc, cfg, f->bitrate_index, f->padding,

@@ -7,22 +7,42 @@
 #include "rl_frame.h"
 
 /* LAME VBR_new_iteration_loop up to and including VBR_encode_frame
- * (VBR_new_prepare, init_xrpow, VBR_encode_frame).  Reads e->cfg, e->ath,
- * e->psyc, the reservoir size rl_resv_size(&e->enc) (ResvFrameBegin at each
- * bitrate, pure), and of f: side.tt[gr][ch].xr (L/R MDCT), .block_type and
- * .mixed_block_flag, mode_ext (selects ratio_ms/pe_ms or ratio/pe),
- * ath_adjust_factor, padding.  Writes f->side.tt (M/S-converted and, for
- * short blocks, reordered xr; l3_enc, scalefactors, Huffman fields),
- * f->side.scfsi, f->used_bits, f->search_bits, f->search_min_bitrate_index
- * and the helper-D2 fields of RlFrame.  Returns 0 or a negative errno
- * (-EIO: LAME's "INTERNAL ERROR IN VBR NEW CODE" cases). */
-int rl_vbr_search(const RlEncoder *e, RlFrame *f);
+ * (VBR_new_prepare, init_xrpow, VBR_encode_frame), run as if ResvSize were
+ * assumed_resv.  Reads only constants of e (cfg, ath, psyc; never e->enc) and
+ * of f: side.tt[gr][ch].xr (L/R MDCT), .block_type and .mixed_block_flag,
+ * mode_ext (selects ratio_ms/pe_ms or ratio/pe), ath_adjust_factor, padding.
+ * Writes f->side.tt (M/S-converted and, for short blocks, reordered xr;
+ * l3_enc, scalefactors, Huffman fields), f->side.scfsi, f->used_bits,
+ * f->search_bits, the helper-D2 fields (vbr_frame_bits and
+ * search_min_bitrate_index follow assumed_resv) and the helper-S spec_*
+ * fields.  Thread-safe for distinct frames.  A quantizer failure (LAME's
+ * "INTERNAL ERROR IN VBR NEW CODE" cases: it may be an artefact of a wrong
+ * assumed_resv) is stored in f->spec_rc, not returned; returns 0. */
+int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv);
 
-/* The rest of VBR_new_iteration_loop: bitrate index choice, then
- * ResvFrameBegin / ResvAdjust per gr,ch / ResvFrameEnd on e->enc.
- * Writes f->bitrate_index and f->side's reservoir fields.  Returns 0,
- * -EAGAIN if the reservoir size differs from the one the search used
- * (the search must be re-run from the original xr), or -EIO. */
+/* 1 iff the last rl_vbr_search of f gave exactly what a search with
+ * true_resv gives (l3_enc, scalefactors, side info, used bits, spec_rc).
+ * The rule (derivation at the definition): M = max_bits recomputed with
+ * true_resv (on_pe + scaling, silent granules zeroed), A = the search's.
+ *   0 if the M>0 pattern differs from A>0's;
+ *   1 if true_resv == assumed or M == A;
+ *   first pass returned (no second pass): 1 iff first bits <= sum(M);
+ *   second pass ran: 0 if the first pass fits under M (caps ok and first
+ *   bits <= sum(M)); else 1 iff every searched gr/ch's pass-2 target under M
+ *   lies in the interval [tlo, thi) that keeps all its bisection decisions,
+ *   and the error outcome (final bits > sum(M)) is the same.
+ * Pure and cheap (two on_pe calls).  Reads f's resolve outputs and spec_*. */
+int rl_vbr_search_valid(const RlEncoder *e, const RlFrame *f, int true_resv);
+
+/* Tests only: rl_vbr_search_valid answers 0 for the first search of every
+ * frame whose index is a multiple of every_n (0: off).  Atomic. */
+void rl_vbr_search_test_force_invalid(int every_n);
+
+/* The rest of VBR_new_iteration_loop on the TRUE reservoir e->enc: frame
+ * bits per index, lowest index, pad, bitrate index choice, then
+ * ResvFrameBegin / ResvAdjust per gr,ch / ResvFrameEnd.  Reads f->used_bits,
+ * vbr_analog_silence, side part2(_3)_length (the caller validated them).
+ * Writes f->bitrate_index and f->side's reservoir fields.  0 or -EIO. */
 int rl_vbr_choose_bitrate(RlEncoder *e, RlFrame *f);
 
 #endif

@@ -53,6 +53,21 @@ typedef struct RlFrame {
     int   vbr_pad;                    /* ResvMax at the max bitrate (0 on analog silence) */
     int   vbr_analog_silence;         /* no sfb of any gr/ch above the ATH */
     int   vbr_resv_size;              /* ResvSize the search assumed */
+    /* helper S: what rl_search_valid needs (written by Search, read by Encode).
+     * vbr_frame_bits/search_min_bitrate_index above follow the ASSUMED
+     * reservoir; Encode recomputes them from the true one. */
+    int   spec_searches;              /* rl_search runs since rl_prepare (0: none yet) */
+    int   spec_max_bits[2][2];        /* VBR_encode_frame's max_bits input [gr][ch] */
+    int   spec_silent;                /* bit 2*gr+ch: init_xrpow found no energy */
+    int   spec_use_ch[2][2];          /* first (reservoir-free) pass: bits per gr/ch */
+    int   spec_first_bits;            /* first pass: total bits */
+    int   spec_caps_ok;               /* first pass within 7680/granule and 4095/channel */
+    int   spec_second_pass;           /* 1: the first pass did not fit, max_bits pass ran */
+    int   spec_tlo[2][2], spec_thi[2][2]; /* pass 2 took the same decisions for every
+                                       * target in [tlo, thi) of gr/ch */
+    int   spec_final_bits;            /* pass 2: total bits */
+    int   spec_err_work;              /* quantizer error before pass 2's final check */
+    int   spec_rc;                    /* quantizer error (-EIO) that Encode reports */
 
     /* ---- Encode (serial: reservoir, side info, bytes) ---- */
     int   bitrate_index;

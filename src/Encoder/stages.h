@@ -26,13 +26,37 @@ void rl_prepare(const RlEncoder *e, RlFrame *f);
  * Afterwards f->side.tt[gr][ch].block_type holds the final block types. */
 int  rl_resolve(RlEncoder *e, RlFrame *f);
 
-/* Search (stateless apart from the reservoir read documented in
- * quantize_vbr.h): MDCT of both granules, VBR quantization, main-data
- * packing.  0 or -errno. */
-int  rl_search(const RlEncoder *e, RlFrame *f);
+/* Search (stateless): MDCT of both granules, VBR quantization, main-data
+ * packing, computed as if the bit reservoir held assumed_resv bits (LAME's
+ * ResvSize before this frame).  Reads only constants of e, never e->enc, so
+ * it may run on any thread while Encode commits earlier frames; writes only
+ * f.  Records in f what rl_search_valid needs.  Quantizer failures are kept
+ * in f and reported by rl_encode.  0 or -errno (-ENOTSUP: mode not ported).
+ * Inputs: f->poly (Prepare) and Resolve's outputs (block types, pe, ratio,
+ * mode_ext, ath_adjust_factor, padding); nothing else of the record, so a
+ * fresh ring slot gives the same result.  These inputs must stay intact
+ * until the frame's Encode, which may redo the search from them. */
+int  rl_search(const RlEncoder *e, RlFrame *f, int assumed_resv);
 
-/* Encode (serial): bitrate choice + reservoir, frame formatting, CRC/TOC
- * bookkeeping.  The bytes are then available from rl_bits_take. */
+/* 1 if the search result in f is bit for bit what rl_search(e, f, true_resv)
+ * would give (exact rule: quantize_vbr.h), 0 if it must be redone with
+ * true_resv.  Pure, cheap (a few integer ops + two on_pe). */
+int  rl_search_valid(const RlEncoder *e, const RlFrame *f, int true_resv);
+
+/* Tests only: make rl_search_valid answer 0 for the first search of every
+ * frame whose index is a multiple of every_n (0: off).  Atomic; the redo
+ * that follows is then accepted, so drivers looping on validity terminate. */
+void rl_search_test_force_invalid(int every_n);
+
+/* The reservoir size after the last committed Encode (Encode's state: read
+ * it only where no Encode runs concurrently, e.g. under the ring's lock). */
+int  rl_encoder_resv_size(const RlEncoder *e);
+
+/* Encode (serial): validates the search against the true reservoir and, if
+ * invalid, re-runs rl_search(e, f, true_resv) here (serial redo path); then
+ * bitrate choice + reservoir, frame formatting, CRC/TOC bookkeeping.  The
+ * bytes are then available from rl_bits_take.  f->spec_searches > 1 tells
+ * that a redo ran (counted from rl_prepare). */
 int  rl_encode(RlEncoder *e, RlFrame *f);
 
 /* What the final LAME tag needs from Dispatch and ReplayGain (call after the

@@ -43,38 +43,55 @@ static int encode_frame(SeqCtx *c)
 {
     RlEncoder *e = c->enc;
     RlFrame *f = c->frame;
-    int rc, tries;
+    int rc;
 
     rl_prepare(e, f);
     rc = rl_resolve(e, f);
     if (rc < 0)
         return rc;
-    /* -EAGAIN: the bitrate choice saw another reservoir than the search;
-     * the search restarts from the polyphase output (cannot happen when run
-     * strictly in order, kept for safety). */
-    for (tries = 0; tries < 2; tries++) {
-        rc = rl_search(e, f);
-        if (rc < 0)
-            return rc;
-        rc = rl_encode(e, f);
-        if (rc != -EAGAIN)
-            break;
-    }
+    /* in order, the search sees the true reservoir: never redone */
+    rc = rl_search(e, f, rl_encoder_resv_size(e));
+    if (rc < 0)
+        return rc;
+    rc = rl_encode(e, f);
     if (rc < 0)
         return rc;
     return write_ready_bytes(c);
 }
 
-/* Encodes every frame Dispatch can cut from the queued input. */
+/* The ReplayGain channel tasks, inline: they consume whatever Dispatch has
+ * pushed (nothing is queued when RG is off). */
+static int run_gain_tasks(RlEncoder *e)
+{
+    int ch, rc;
+    for (ch = 0; ch < 2; ch++) {
+        while (rl_gain_task_pending(&e->rg, ch) > 0) {
+            rc = rl_gain_task_run(&e->rg, ch);
+            if (rc < 0)
+                return rc;
+        }
+    }
+    return 0;
+}
+
+/* Encodes every frame Dispatch can cut from the queued input, running the
+ * gain tasks after each dispatch step (-EAGAIN: the gain feed was full). */
 static int drain_dispatch(SeqCtx *c)
 {
-    int rc;
-    while ((rc = rl_dispatch_next(c->enc, c->frame)) > 0) {
+    int rc, grc;
+    for (;;) {
+        rc = rl_dispatch_next(c->enc, c->frame);
+        grc = run_gain_tasks(c->enc);
+        if (grc < 0)
+            return grc;
+        if (rc == -EAGAIN)
+            continue;      /* the tasks above made room */
+        if (rc <= 0)
+            return rc;
         rc = encode_frame(c);
         if (rc < 0)
             return rc;
     }
-    return rc;
 }
 
 static int run(SeqCtx *c, RlPcmReader *in)

@@ -1,0 +1,273 @@
+/* ringlame unit test: the speculative VBR search (rl_search with an assumed
+ * reservoir, rl_search_valid, rl_encode's serial redo).  Encodes generated
+ * signals (full-scale square: the second pass runs in almost every frame at
+ * -V0; noise; silence; impulses) and for every frame searches with wrong
+ * reservoir sizes: a "valid" answer must mean bit-identical search output,
+ * both answers must occur, and a stream encoded from wrong-reservoir searches
+ * with forced invalidations must equal the plain in-order stream.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stages.h"
+#include "bitstream.h"
+#include "args.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what)
+{
+    if (ok)
+        passed++;
+    else {
+        failed++;
+        printf("FAIL: %s\n", what);
+    }
+}
+
+#define SR 44100
+#define NSAMP (SR * 3)
+
+/* 0.75 s full-scale square, 0.75 s noise at about -10 dB, 0.5 s silence,
+ * 1 s impulses; left and right differ */
+static void make_signal(int32_t *pcm)
+{
+    unsigned r = 1;
+    long i;
+    for (i = 0; i < NSAMP; i++) {
+        int32_t l, rr;
+        if (i < SR * 3 / 4) {
+            l = ((i / 50) & 1) ? 32767 : -32767;
+            rr = ((i / 15) & 1) ? 32767 : -32767;
+        } else if (i < SR * 3 / 2) {
+            r = r * 1103515245u + 12345u;
+            l = (int32_t)((r >> 16) & 0x7fff) - 16384;
+            r = r * 1103515245u + 12345u;
+            rr = (int32_t)((r >> 16) & 0x7fff) - 16384;
+        } else if (i < SR * 2) {
+            l = rr = 0;
+        } else {
+            l = (i % 441 == 0) ? 32767 : 0;
+            rr = (i % 441 == 1) ? -32767 : 0;
+        }
+        pcm[2 * i] = (int32_t)((uint32_t)l << 16);
+        pcm[2 * i + 1] = (int32_t)((uint32_t)rr << 16);
+    }
+}
+
+/* the search outputs Encode consumes */
+static int same_search(const RlFrame *a, const RlFrame *b)
+{
+    if (memcmp(&a->side, &b->side, sizeof a->side) != 0)
+        return 0;
+    if (a->used_bits != b->used_bits || a->spec_rc != b->spec_rc)
+        return 0;
+    if (memcmp(a->search_bits, b->search_bits, sizeof a->search_bits) != 0)
+        return 0;
+    if (a->spec_rc == 0
+        && (a->main.total_bits != b->main.total_bits
+            || memcmp(a->main.bits, b->main.bits, sizeof a->main.bits) != 0
+            || memcmp(a->main.buf, b->main.buf, (size_t)(a->main.total_bits + 7) / 8) != 0))
+        return 0;
+    return 1;
+}
+
+typedef struct Run {
+    uint8_t *out;
+    size_t len, cap;
+    long frames, valid_wrong, invalid, mismatches, redo_mismatches, redone, second_pass;
+} Run;
+
+static int take(RlEncoder *e, Run *run)
+{
+    uint8_t buf[RL_BS_BUFFER_SIZE];
+    long n;
+    while ((n = rl_bits_take(&e->enc, buf, sizeof buf)) > 0) {
+        if (run->len + (size_t)n > run->cap) {
+            size_t cap = (run->cap + (size_t)n) * 2;
+            uint8_t *p = realloc(run->out, cap);
+            if (!p)
+                return -1;
+            run->out = p;
+            run->cap = cap;
+        }
+        memcpy(run->out + run->len, buf, (size_t)n);
+        run->len += (size_t)n;
+    }
+    return (int)n;
+}
+
+static int clamp_resv(int v)
+{
+    return v < 0 ? 0 : v > 4088 ? 4088 : v;
+}
+
+/* speculative = 0: in-order search with the true reservoir (the sequential
+ * driver).  1: every frame is also searched with wrong sizes and compared,
+ * and the frame encoded comes from a wrong-size search. */
+static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int speculative, Run *run)
+{
+    int rc, k, tr, a[4];
+    rl_prepare(e, f);
+    if ((rc = rl_resolve(e, f)) < 0)
+        return rc;
+    tr = rl_encoder_resv_size(e);
+    run->frames++;
+    if (!speculative) {
+        if ((rc = rl_search(e, f, tr)) < 0)
+            return rc;
+        if (!rl_search_valid(e, f, tr))
+            run->invalid++;     /* only the forced ones */
+        if ((rc = rl_encode(e, f)) < 0)
+            return rc;
+        run->redone += f->spec_searches > 1;
+        return take(e, run);
+    }
+    *t = *f;
+    if ((rc = rl_search(e, t, tr)) < 0)
+        return rc;
+    run->second_pass += t->spec_second_pass;
+    a[0] = 0;
+    a[1] = 4088;
+    a[2] = clamp_resv(tr + 8);
+    a[3] = clamp_resv(tr - 64);
+    for (k = 0; k < 4; k++) {
+        if (a[k] == tr)
+            continue;
+        *w = *f;
+        if ((rc = rl_search(e, w, a[k])) < 0)
+            return rc;
+        if (rl_search_valid(e, w, tr)) {
+            run->valid_wrong++;
+            if (!same_search(w, t)) {
+                run->mismatches++;
+                printf("frame %ld: valid with resv %d (true %d) but differs\n",
+                       (long)f->index, a[k], tr);
+            }
+        } else {
+            run->invalid++;
+            if ((rc = rl_search(e, w, tr)) < 0)     /* redo on the used record */
+                return rc;
+            run->redo_mismatches += !same_search(w, t);
+        }
+    }
+    /* encode a wrong-size search; rl_encode validates and redoes */
+    *w = *f;
+    if ((rc = rl_search(e, w, a[f->index % 4])) < 0)
+        return rc;
+    if ((rc = rl_encode(e, w)) < 0)
+        return rc;
+    run->redone += w->spec_searches > 1;
+    *f = *w;            /* the record carries on, like the sequential driver's */
+    return take(e, run);
+}
+
+static int encode(const int32_t *pcm, int speculative, Run *run)
+{
+    static char *argv[] = { "unit", "-V0", "--noreplaygain", "--quiet", "in.wav", "out.mp3", NULL };
+    RlArgs *args = calloc(1, sizeof *args);
+    RlEncoder *e = calloc(1, sizeof *e);
+    RlFrame *f = calloc(1, sizeof *f), *t = calloc(1, sizeof *t), *w = calloc(1, sizeof *w);
+    long i;
+    int rc = -1;
+
+    if (!args || !e || !f || !t || !w)
+        goto done;
+    if (rl_args_parse(args, 6, argv, NULL, stdout, stdout) != RL_ARGS_OK)
+        goto done;
+    rl_set_num_channels(&args->opt, 2);
+    rl_set_in_samplerate(&args->opt, SR);
+    if ((rc = rl_encoder_init(e, &args->opt)) < 0)
+        goto done;              /* init frees *e on error */
+    if ((rc = take(e, run)) < 0)
+        goto out;
+    for (i = 0; i < NSAMP; i += 1152) {
+        int n = NSAMP - i < 1152 ? (int)(NSAMP - i) : 1152;
+        if ((rc = rl_dispatch_feed(e, pcm + 2 * i, n)) < 0)
+            goto out;
+        while ((rc = rl_dispatch_next(e, f)) > 0)
+            if ((rc = frame_step(e, f, t, w, speculative, run)) < 0)
+                goto out;
+        if (rc < 0)
+            goto out;
+    }
+    while ((rc = rl_dispatch_flush_step(e)) > 0) {
+        while ((rc = rl_dispatch_next(e, f)) > 0)
+            if ((rc = frame_step(e, f, t, w, speculative, run)) < 0)
+                goto out;
+        if (rc < 0)
+            goto out;
+    }
+    if (rc < 0)
+        goto out;
+    if ((rc = rl_bits_flush(&e->enc, &e->cfg)) < 0)
+        goto out;
+    rc = take(e, run);
+out:
+    rl_encoder_free(e);
+done:
+    free(args);
+    free(e);
+    free(f);
+    free(t);
+    free(w);
+    return rc;
+}
+
+/* the hook alone: a forced frame is invalid once, its redo is accepted */
+static void check_hook(const int32_t *pcm)
+{
+    Run plain, forced;
+    char msg[160];
+    memset(&plain, 0, sizeof plain);
+    memset(&forced, 0, sizeof forced);
+    check(encode(pcm, 0, &plain) == 0, "plain encode succeeds");
+    check(plain.invalid == 0 && plain.redone == 0, "in-order searches are valid, never redone");
+    rl_search_test_force_invalid(2);
+    check(encode(pcm, 0, &forced) == 0, "encode with forced invalidation succeeds");
+    rl_search_test_force_invalid(0);
+    snprintf(msg, sizeof msg, "forced: %ld of %ld frames redone (want %ld)", forced.redone,
+             forced.frames, (forced.frames + 1) / 2);
+    check(forced.redone == (forced.frames + 1) / 2 && forced.invalid == forced.redone, msg);
+    check(plain.len == forced.len && memcmp(plain.out, forced.out, plain.len) == 0,
+          "forced redo: same bytes as the plain encode");
+
+    {
+        Run spec;
+        memset(&spec, 0, sizeof spec);
+        rl_search_test_force_invalid(3);
+        check(encode(pcm, 1, &spec) == 0, "speculative encode succeeds");
+        rl_search_test_force_invalid(0);
+        snprintf(msg, sizeof msg,
+                 "speculative: %ld frames, %ld second-pass, %ld valid with a wrong reservoir, %ld invalid",
+                 spec.frames, spec.second_pass, spec.valid_wrong, spec.invalid);
+        printf("%s\n", msg);
+        check(spec.second_pass > 0, "the square makes the second pass run");
+        check(spec.valid_wrong > 0, "some wrong-reservoir searches are accepted");
+        check(spec.invalid > 0, "some wrong-reservoir searches are rejected");
+        check(spec.mismatches == 0, "every accepted search equals the true-reservoir search");
+        check(spec.redo_mismatches == 0, "every redo equals the true-reservoir search");
+        check(spec.redone >= (spec.frames + 2) / 3, "rl_encode redid at least the forced frames");
+        check(plain.len == spec.len && memcmp(plain.out, spec.out, plain.len) == 0,
+              "speculative encode: same bytes as the plain encode");
+        free(spec.out);
+    }
+    free(plain.out);
+    free(forced.out);
+}
+
+int main(void)
+{
+    int32_t *pcm = malloc(sizeof(int32_t) * 2 * NSAMP);
+    if (!pcm) {
+        printf("FAIL: out of memory\n0 passed, 1 failed\n");
+        return 1;
+    }
+    make_signal(pcm);
+    check_hook(pcm);
+    free(pcm);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
