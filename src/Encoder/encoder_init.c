@@ -11,7 +11,7 @@
 #include "quant_tables.h"
 #include "quantize_common.h"
 #include "bitstream.h"
-#include "replaygain.h"
+#include "gain_feed.h"
 #include "dispatch.h"
 
 int rl_encoder_init(RlEncoder *e, RlOptions *opt)
@@ -46,9 +46,11 @@ int rl_encoder_init(RlEncoder *e, RlOptions *opt)
     if (rc < 0)
         return rc;
 
-    /* InitGainAnalysis on the output rate */
+    /* InitGainAnalysis on the output rate: the per-channel feed (no notify
+     * callback yet: a threaded driver sets one with rl_gain_feed_set_notify) */
     if (e->cfg.find_replay_gain) {
-        rc = rl_gain_init(&e->rg, e->cfg.samplerate_out);
+        rc = rl_gain_feed_init(&e->rg, e->cfg.samplerate_out, e->cfg.channels_out,
+                               RL_GAIN_FEED_DEFAULT_CAP, NULL, NULL);
         if (rc < 0) {
             rl_psy_free(e);
             return rc;
@@ -59,6 +61,7 @@ int rl_encoder_init(RlEncoder *e, RlOptions *opt)
     rc = rl_dispatch_init(e);
     if (rc < 0) {
         rl_dispatch_free(e);
+        rl_gain_feed_free(&e->rg);
         rl_psy_free(e);
         return rc;
     }
@@ -68,6 +71,7 @@ int rl_encoder_init(RlEncoder *e, RlOptions *opt)
 void rl_encoder_free(RlEncoder *e)
 {
     rl_dispatch_free(e);
+    rl_gain_feed_free(&e->rg);
     rl_psy_free(e);
 }
 
@@ -78,8 +82,17 @@ void rl_encoder_tag_info(RlEncoder *e, RlTagInfo *info)
     info->encoder_padding = e->dispatch.encoder_padding;
     /* save_gain_values: RadioGain stays 0 without RG */
     info->radio_gain = 0;
-    if (e->cfg.find_replay_gain)
-        info->radio_gain = rl_gain_radio_value(rl_gain_title(&e->rg));
+    if (e->cfg.find_replay_gain) {
+        /* the drivers run or wait for the gain tasks before the tag; should
+         * work be left, finish it here (no task may be running then) */
+        float title = RL_RG_NOT_ENOUGH;
+        int ch;
+        for (ch = 0; ch < 2; ch++)
+            while (rl_gain_task_pending(&e->rg, ch) > 0 && rl_gain_task_run(&e->rg, ch) == 0)
+                ;
+        if (rl_gain_feed_result(&e->rg, &title) == 0)
+            info->radio_gain = rl_gain_radio_value(title);
+    }
     info->peak_sample = 0.0f;
     info->nogap_total = 0;
     info->nogap_current = 0;

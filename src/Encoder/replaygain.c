@@ -77,7 +77,7 @@ static void butter_run(const float *in, float *out, long n, const float *k)
     }
 }
 
-static int rate_index(long samplerate)
+int rl_gain_rate_index(long samplerate)
 {
     switch ((int)samplerate) {
     case 48000: return 0;
@@ -101,16 +101,27 @@ int rl_gain_init(RlGainState *g, long samplerate)
      * values of each buffer; we clear everything, which is equivalent
      * because nothing beyond them is read before it is written. */
     memset(g, 0, sizeof(*g));
-    g->freqindex = rate_index(samplerate);
+    g->freqindex = rl_gain_rate_index(samplerate);
     if (g->freqindex < 0)
         return -ENOTSUP;
-    g->window = (samplerate * 1L + RG_WINDOW_DEN - 1) / RG_WINDOW_DEN;
+    g->window = rl_gain_window(samplerate);
     return 0;
+}
+
+long rl_gain_window(long samplerate)
+{
+    return (samplerate * 1L + RG_WINDOW_DEN - 1) / RG_WINDOW_DEN;
+}
+
+void rl_gain_filter(int freqindex, const float *in, float *step, float *out, long n)
+{
+    yule_run(in, step, n, yule_coef[freqindex]);
+    butter_run(step, out, n, butter_coef[freqindex]);
 }
 
 /* Sum of squares of one window piece: the first n&3 values singly, then
  * groups of four summed pairwise-left-to-right before being added. */
-static float square_sum(const float *p, long n)
+float rl_gain_square_sum(const float *p, long n)
 {
     float s = 0;
     long i;
@@ -163,17 +174,15 @@ int rl_gain_analyze(RlGainState *g, const float *left, const float *right,
             in[0] = left + pos;
             in[1] = right + pos;
         }
+        /* the channels are independent: LAME's Yule L, Yule R, Butter L,
+         * Butter R order does not matter */
         for (ch = 0; ch < 2; ++ch)
-            yule_run(in[ch], g->step[ch] + RL_RG_MAX_ORDER + g->totsamp, n,
-                     yule_coef[g->freqindex]);
-        for (ch = 0; ch < 2; ++ch)
-            butter_run(g->step[ch] + RL_RG_MAX_ORDER + g->totsamp,
-                       g->out[ch] + RL_RG_MAX_ORDER + g->totsamp, n,
-                       butter_coef[g->freqindex]);
+            rl_gain_filter(g->freqindex, in[ch], g->step[ch] + RL_RG_MAX_ORDER + g->totsamp,
+                           g->out[ch] + RL_RG_MAX_ORDER + g->totsamp, n);
 
         /* float partial sums restart for every piece (LAME's sum_l/sum_r) */
-        part[0] = square_sum(g->out[0] + RL_RG_MAX_ORDER + g->totsamp, n);
-        part[1] = square_sum(g->out[1] + RL_RG_MAX_ORDER + g->totsamp, n);
+        part[0] = rl_gain_square_sum(g->out[0] + RL_RG_MAX_ORDER + g->totsamp, n);
+        part[1] = rl_gain_square_sum(g->out[1] + RL_RG_MAX_ORDER + g->totsamp, n);
         g->sum[0] += part[0];
         g->sum[1] += part[1];
 
@@ -182,12 +191,7 @@ int rl_gain_analyze(RlGainState *g, const float *left, const float *right,
         g->totsamp += n;
         if (g->totsamp == g->window) {
             /* window complete: histogram its loudness (0.01 dB steps) */
-            double const val = RL_RG_STEPS_PER_DB * 10. *
-                log10((g->sum[0] + g->sum[1]) / g->totsamp * 0.5 + 1.e-37);
-            size_t ival = (val <= 0) ? 0 : (size_t)val;
-            if (ival >= RL_RG_HIST_LEN)
-                ival = RL_RG_HIST_LEN - 1;
-            g->hist[ival]++;
+            g->hist[rl_gain_hist_index(g->sum[0], g->sum[1], g->totsamp)]++;
             g->sum[0] = g->sum[1] = 0.;
             for (ch = 0; ch < 2; ++ch) {
                 memmove(g->out[ch], g->out[ch] + g->totsamp, RL_RG_MAX_ORDER * sizeof(float));
@@ -213,11 +217,21 @@ int rl_gain_analyze(RlGainState *g, const float *left, const float *right,
     return 0;
 }
 
+size_t rl_gain_hist_index(double lsum, double rsum, long totsamp)
+{
+    double const val = RL_RG_STEPS_PER_DB * 10. *
+        log10((lsum + rsum) / totsamp * 0.5 + 1.e-37);
+    size_t ival = (val <= 0) ? 0 : (size_t)val;
+    if (ival >= RL_RG_HIST_LEN)
+        ival = RL_RG_HIST_LEN - 1;
+    return ival;
+}
+
 /* analyzeResult: level at the 95th percentile of the window histogram. */
-static float histogram_gain(const uint32_t *h, size_t len)
+float rl_gain_hist_title(const uint32_t *h)
 {
     uint32_t elems = 0, upper, sum = 0;
-    size_t i;
+    size_t i, len = RL_RG_HIST_LEN;
 
     for (i = 0; i < len; i++)
         elems += h[i];
@@ -235,7 +249,7 @@ static float histogram_gain(const uint32_t *h, size_t len)
 
 float rl_gain_title(RlGainState *g)
 {
-    float gain = histogram_gain(g->hist, RL_RG_HIST_LEN);
+    float gain = rl_gain_hist_title(g->hist);
     size_t i;
     int ch;
 

@@ -49,4 +49,23 @@ int   rl_gain_radio_value(float title_gain);
  * enabled (find_replay_gain == 0) the tag field is 0. */
 uint16_t rl_gain_tag_field(int radio_gain, int find_replay_gain);
 
+/* Building blocks shared with the per-channel feed (gain_feed.c); the
+ * arithmetic is exactly rl_gain_analyze's. */
+
+/* Filter table row for a sample rate (LAME freqindex), or -1 if none. */
+int    rl_gain_rate_index(long samplerate);
+/* Samples per 50 ms RMS window (sampleWindow = ceil(samplerate/20)). */
+long   rl_gain_window(long samplerate);
+/* Yule then Butterworth filter of one channel piece: in[-RL_RG_MAX_ORDER..-1],
+ * step[-RL_RG_MAX_ORDER..-1] and out[-RL_RG_MAX_ORDER..-1] hold the history;
+ * writes step[0..n) and out[0..n). */
+void   rl_gain_filter(int freqindex, const float *in, float *step, float *out, long n);
+/* The float sum of squares of one piece (LAME's per-piece sum_l). */
+float  rl_gain_square_sum(const float *p, long n);
+/* Histogram bin of a complete window with channel sums lsum, rsum. */
+size_t rl_gain_hist_index(double lsum, double rsum, long totsamp);
+/* analyzeResult: title gain at the 95th percentile of hist[RL_RG_HIST_LEN]
+ * (RL_RG_NOT_ENOUGH when empty). */
+float  rl_gain_hist_title(const uint32_t *hist);
+
 #endif

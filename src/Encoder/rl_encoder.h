@@ -4,10 +4,13 @@
  *   dispatch ..................... Dispatch (serial)
  *   psy .......................... Resolve (serial)
  *   enc .......................... Encode (serial): reservoir, bitstream, tag
- *   rg ........................... ReplayGain (fed by Dispatch in stream order)
- * Prepare and Search read only the constants and their frame record.
- * Exception while the ring does not exist yet: VBR Search reads enc.resv_size
- * (ResvFrameBegin at the maximum bitrate); see docs/architecture.md. */
+ *   rg ........................... ReplayGain feed: Dispatch pushes, one task per
+ *                                  channel analyses (contract in gain_feed.h)
+ * Prepare and Search read only the constants and their frame record.  VBR
+ * Search gets the reservoir size as an argument (a snapshot taken by the
+ * scheduler after the last committed Encode); Encode checks that the search
+ * holds for the true reservoir and redoes it serially when it does not
+ * (rl_search_valid, stages.h; docs/architecture.md). */
 #ifndef RL_ENCODER_H
 #define RL_ENCODER_H
 
@@ -17,7 +20,7 @@
 #include "mdct.h"         /* RlMdctConst */
 #include "dispatch.h"     /* RlDispatchState */
 #include "bitstream.h"    /* RlEncodeState */
-#include "replaygain.h"   /* RlGainState */
+#include "gain_feed.h"    /* RlGainFeed (helper G) */
 
 typedef struct RlEncoder {
     RlConfig        cfg;
@@ -27,7 +30,7 @@ typedef struct RlEncoder {
     RlDispatchState dispatch;
     RlPsyState      psy;
     RlEncodeState   enc;
-    RlGainState     rg;
+    RlGainFeed      rg;
 } RlEncoder;
 
 #endif
