@@ -7,8 +7,9 @@
 
 #include "dispatch.h"
 #include "rl_encoder.h"
-#include "replaygain.h"
+#include "gain_feed.h"
 #include "resample.h"
+#include "raw_layout.h"   /* RlInBlock, rl_raw_sample (helper I) */
 
 /* LAME calcNeeded: samples of mfbuf one frame reads (FFT and polyphase). */
 static int calc_needed(const RlConfig *cfg)
@@ -116,6 +117,78 @@ int rl_dispatch_feed(RlEncoder *e, const int32_t *pcm, int nframes)
     return queue_input(e, pcm, nframes, norm);
 }
 
+/* ---- helper I: raw PCM blocks from the I/O scheduler ---- */
+
+/* queue_input's loop for a block of raw sample bytes: rl_raw_sample gives
+ * the int32 rl_pcm_read would give, then the same float conversion and the
+ * same float matrix, so the queued floats are bit-identical.  Always inlined
+ * so that every call below is a loop specialised for one constant fmt. */
+static inline __attribute__((always_inline))
+void raw_to_float(float *ib0, float *ib1, const uint8_t *p, int n, int nch, int fmt,
+                  float m00, float m01, float m10, float m11)
+{
+    int const bps = rl_raw_sample_bytes(fmt);
+    int const right = (nch - 1) * bps;    /* mono: the right input is the left one */
+    int i;
+    for (i = 0; i < n; i++, p += nch * bps) {
+        float xl = (float)rl_raw_sample(p, fmt);
+        float xr = (float)rl_raw_sample(p + right, fmt);
+        float u = xl * m00 + xr * m01;
+        float v = xl * m10 + xr * m11;
+        ib0[i] = u;
+        ib1[i] = v;
+    }
+}
+
+int rl_dispatch_feed_block(RlEncoder *e, const RlInBlock *b, int offset_frames, int nframes)
+{
+    RlDispatchState *d = &e->dispatch;
+    const RlConfig *cfg = &e->cfg;
+    /* the same norm as rl_dispatch_feed (LAME lame_encode_buffer_int) */
+    float const norm = (float)(1.0 / (1L << (8 * sizeof(int32_t) - 16)));
+    float m00, m01, m10, m11;
+    const uint8_t *src;
+    int nch = cfg->channels_in > 1 ? 2 : 1;
+    int rc;
+
+    if (!b || offset_frames < 0 || nframes < 0 || nframes > b->nframes - offset_frames)
+        return -EINVAL;
+    if (b->channels != nch)
+        return -EINVAL;
+    if (nframes == 0)
+        return queue_input(e, NULL, 0, norm);
+    src = (const uint8_t *)b->data + (size_t)offset_frames * (size_t)b->frame_bytes;
+    if (b->fmt == RL_SF_I32)
+        return rl_dispatch_feed(e, (const int32_t *)(const void *)src, nframes);
+
+    if (d->in_pos < d->in_len)
+        return -EBUSY;
+    rc = reserve_input(d, nframes);
+    if (rc < 0)
+        return rc;
+    m00 = norm * cfg->pcm_transform[0][0];
+    m01 = norm * cfg->pcm_transform[0][1];
+    m10 = norm * cfg->pcm_transform[1][0];
+    m11 = norm * cfg->pcm_transform[1][1];
+#define RAW_CASE(F) case F: raw_to_float(d->in_buf[0], d->in_buf[1], src, nframes, nch, F, m00, m01, m10, m11); break
+    switch (b->fmt) {
+    RAW_CASE(RL_SF_S8);
+    RAW_CASE(RL_SF_U8);
+    RAW_CASE(RL_SF_S16LE);
+    RAW_CASE(RL_SF_S16BE);
+    RAW_CASE(RL_SF_S24LE);
+    RAW_CASE(RL_SF_S24BE);
+    RAW_CASE(RL_SF_S32LE);
+    RAW_CASE(RL_SF_S32BE);
+    default:
+        return -EINVAL;
+    }
+#undef RAW_CASE
+    d->in_len = nframes;
+    d->in_pos = 0;
+    return 0;
+}
+
 /* Copy the current window into f and shift mfbuf (LAME: the frame call and
  * the shift in lame_encode_buffer_sample_t). */
 static void cut_frame(RlEncoder *e, RlFrame *f)
@@ -165,6 +238,12 @@ int rl_dispatch_next(RlEncoder *e, RlFrame *f)
         int n_in = 0, n_out = 0, ch;
         float *mf[2] = { d->buf[0] + RL_DISPATCH_PRE + d->mf_size,
                          d->buf[1] + RL_DISPATCH_PRE + d->mf_size };
+        int const rg = cfg->find_replay_gain && !cfg->decode_on_the_fly;
+
+        /* ReplayGain feed full: stop before fill_buffer changes any state
+         * (fs >= what one step pushes); resumable once the gain tasks ran */
+        if (rg && rl_gain_feed_space(&e->rg) < (size_t)fs)
+            return -EAGAIN;
 
         /* LAME fill_buffer */
         if (d->resampling) {
@@ -185,9 +264,10 @@ int rl_dispatch_next(RlEncoder *e, RlFrame *f)
         if (d->mf_size + n_out > RL_MFSIZE)
             return -EINVAL;
 
-        /* ReplayGain of the (resampled) new samples, in LAME's chunks */
-        if (cfg->find_replay_gain && !cfg->decode_on_the_fly) {
-            int rc = rl_gain_analyze(&e->rg, mf[0], mf[1], (size_t)n_out, cfg->channels_out);
+        /* ReplayGain of the (resampled) new samples, in LAME's chunks: one
+         * push = one AnalyzeSamples call (the space was checked above) */
+        if (rg) {
+            int rc = rl_gain_feed_push(&e->rg, mf[0], mf[1], (size_t)n_out);
             if (rc < 0)
                 return rc;
         }

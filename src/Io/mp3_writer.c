@@ -207,6 +207,12 @@ int rl_mp3_is_seekable(const RlMp3Writer *w)
     return w->seekable;
 }
 
+int rl_mp3_take_fd(RlMp3Writer *w)
+{
+    int const ret = flush_buf(w);
+    return ret < 0 ? ret : w->fd;
+}
+
 int rl_mp3_close(RlMp3Writer *w, int commit)
 {
     int ret = 0;

@@ -25,6 +25,12 @@ int rl_mp3_write_at(RlMp3Writer *w, uint64_t offset, const uint8_t *p, size_t n)
 /* 1 if rl_mp3_write_at can work. */
 int rl_mp3_is_seekable(const RlMp3Writer *w);
 
+/* For the I/O scheduler (helper I): writes out the buffer and returns the
+ * file descriptor, which the scheduler then writes to directly (pwrite at
+ * offsets from the current file position, or write() when not seekable)
+ * until it stops.  -errno if an earlier write failed. */
+int rl_mp3_take_fd(RlMp3Writer *w);
+
 /* commit=1: flush and move the file into place; commit=0: remove the partial
  * output.  Frees w in every case.  0 or -errno (a failed commit removes the
  * temporary file: no partial output is left). */

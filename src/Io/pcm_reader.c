@@ -36,6 +36,10 @@
 
 struct RlPcmReader {
     SNDFILE *sf;                /* named files */
+    char    *path;              /* named files: the path given */
+    int      sf_format;         /* SF_INFO.format */
+    int64_t  sf_frames;         /* SF_INFO.frames */
+    int      raw_big_endian;    /* -r file: byte order asked for */
     FILE    *fp;                /* stdin */
     int      samplerate;
     int      channels;
@@ -467,6 +471,14 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
     }
     r->channels = info.channels;
     r->samplerate = info.samplerate;
+    r->path = strdup(path);
+    if (!r->path) {
+        set_err(err, errlen, "out of memory");
+        return -ENOMEM;
+    }
+    r->sf_format = info.format;
+    r->sf_frames = (int64_t)info.frames;
+    r->raw_big_endian = use_raw && raw->big_endian;
     r->frames = (info.frames >= 0 && info.frames < (sf_count_t)UNKNOWN_LENGTH) ? (int64_t)info.frames : -1;
     return 0;
 }
@@ -630,5 +642,35 @@ void rl_pcm_close(RlPcmReader *r)
         sf_close(r->sf);
     /* stdin is not closed: it belongs to the process */
     free(r->bytes);
+    free(r->path);
     free(r);
+}
+
+int rl_pcm_sf_info(const RlPcmReader *r, RlPcmSfInfo *out)
+{
+    if (!r || !out)
+        return -EINVAL;
+    if (!r->sf)
+        return -ENOTSUP;
+    out->path = r->path;
+    out->format = r->sf_format;
+    out->frames = r->sf_frames;
+    out->channels = r->channels;
+    out->raw_big_endian = r->raw_big_endian;
+    return 0;
+}
+
+int rl_pcm_sf_read_at(RlPcmReader *r, int64_t frame, int32_t *buf, int nframes)
+{
+    sf_count_t items;
+    if (!r || !buf || nframes < 0 || frame < 0)
+        return -EINVAL;
+    if (!r->sf)
+        return -ENOTSUP;
+    if (sf_seek(r->sf, (sf_count_t)frame, SEEK_SET) < 0)
+        return -EIO;
+    items = sf_read_int(r->sf, buf, (sf_count_t)r->channels * nframes);
+    if (sf_seek(r->sf, 0, SEEK_SET) < 0 || items < 0)
+        return -EIO;
+    return (int)(items / r->channels);
 }

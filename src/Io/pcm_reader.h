@@ -40,4 +40,20 @@ int64_t rl_pcm_frames(const RlPcmReader *r);
 int  rl_pcm_read(RlPcmReader *r, int32_t *buf, int max_frames);
 void rl_pcm_close(RlPcmReader *r);
 
+/* For the I/O scheduler's direct-read path (helper I, raw_layout.c).
+ * rl_pcm_sf_info: what libsndfile made of a named file: its path, SF_INFO
+ * format and frames (unclamped), and for -r files the byte order asked for.
+ * -ENOTSUP for stdin.  rl_pcm_sf_read_at: sf_read_int of nframes frames at
+ * frame, then back to frame 0; only before the first rl_pcm_read.  Frames
+ * read or -errno. */
+typedef struct RlPcmSfInfo {
+    const char *path;
+    int     format;
+    int64_t frames;
+    int     channels;
+    int     raw_big_endian;
+} RlPcmSfInfo;
+int  rl_pcm_sf_info(const RlPcmReader *r, RlPcmSfInfo *out);
+int  rl_pcm_sf_read_at(RlPcmReader *r, int64_t frame, int32_t *buf, int nframes);
+
 #endif
