@@ -1,0 +1,503 @@
+/* ringlame: the threaded encode driver: a ring of frame records that worker
+ * threads move through the five stages (Dispatch, Prepare, Resolve, Search,
+ * Encode), ReplayGain channel tasks beside it and the I/O scheduler thread at
+ * both ends; byte-identical with rl_run_sequential.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
+ *
+ * THE THREADING CONTRACT
+ *
+ * Objects.  One Ring (ring_impl.h): the encoder (RlEncoder, whose serial
+ * states belong to the serial stages), `nslots` frame records and the
+ * scheduler fields, guarded by ONE mutex `mu` (the scheduler lock) and one
+ * condition variable `cv` on which idle workers sleep.  Frame t lives in slot
+ * t % nslots; frames enter (Dispatch) and leave (Encode) in index order, so
+ * the slots in use are always the frames [encoded, cut].
+ *
+ * Cursors (under mu; each only grows):
+ *     encoded <= search_take <= resolved <= prep_take <= cut
+ *   cut          frames Dispatch has written (frame `cut` is being written
+ *                while dispatch_running)
+ *   prep_take    frames handed to Prepare (in order; they finish in any
+ *                order: per-slot flag `prepared`)
+ *   resolved     frames Resolve finished (strictly in order)
+ *   search_take  frames handed to Search (in order; finish flag `searched`)
+ *   encoded      frames Encode finished; their slots are free again
+ *
+ * Tasks.  A worker takes one task under mu (pick_task), marks it taken, drops
+ * mu, runs it, takes mu again and publishes the result (complete_task).  No
+ * stage function and no I/O call runs under mu.  Priority (oldest frames
+ * first, so slots drain): Encode > Resolve > Search (oldest) > Prepare
+ * (oldest) > ReplayGain channel 0, 1 > Dispatch > Finish.  Serial stages are
+ * not threads: the flags dispatch_running / resolve_running / encode_running /
+ * gain_running[ch] (under mu) let at most one worker run each, and
+ * Resolve/Encode take the next frame in index order only.
+ *
+ * Who may touch what, when:
+ *   frame record t   Dispatch writes it while it is frame `cut` and
+ *                    dispatch_running (the slot is free: cut - encoded <
+ *                    nslots was checked under mu when the task was taken).
+ *                    Then exactly the one worker that took its Prepare /
+ *                    Resolve / Search / Encode task, one after another; the
+ *                    hand-over is the publish under mu (the mutex orders the
+ *                    writes before the next stage's reads).  A record is
+ *                    reused for any later frame: no stage reads fields a
+ *                    previous frame left behind.
+ *   e->dispatch, the reader (direct mode), the I/O input side (rl_io_in_*),
+ *                    r->pcm / blk / in_eof       only the Dispatch task.
+ *   e->psy           only the Resolve task.
+ *   e->enc, the writer (direct mode), the I/O output side (rl_io_out_*),
+ *                    the progress callback       only the Encode task and,
+ *                    after the last Encode, the Finish task.
+ *   e->rg (the gain feed)   Dispatch pushes; gain task ch runs channel ch;
+ *                    the feed's own mutex makes that safe (gain_feed.h).
+ *                    pick_task asks it rl_gain_task_pending/space under mu:
+ *                    lock order mu -> feed, and the feed never calls back
+ *                    (no notify is set), so no cycle.
+ *   e->cfg/ath/psyc/mdctc   read-only after init: any task.
+ *   Search reads no serial state: it gets `assumed_resv`, the reservoir after
+ *   the last committed Encode, copied under mu when the task is taken
+ *   (resv_committed, written by complete_task of Encode).  Encode checks the
+ *   speculation (rl_encode calls rl_search_valid with the true reservoir)
+ *   and re-runs the search itself, serially, when it does not hold.
+ *
+ * Wake-ups.  Readiness is derived from the cursors and flags, never polled:
+ * a worker that publishes a result looks for its next task itself; when it
+ * takes one and more work is ready while workers sleep, it signals cv once
+ * (each woken worker does the same: a chain, no thundering herd).  The I/O
+ * thread's notify (a block arrived) takes mu, bumps io_events and signals.
+ * Dispatch that found no block waits until io_events moves past the value it
+ * saw when it was taken (so a notify between its rl_io_in_next and its
+ * publish is not lost).  Idle workers wake on a timeout only when a stop flag
+ * was given (a signal handler cannot signal a condition variable): 20 ms.
+ *
+ * Errors and shutdown.  The first error (a task's -errno, or -EINTR when
+ * *stop is set) wins: `err` is set under mu, `quit` is raised and every
+ * sleeper is woken; nothing new is taken.  The worker that failed first also
+ * cancels the I/O scheduler (outside mu), which makes an Encode blocked on a
+ * full output queue return; the others finish their current call and leave.
+ * The caller's thread is worker 0; it joins the others, aborts the I/O
+ * scheduler unless Finish already closed it, and returns err.  A normal end
+ * is the Finish task (taken once Dispatch's flush is done, every frame is
+ * encoded and no gain work is left): it flushes the bitstream, builds the
+ * LAME tag, rl_io_finish writes the rest and the tag, and quit is raised.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ring_impl.h"
+#include "bitstream.h"
+#include "gain_feed.h"
+#include "pcm_reader.h"
+#include "mp3_writer.h"
+#include "stress_hook.h"
+
+#define RING_MAX_THREADS 256
+#define RING_MAX_SLOTS   256
+
+int rl_ring_default_threads(void)
+{
+    cpu_set_t set;
+    int n;
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 1;
+    n = CPU_COUNT(&set);
+    return n > 0 ? n : 1;
+}
+
+/* ------------------------------------------------------------ scheduler */
+
+/* Assumes mu.  1 if Dispatch may run: a free slot, input possibly there, and
+ * room in the gain feed for what one dispatch step pushes. */
+static int dispatch_ready(Ring *r)
+{
+    if (r->dispatch_running || r->dispatch_done || r->cut - r->encoded >= r->nslots)
+        return 0;
+    if (r->dispatch_wait_input && r->io_events == r->io_events_seen)
+        return 0;
+    if (r->gain_channels > 0) {
+        if (r->dispatch_wait_gain)
+            return 0;
+        if (rl_gain_feed_space(&r->e->rg) < RL_GAIN_PUSH_MAX + RL_MFSIZE)
+            return 0;
+    }
+    return 1;
+}
+
+/* Assumes mu.  1 if gain task ch has work and is not running. */
+static int gain_ready(Ring *r, int ch)
+{
+    return ch < r->gain_channels && !r->gain_running[ch]
+        && rl_gain_task_pending(&r->e->rg, ch) > 0;
+}
+
+/* Assumes mu.  Returns the most urgent task that can run now; with take=1
+ * marks it taken (cursor/flag) and returns its frame in *frame and, for
+ * Search, the reservoir to assume in *resv.  take=0 only looks. */
+static RingTask pick_task(Ring *r, int take, int64_t *frame, int *resv)
+{
+    int ch;
+
+    if (r->quit)
+        return T_NONE;
+    if (!r->encode_running && r->encoded < r->search_take
+        && r->searched[r->encoded % r->nslots]) {
+        if (take) {
+            r->encode_running = 1;
+            *frame = r->encoded;
+        }
+        return T_ENCODE;
+    }
+    if (!r->resolve_running && r->resolved < r->prep_take
+        && r->prepared[r->resolved % r->nslots]) {
+        if (take) {
+            r->resolve_running = 1;
+            *frame = r->resolved;
+        }
+        return T_RESOLVE;
+    }
+    if (r->search_take < r->resolved) {
+        if (take) {
+            *frame = r->search_take++;
+            *resv = r->resv_committed;
+        }
+        return T_SEARCH;
+    }
+    if (r->prep_take < r->cut) {
+        if (take)
+            *frame = r->prep_take++;
+        return T_PREPARE;
+    }
+    for (ch = 0; ch < 2; ch++) {
+        if (gain_ready(r, ch)) {
+            if (take)
+                r->gain_running[ch] = 1;
+            return ch ? T_GAIN1 : T_GAIN0;
+        }
+    }
+    if (dispatch_ready(r)) {
+        if (take) {
+            int s = (int)(r->cut % r->nslots);
+            r->prepared[s] = r->searched[s] = 0;
+            r->dispatch_running = 1;
+            r->dispatch_wait_input = 0;
+            r->io_events_seen = r->io_events;
+            *frame = r->cut;
+        }
+        return T_DISPATCH;
+    }
+    if (r->dispatch_done && !r->finish_taken && r->encoded == r->cut
+        && !r->gain_running[0] && !r->gain_running[1]
+        && !gain_ready(r, 0) && !gain_ready(r, 1)) {
+        if (take)
+            r->finish_taken = 1;
+        return T_FINISH;
+    }
+    return T_NONE;
+}
+
+/* Assumes mu.  The first error wins; everyone is told to stop.  Returns 1
+ * if the caller must cancel the I/O scheduler (after dropping mu): only the
+ * first failure does, and never once Finish was taken (it frees io). */
+static int fail(Ring *r, int rc)
+{
+    int first = !r->err;
+    if (first)
+        r->err = rc;
+    r->quit = 1;
+    pthread_cond_broadcast(&r->cv);
+    return first && r->io && !r->finish_taken;
+}
+
+/* Assumes mu.  Publishes a task's result: the hand-over of its frame.
+ * Returns fail()'s answer on an error, else 0. */
+static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, int resv_after)
+{
+    switch (t) {
+    case T_DISPATCH:
+        r->dispatch_running = 0;
+        if (rc == RING_D_CUT)
+            r->cut++;
+        else if (rc == RING_D_DONE)
+            r->dispatch_done = 1;
+        else if (rc == RING_D_NO_INPUT)
+            r->dispatch_wait_input = 1;
+        else if (rc == RING_D_GAIN_FULL)
+            r->dispatch_wait_gain = 1;
+        break;
+    case T_PREPARE:
+        r->prepared[frame % r->nslots] = 1;
+        break;
+    case T_RESOLVE:
+        r->resolve_running = 0;
+        if (rc == 0)
+            r->resolved++;
+        break;
+    case T_SEARCH:
+        r->searched[frame % r->nslots] = 1;
+        break;
+    case T_ENCODE:
+        r->encode_running = 0;
+        if (rc == 0) {
+            r->encoded++;
+            r->resv_committed = resv_after;
+        }
+        break;
+    case T_GAIN0:
+    case T_GAIN1:
+        r->gain_running[t == T_GAIN1] = 0;
+        r->dispatch_wait_gain = 0;     /* space was freed: Dispatch may retry */
+        break;
+    case T_FINISH:
+        if (rc == 0) {
+            r->quit = 1;
+            pthread_cond_broadcast(&r->cv);
+        }
+        break;
+    case T_NONE:
+        break;
+    }
+    return rc < 0 ? fail(r, rc) : 0;
+}
+
+/* Runs one task without mu; *resv_after: the reservoir after an Encode
+ * (Encode's own state, read by the Encode task itself). */
+static int run_task(Ring *r, RingTask t, int64_t frame, int resv, int *resv_after)
+{
+    RlFrame *f = &r->frames[frame % r->nslots];
+    int rc = 0;
+
+    rl_stress_point();
+    switch (t) {
+    case T_DISPATCH:
+        rc = ring_run_dispatch(r, f);
+        break;
+    case T_PREPARE:
+        rl_prepare(r->e, f);
+        break;
+    case T_RESOLVE:
+        rc = rl_resolve(r->e, f);
+        break;
+    case T_SEARCH:
+        rc = rl_search(r->e, f, resv);
+        break;
+    case T_ENCODE:
+        rc = ring_run_encode(r, f, frame);
+        *resv_after = rl_encoder_resv_size(r->e);
+        break;
+    case T_GAIN0:
+    case T_GAIN1:
+        rc = rl_gain_task_run(&r->e->rg, t == T_GAIN1);
+        break;
+    case T_FINISH:
+        rc = ring_run_finish(r);
+        break;
+    case T_NONE:
+        break;
+    }
+    rl_stress_point();
+    return rc;
+}
+
+/* Assumes mu (cond_wait releases it while asleep). */
+static void wait_for_work(Ring *r)
+{
+    r->idle++;
+    if (r->p->stop) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 20 * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&r->cv, &r->mu, &ts);
+    }
+    else {
+        pthread_cond_wait(&r->cv, &r->mu);
+    }
+    r->idle--;
+}
+
+static void *worker(void *arg)
+{
+    Ring *r = arg;
+    int64_t frame = 0;
+    int resv = 0, resv_after = 0, cancel = 0;
+
+    pthread_mutex_lock(&r->mu);
+    while (!r->quit) {
+        RingTask t;
+        int rc;
+        /* an atomic load: the flag may be set on any thread (a signal
+         * handler runs on whichever thread the kernel picks) */
+        if (r->p->stop && __atomic_load_n(r->p->stop, __ATOMIC_RELAXED)) {
+            cancel = fail(r, -EINTR);
+            break;
+        }
+        t = pick_task(r, 1, &frame, &resv);
+        if (t == T_NONE) {
+            wait_for_work(r);
+            continue;
+        }
+        /* chain wake-up: one more sleeper if more work is ready */
+        if (r->idle > 0 && pick_task(r, 0, NULL, NULL) != T_NONE)
+            pthread_cond_signal(&r->cv);
+        pthread_mutex_unlock(&r->mu);
+        rc = run_task(r, t, frame, resv, &resv_after);
+        pthread_mutex_lock(&r->mu);
+        cancel = complete_task(r, t, frame, rc, resv_after);
+    }
+    pthread_mutex_unlock(&r->mu);
+    if (cancel)
+        rl_io_cancel(r->io);
+    return NULL;
+}
+
+/* The I/O thread's callback (a block arrived, space was freed, an error):
+ * called without any rl_io lock, so taking mu here cannot deadlock. */
+static void io_notify(void *arg)
+{
+    Ring *r = arg;
+    pthread_mutex_lock(&r->mu);
+    r->io_events++;
+    if (r->idle > 0)
+        pthread_cond_signal(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+}
+
+/* ---------------------------------------------------------------- setup */
+
+/* Frames the stream will have (for the progress display): LAME's count for
+ * N samples at the output rate, -1 when the length is unknown. */
+static int64_t estimate_frames(const RlEncoder *e, struct RlPcmReader *in)
+{
+    int64_t n = rl_pcm_frames(in), rem;
+    if (n < 0)
+        return -1;
+    if (e->cfg.samplerate_in != e->cfg.samplerate_out && e->cfg.samplerate_in > 0)
+        n = (int64_t)((double)n * e->cfg.samplerate_out / e->cfg.samplerate_in);
+    if (e->cfg.mode_gr == 1)
+        return (n + 576 + 575) / 576 + 1;
+    rem = (576 + n) % 1152;
+    return (576 + n) / 1152 + (rem <= 576 ? 1 : 2);
+}
+
+/* Worker 0 is the caller; threads-1 more.  If a thread cannot be created
+ * the ring still completes with fewer workers. */
+static void run_workers(Ring *r, int threads)
+{
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    int i, started = 0;
+
+    for (i = 1; tid && i < threads; i++) {
+        if (pthread_create(&tid[started], NULL, worker, r) != 0)
+            break;
+        started++;
+    }
+    worker(r);
+    for (i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    free(tid);
+}
+
+static int start_io(Ring *r)
+{
+    RlIoParams ip;
+    char msg[256];
+
+    memset(&ip, 0, sizeof ip);
+    ip.frame_size = r->frame_size;
+    ip.backend = r->p->io_backend;
+    ip.notify = io_notify;
+    ip.notify_arg = r;
+    msg[0] = '\0';
+    return rl_io_start(&r->io, r->in, r->out, &ip, msg, sizeof msg);
+}
+
+static int setup_and_run(Ring *r, RlOptions *o, int threads)
+{
+    int rc = rl_encoder_init(r->e, o);
+    if (rc < 0)
+        return rc;   /* init frees what it allocated */
+    r->frame_size = r->e->cfg.frame_size > 0 ? r->e->cfg.frame_size : 576 * r->e->cfg.mode_gr;
+    if (r->frame_size > 1152)
+        r->frame_size = 1152;
+    r->gain_channels = r->e->rg.nch;   /* 0 unless ReplayGain runs */
+    r->total_estimate = estimate_frames(r->e, r->in);
+    r->resv_committed = rl_encoder_resv_size(r->e);
+
+    /* the tag placeholder frame (non-music bytes) goes out first, before the
+     * I/O scheduler owns the writer */
+    rc = ring_write_ready_bytes(r);
+    if (rc == 0 && r->p->io_backend >= 0)
+        rc = start_io(r);
+    if (rc == 0) {
+        run_workers(r, threads);
+        rc = r->err;
+        if (r->io && !r->finish_taken)
+            rl_io_abort(r->io);   /* Finish closes it otherwise */
+    }
+    rl_encoder_free(r->e);
+    return rc;
+}
+
+int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer *out,
+                const RlRingParams *p)
+{
+    RlRingParams defaults;
+    RlOptions o;
+    Ring *r;
+    int threads, rc;
+
+    if (!opt || !in || !out)
+        return -EINVAL;
+    if (!p) {
+        memset(&defaults, 0, sizeof defaults);
+        p = &defaults;
+    }
+    threads = p->threads > 0 ? p->threads : rl_ring_default_threads();
+    if (threads > RING_MAX_THREADS)
+        threads = RING_MAX_THREADS;
+
+    r = calloc(1, sizeof *r);
+    if (!r)
+        return -ENOMEM;
+    r->p = p;
+    r->in = in;
+    r->out = out;
+    r->nslots = p->slots > 0 ? p->slots : 4 * threads;
+    if (p->slots <= 0 && r->nslots < 4)
+        r->nslots = 4;
+    if (r->nslots > RING_MAX_SLOTS)
+        r->nslots = RING_MAX_SLOTS;
+    o = *opt;
+
+    r->e = calloc(1, sizeof *r->e);
+    r->frames = calloc((size_t)r->nslots, sizeof *r->frames);
+    r->prepared = calloc((size_t)r->nslots, 1);
+    r->searched = calloc((size_t)r->nslots, 1);
+    r->out_bytes = malloc(RL_BS_BUFFER_SIZE);
+    r->pcm = malloc((size_t)1152 * 2 * sizeof(int32_t));
+    if (!r->e || !r->frames || !r->prepared || !r->searched || !r->out_bytes || !r->pcm) {
+        rc = -ENOMEM;
+    }
+    else {
+        pthread_mutex_init(&r->mu, NULL);
+        pthread_cond_init(&r->cv, NULL);
+        rc = setup_and_run(r, &o, threads);
+        pthread_cond_destroy(&r->cv);
+        pthread_mutex_destroy(&r->mu);
+    }
+    free(r->pcm);
+    free(r->out_bytes);
+    free(r->searched);
+    free(r->prepared);
+    free(r->frames);
+    free(r->e);
+    free(r);
+    return rc;
+}

@@ -1,0 +1,77 @@
+/* ringlame: the frame ring's private state, shared by the scheduler (ring.c)
+ * and the task bodies (ring_tasks.c).  The threading contract is the comment
+ * at the top of ring.c; each field below names who may touch it. */
+#ifndef RL_RING_IMPL_H
+#define RL_RING_IMPL_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "ring.h"
+#include "stages.h"
+#include "io_sched.h"
+
+struct RlPcmReader;
+struct RlMp3Writer;
+
+typedef enum RingTask {
+    T_NONE, T_ENCODE, T_RESOLVE, T_SEARCH, T_PREPARE, T_GAIN0, T_GAIN1, T_DISPATCH, T_FINISH
+} RingTask;
+
+/* What one Dispatch task did (>= 0), or -errno. */
+enum {
+    RING_D_CUT = 0,        /* cut frame `cut` into its slot */
+    RING_D_DONE = 1,       /* flush complete: no more frames */
+    RING_D_NO_INPUT = 2,   /* the I/O scheduler has no block yet (notify will come) */
+    RING_D_GAIN_FULL = 3   /* the ReplayGain feed is full: gain tasks first */
+};
+
+typedef struct Ring {
+    /* ---- fixed after setup (any thread reads) ---- */
+    RlEncoder   *e;
+    RlFrame     *frames;
+    int          nslots;
+    int          gain_channels;        /* ReplayGain tasks (0: RG off) */
+    const RlRingParams *p;
+    struct RlPcmReader *in;
+    struct RlMp3Writer *out;
+    RlIoSched   *io;                   /* NULL: Dispatch reads, Encode writes directly */
+
+    /* ---- scheduler state: under mu ---- */
+    pthread_mutex_t mu;
+    pthread_cond_t  cv;
+    int64_t cut, prep_take, resolved, search_take, encoded;
+    unsigned char *prepared, *searched;    /* per slot */
+    int     dispatch_running, resolve_running, encode_running;
+    int     gain_running[2];
+    int     dispatch_done, finish_taken;
+    int     dispatch_wait_input;       /* last Dispatch found no block ... */
+    uint64_t io_events;                /* ... and notify has not fired since */
+    uint64_t io_events_seen;           /* io_events when Dispatch was taken */
+    int     dispatch_wait_gain;        /* last Dispatch found the gain feed full */
+    int     resv_committed;            /* reservoir after the last finished Encode */
+    int     idle;                      /* workers sleeping on cv */
+    int     quit;
+    int     err;
+
+    /* ---- the Dispatch task only ---- */
+    int32_t *pcm;                      /* direct-read buffer (io == NULL) */
+    const RlInBlock *blk;              /* current I/O block, or NULL */
+    int      blk_pos;                  /* frames of blk already fed */
+    int      frame_size;
+    int      in_eof;
+
+    /* ---- the Encode task only, then the Finish task ---- */
+    uint8_t *out_bytes;
+    int64_t  total_estimate;
+    int64_t  redo_count;               /* searches Encode had to redo */
+} Ring;
+
+/* Task bodies (ring_tasks.c).  Called without mu, by the one worker that
+ * took the task; they touch only what ring.c's contract gives that task. */
+int ring_run_dispatch(Ring *r, RlFrame *f);
+int ring_run_encode(Ring *r, RlFrame *f, int64_t t);
+int ring_run_finish(Ring *r);
+int ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
+
+#endif

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds ringlame's ring test with ThreadSanitizer (-DRL_TSAN=ON) in a build
+# directory of its own and runs the ring stress test under it.
+#
+# usage: bash tests/tsan.sh [BUILD_DIR] [RUNS]
+#   BUILD_DIR  default build-tsan (relative to the repository root)
+#   RUNS       stress runs of unit_ring (default 150: under a minute on 2 cores, plus the build)
+# env: JOBS (build parallelism, default 2)
+# Exit status: 0 clean; non-zero on a build failure, a failed comparison or
+# any TSan report (halt_on_error=1, exitcode=66).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DIR=${1:-build-tsan}
+RUNS=${2:-150}
+cmake -S . -B "$DIR" -DRL_TSAN=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$DIR" -j "${JOBS:-2}" --target unit_ring >/dev/null
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+echo "tsan: $DIR/tests/unit_ring $RUNS"
+"$DIR/tests/unit_ring" "$RUNS"

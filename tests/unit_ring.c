@@ -1,0 +1,350 @@
+/* ringlame: stress test of the frame ring: tiny rings, many threads and
+ * random delays at the stage boundaries (stress_hook), hundreds of encodes
+ * of short inputs, each compared byte for byte with Debian's lame (when
+ * installed) and with the sequential driver; plus the stop flag and the
+ * speculative-search redo path.
+ *
+ * usage: unit_ring [RUNS] [SEED]     (defaults 400 runs, seed from the clock;
+ *        the seed is printed so that a failure can be replayed)
+ * env:   LAME=path (default /usr/bin/lame; missing: sequential only) */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <math.h>
+
+#include "args.h"
+#include "mp3_writer.h"
+#include "pcm_reader.h"
+#include "ring.h"
+#include "sequential.h"
+#include "stages.h"
+#include "stress_hook.h"
+
+static int g_pass, g_fail;
+
+#define CHECK(cond, ...) do { if (cond) g_pass++; else { g_fail++; \
+    printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } } while (0)
+
+typedef struct Case {
+    const char *name;
+    int rate, channels;
+    long frames;
+    const char *opts;        /* space separated lame options */
+    uint8_t *ref;            /* reference bytes */
+    size_t ref_len;
+} Case;
+
+static char g_dir[256];
+
+/* a deterministic test signal with tones, noise bursts and clicks, so that
+ * long and short blocks, M/S and L/R frames all occur */
+static int write_wav(const char *path, int rate, int channels, long frames, unsigned seed)
+{
+    FILE *fp = fopen(path, "wb");
+    uint32_t data = (uint32_t)(frames * channels * 2), x = seed * 2654435761u + 1;
+    uint8_t h[44];
+    long i;
+    int c;
+    if (!fp)
+        return -errno;
+    memcpy(h, "RIFF", 4);
+    h[4] = (uint8_t)(36 + data); h[5] = (uint8_t)((36 + data) >> 8);
+    h[6] = (uint8_t)((36 + data) >> 16); h[7] = (uint8_t)((36 + data) >> 24);
+    memcpy(h + 8, "WAVEfmt ", 8);
+    h[16] = 16; h[17] = h[18] = h[19] = 0;
+    h[20] = 1; h[21] = 0; h[22] = (uint8_t)channels; h[23] = 0;
+    h[24] = (uint8_t)rate; h[25] = (uint8_t)(rate >> 8); h[26] = (uint8_t)(rate >> 16); h[27] = 0;
+    {
+        uint32_t br = (uint32_t)(rate * channels * 2);
+        h[28] = (uint8_t)br; h[29] = (uint8_t)(br >> 8); h[30] = (uint8_t)(br >> 16); h[31] = (uint8_t)(br >> 24);
+    }
+    h[32] = (uint8_t)(channels * 2); h[33] = 0; h[34] = 16; h[35] = 0;
+    memcpy(h + 36, "data", 4);
+    h[40] = (uint8_t)data; h[41] = (uint8_t)(data >> 8); h[42] = (uint8_t)(data >> 16); h[43] = (uint8_t)(data >> 24);
+    fwrite(h, 1, 44, fp);
+    for (i = 0; i < frames; i++) {
+        double t = (double)i / rate;
+        int burst = (i / (rate / 7 + 1)) % 3 == 0;
+        for (c = 0; c < channels; c++) {
+            double v = 6000 * sin(2 * M_PI * (220 + 110 * c) * t) + 3000 * sin(2 * M_PI * 3150 * t);
+            int16_t s;
+            x = x * 1103515245u + 12345u;
+            if (burst)
+                v += ((int)(x >> 16) % 16000) - 8000;
+            if (i % 9000 == 4500)
+                v = 30000;
+            s = (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v);
+            fputc(s & 0xff, fp);
+            fputc((s >> 8) & 0xff, fp);
+        }
+    }
+    return fclose(fp) == 0 ? 0 : -EIO;
+}
+
+static int read_file(const char *path, uint8_t **buf, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    long n;
+    if (!fp)
+        return -errno;
+    fseek(fp, 0, SEEK_END);
+    n = ftell(fp);
+    fseek(fp, 0, SEEK_SET);
+    *buf = malloc(n > 0 ? (size_t)n : 1);
+    *len = (size_t)n;
+    if (!*buf || fread(*buf, 1, (size_t)n, fp) != (size_t)n) {
+        fclose(fp);
+        return -EIO;
+    }
+    fclose(fp);
+    return 0;
+}
+
+static void in_path(const Case *c, char *p, size_t n)
+{
+    snprintf(p, n, "%s/%s.wav", g_dir, c->name);
+}
+
+/* Encodes case c with the ring (threads > 0) or the sequential driver
+ * (threads == 0) into out_path.  Returns the driver's result. */
+static int encode(const Case *c, const char *out_path, int threads, int slots, int io_backend,
+                  volatile sig_atomic_t *stop,
+                  void (*progress)(void *, int64_t, int64_t), void *parg)
+{
+    char inp[512], opts[256], *argv[32], *tok, *save = NULL, err[256];
+    int argc = 0, rc;
+    RlArgs *a = malloc(sizeof *a);
+    RlPcmReader *in = NULL;
+    RlMp3Writer *out = NULL;
+    FILE *devnull = fopen("/dev/null", "w");
+
+    in_path(c, inp, sizeof inp);
+    snprintf(opts, sizeof opts, "%s", c->opts);
+    argv[argc++] = "ringlame";
+    for (tok = strtok_r(opts, " ", &save); tok && argc < 28; tok = strtok_r(NULL, " ", &save))
+        argv[argc++] = tok;
+    argv[argc++] = inp;
+    argv[argc++] = (char *)out_path;
+    argv[argc] = NULL;
+    rc = a && devnull ? rl_args_parse(a, argc, argv, NULL, devnull, devnull) : -ENOMEM;
+    if (devnull)
+        fclose(devnull);
+    if (rc != RL_ARGS_OK) {
+        free(a);
+        return rc < 0 ? rc : -EINVAL;
+    }
+    rc = rl_pcm_open(&in, a->in_path, NULL, err, sizeof err);
+    if (rc == 0 && (rc = rl_set_num_channels(&a->opt, rl_pcm_channels(in))) == 0
+        && (rc = rl_set_in_samplerate(&a->opt, rl_pcm_samplerate(in))) == 0
+        && (rc = rl_mp3_open(&out, out_path, err, sizeof err)) == 0) {
+        if (threads > 0) {
+            RlRingParams p;
+            memset(&p, 0, sizeof p);
+            p.threads = threads;
+            p.slots = slots;
+            p.io_backend = io_backend;
+            p.stop = stop;
+            p.progress = progress;
+            p.progress_arg = parg;
+            rc = rl_run_ring(&a->opt, in, out, &p);
+        }
+        else {
+            rc = rl_run_sequential(&a->opt, in, out);
+        }
+        {
+            int rc2 = rl_mp3_close(out, rc == 0);
+            if (rc == 0)
+                rc = rc2;
+        }
+    }
+    if (in)
+        rl_pcm_close(in);
+    free(a);
+    return rc;
+}
+
+/* encode with the ring and compare with the case's reference */
+static int run_and_compare(Case *c, int threads, int slots, int io, const char *what)
+{
+    char outp[512];
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    int rc, same;
+
+    snprintf(outp, sizeof outp, "%s/out.mp3", g_dir);
+    rc = encode(c, outp, threads, slots, io, NULL, NULL, NULL);
+    if (rc != 0) {
+        CHECK(0, "%s: %s threads=%d slots=%d io=%d: rc %d", c->name, what, threads, slots, io, rc);
+        return 0;
+    }
+    rc = read_file(outp, &buf, &len);
+    same = rc == 0 && len == c->ref_len && memcmp(buf, c->ref, len) == 0;
+    CHECK(same, "%s: %s threads=%d slots=%d io=%d: bytes differ (%zu vs %zu)", c->name, what,
+          threads, slots, io, len, c->ref_len);
+    free(buf);
+    unlink(outp);
+    return same;
+}
+
+typedef struct StopAt {
+    volatile sig_atomic_t flag;
+    int64_t at;
+    int64_t last;
+} StopAt;
+
+static void stop_progress(void *arg, int64_t done, int64_t total)
+{
+    StopAt *s = arg;
+    s->last = done;
+    if (done >= s->at)   /* atomic: the ring reads it on other threads */
+        __atomic_store_n(&s->flag, 1, __ATOMIC_RELAXED);
+}
+
+int main(int argc, char **argv)
+{
+    int runs = argc > 1 ? atoi(argv[1]) : 400;
+    unsigned seed = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : (unsigned)time(NULL);
+    const char *lame = getenv("LAME") ? getenv("LAME") : "/usr/bin/lame";
+    int have_lame = access(lame, X_OK) == 0;
+    Case cases[] = {
+        { "st44_2s_V4", 44100, 2, 88200, "-V 4 --noreplaygain", NULL, 0 },
+        { "st44_1153_V2", 44100, 2, 1153, "-V 2", NULL, 0 },
+        { "mono22_1s_V0", 22050, 1, 22050, "-V 0", NULL, 0 },
+        { "st48_1s_V9", 48000, 2, 48000, "-V 9", NULL, 0 },
+        { "st44_0_V4", 44100, 2, 0, "-V 4", NULL, 0 },
+        { "st44_1_V4", 44100, 2, 1, "-V 4", NULL, 0 },
+        { "st44_1152_V2r", 44100, 2, 1152, "-V 2 --resample 32", NULL, 0 },
+    };
+    int ncases = (int)(sizeof cases / sizeof cases[0]);
+    int i;
+    char *tmp = getenv("TMPDIR");
+
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    printf("unit_ring: seed %u, %d runs, reference: %s\n", seed, runs,
+           have_lame ? lame : "sequential driver only");
+    snprintf(g_dir, sizeof g_dir, "%s/rl-unit-ring.XXXXXX", tmp ? tmp : "/tmp");
+    if (!mkdtemp(g_dir)) {
+        printf("cannot create a temporary directory\n0 passed, 1 failed\n");
+        return 1;
+    }
+
+    /* inputs and references */
+    for (i = 0; i < ncases; i++) {
+        Case *c = &cases[i];
+        char inp[512], outp[512], cmd[2048];
+        uint8_t *seq = NULL;
+        size_t seq_len = 0;
+        int rc;
+        in_path(c, inp, sizeof inp);
+        rc = write_wav(inp, c->rate, c->channels, c->frames, (unsigned)i + 1);
+        CHECK(rc == 0, "%s: cannot write the input (%d)", c->name, rc);
+        snprintf(outp, sizeof outp, "%s/%s.seq.mp3", g_dir, c->name);
+        rc = encode(c, outp, 0, 0, 0, NULL, NULL, NULL);
+        CHECK(rc == 0, "%s: sequential encode failed (%d)", c->name, rc);
+        if (rc == 0)
+            read_file(outp, &seq, &seq_len);
+        if (have_lame) {
+            snprintf(outp, sizeof outp, "%s/%s.lame.mp3", g_dir, c->name);
+            snprintf(cmd, sizeof cmd, "'%s' --quiet %s '%s' '%s' </dev/null", lame, c->opts, inp, outp);
+            rc = system(cmd);
+            CHECK(rc == 0, "%s: lame failed: %s", c->name, cmd);
+            if (rc == 0 && read_file(outp, &c->ref, &c->ref_len) == 0) {
+                CHECK(seq && seq_len == c->ref_len && memcmp(seq, c->ref, seq_len) == 0,
+                      "%s: the sequential driver differs from lame", c->name);
+                free(seq);
+                continue;
+            }
+        }
+        c->ref = seq;
+        c->ref_len = seq_len;
+    }
+
+    /* plain runs first: every thread count of the identity matrix */
+    for (i = 0; i < ncases; i++) {
+        static const int th[] = { 1, 2, 3, 8, 64 };
+        int k;
+        for (k = 0; k < 5; k++)
+            run_and_compare(&cases[i], th[k], 0, 0, "plain");
+    }
+
+    /* the stress loop: tiny rings, many threads, random delays, and in a
+     * third of the runs forced speculative-search redos */
+    srand(seed);
+    for (i = 0; i < runs; i++) {
+        Case *c = &cases[rand() % ncases];
+        int threads = 1 + rand() % 12;
+        int slots = 1 + rand() % 4;
+        int force = rand() % 3 == 0 ? 1 + rand() % 4 : 0;
+        int io = rand() % 3 - 1;     /* none, auto (io_uring if allowed), thread */
+        if (io == 1)
+            io = 2;
+        rl_stress_set(seed + (unsigned)i, 1 + rand() % 300);
+        rl_search_test_force_invalid(force);
+        if (getenv("RL_VERBOSE"))
+            printf("run %d: %s threads=%d slots=%d io=%d force=%d\n", i, c->name, threads, slots, io, force);
+        if (!run_and_compare(c, threads, slots, io, "stress")) {
+            printf("     replay: unit_ring %d %u (run %d, force_invalid %d)\n", runs, seed, i, force);
+            break;
+        }
+    }
+    rl_stress_set(0, 0);
+    rl_search_test_force_invalid(0);
+
+    /* the stop flag: set before the start, and from the progress callback
+     * in the middle of the stream */
+    {
+        char outp[512];
+        StopAt s;
+        int rc;
+        snprintf(outp, sizeof outp, "%s/stop.mp3", g_dir);
+        s.flag = 1;
+        s.at = 0;
+        rc = encode(&cases[0], outp, 4, 0, 0, &s.flag, NULL, NULL);
+        CHECK(rc == -EINTR, "stop before start: rc %d, want -EINTR", rc);
+        CHECK(access(outp, F_OK) != 0, "stop before start: the partial output was kept");
+        s.flag = 0;
+        s.at = 10;
+        s.last = 0;
+        rl_stress_set(seed, 100);
+        rc = encode(&cases[0], outp, 4, 4, 0, &s.flag, stop_progress, &s);
+        rl_stress_set(0, 0);
+        CHECK(rc == -EINTR, "stop at frame 10: rc %d, want -EINTR", rc);
+        CHECK(s.last >= 10 && s.last < 60, "stop at frame 10: stopped after %lld frames",
+              (long long)s.last);
+        s.flag = 0;
+        s.at = 1 << 30;
+        rc = encode(&cases[0], outp, 3, 0, -1, &s.flag, stop_progress, &s);
+        CHECK(rc == 0 && s.last > 70, "progress: rc %d, last %lld", rc, (long long)s.last);
+        unlink(outp);
+    }
+
+    /* an output error in the middle of the stream (ENOSPC on /dev/full, or
+     * wherever it first shows): the ring drains and reports it, with and
+     * without the I/O scheduler, also with delays */
+    if (access("/dev/full", W_OK) == 0) {
+        int io;
+        for (io = -1; io <= 2; io += 3) {
+            int rc;
+            rl_stress_set(seed, 200);
+            rc = encode(&cases[0], "/dev/full", 6, 3, io, NULL, NULL, NULL);
+            rl_stress_set(0, 0);
+            CHECK(rc < 0, "output error (io=%d): rc %d, want an error", io, rc);
+        }
+    }
+
+    for (i = 0; i < ncases; i++)
+        free(cases[i].ref);
+    {
+        char cmd[600];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
+        if (system(cmd) != 0)
+            printf("note: could not remove %s\n", g_dir);
+    }
+    printf("%d passed, %d failed\n", g_pass, g_fail);
+    return g_fail ? 1 : 0;
+}
