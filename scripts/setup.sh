@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PKGS=(build-essential cmake pkg-config libsndfile1-dev liburing-dev lame libmp3lame-dev
-      sox fretsonfire-songs-muldjord fretsonfire-songs-sectoid python3)
+      sox fretsonfire-songs-muldjord fretsonfire-songs-sectoid python3 time)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -254,7 +254,10 @@ static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv
         char *end = NULL;
         long const n = strtol(next, &end, 10);
         if (end == next || *end != '\0' || n < 1 || n > 1024) {
-            fprintf(err, PROG ": --threads needs a number from 1 to 1024\n");
+            if (*next == '\0')
+                fprintf(err, PROG ": --threads needs a number of worker threads (1 to 1024)\n");
+            else
+                fprintf(err, PROG ": --threads %s: not a number of worker threads (1 to 1024)\n", next);
             return RL_ARGS_ERROR;
         }
         a->threads = (int) n;
@@ -618,8 +621,9 @@ void rl_args_print_help(FILE *fp)
             "    --noreplaygain, --replaygain-fast (default)\n"
             "    -r, -s n, --bitwidth n, --signed, --unsigned, --little-endian,\n"
             "    --big-endian, -x    raw PCM input description\n"
-            "    --threads n, --sequential   (accepted; encoding is sequential)\n"
-            "    -S, --silent, --quiet       less output\n"
+            "    --threads n     worker threads (default: the CPUs this process may use)\n"
+            "    --sequential    the single-threaded driver (no progress line)\n"
+            "    -S, --silent, --quiet       less output (no progress line)\n"
             "    --help, --version\n"
             "\n"
             "CBR and ABR (-b, --abr, --cbr, no -V) are not supported yet.\n"

@@ -13,8 +13,8 @@ typedef struct RlArgs {
     char in_path[RL_ARGS_PATH_MAX + 1];   /* "-" = stdin */
     char out_path[RL_ARGS_PATH_MAX + 1];  /* "-" = stdout */
     int  silent;          /* lame's scale: 0 default, 1 stdin, 5 -S, 9 --silent, 10 --quiet, -5 --brief, -10 --verbose */
-    int  threads;         /* --threads N (0 = not given); stored, unused for now */
-    int  sequential;      /* --sequential: the only mode now */
+    int  threads;         /* --threads N, 1..1024 (0 = not given: the CPUs we may run on) */
+    int  sequential;      /* --sequential: rl_run_sequential instead of the ring */
     int  autoconvert;     /* -a */
     int  noreplaygain;    /* --noreplaygain given */
     int  input_samplerate; /* -s (Hz), 0 = from the file header; overrides the header like lame */

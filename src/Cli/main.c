@@ -8,16 +8,27 @@
  *   2  input/output or encoding error (cannot open or read the input,
  *      unsupported input format, cannot create or write the output, input ==
  *      output, encoder initialisation failure); no partial output is left.
- * Messages go to stderr as "ringlame: <file>: <problem>". */
+ *   130 / 143  interrupted by SIGINT / SIGTERM: the ring drains, the partial
+ *      output is removed (a second signal, or the first with --sequential,
+ *      exits at once and still removes the temporary file: signals.h).
+ * Messages go to stderr as "ringlame: <file>: <problem>".
+ * --sequential runs rl_run_sequential; otherwise rl_run_ring on --threads N
+ * workers (default: the CPUs this process may run on), with a progress line
+ * on stderr when it is a terminal and the output is not silenced. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "mp3_writer.h"
 #include "pcm_reader.h"
+#include "progress.h"
+#include "ring.h"
 #include "sequential.h"
+#include "signals.h"
 #include "settings.h"
 #include "version.h"
 
@@ -62,6 +73,40 @@ static void print_banner(const RlArgs *a, const RlOptions *opt)
                 (double) (o.vbr_q + o.vbr_q_frac));
     }
     free(cfg);
+}
+
+/* The encode on the chosen driver; the progress line only with the ring
+ * (the sequential driver has no progress callback). */
+static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
+{
+    RlRingParams p;
+    RlProgress *prog = NULL;
+    int rc;
+
+    if (a->sequential)
+        return rl_run_sequential(&a->opt, in, out);
+
+    memset(&p, 0, sizeof p);
+    p.threads = a->threads > 0 ? a->threads : rl_ring_default_threads();
+    p.stop = rl_signals_stop_flag();
+    if (rl_progress_wanted(STDERR_FILENO, a->silent)) {
+        RlOptions o = a->opt;
+        RlConfig *cfg = malloc(sizeof(*cfg));
+        /* the output rate and frame size turn frames into seconds of audio */
+        if (cfg && rl_config_init(cfg, &o) == 0 && cfg->frame_size > 0
+            && rl_progress_create(&prog, STDERR_FILENO, cfg->samplerate_out,
+                                  cfg->frame_size, 100) == 0) {
+            p.progress = rl_progress_update;
+            p.progress_arg = prog;
+        }
+        free(cfg);
+    }
+    rc = rl_run_ring(&a->opt, in, out, &p);
+    if (prog) {
+        rl_progress_finish(prog);
+        rl_progress_free(prog);
+    }
+    return rc;
 }
 
 static int file_error(const char *path, const char *msg)
@@ -150,6 +195,14 @@ int main(int argc, char **argv)
         return rc;
     }
 
+    /* before the output exists, so that a signal never leaves it behind */
+    rc = rl_signals_install(a->sequential);
+    if (rc < 0) {
+        fprintf(stderr, "ringlame: cannot install signal handlers: %s\n", strerror(-rc));
+        rl_pcm_close(in);
+        free(a);
+        return EXIT_IO;
+    }
     err[0] = '\0';
     rc = rl_mp3_open(&out, a->out_path, err, sizeof(err));
     if (rc < 0) {
@@ -162,18 +215,34 @@ int main(int argc, char **argv)
         return EXIT_IO;
     }
 
+    /* the temporary output an immediate exit (second Ctrl-C) removes */
+    {
+        char tmp_path[PATH_MAX + 64];
+        if (rl_signals_find_temp_output(a->out_path, tmp_path, sizeof(tmp_path)) == 1)
+            (void) rl_signals_set_cleanup(tmp_path);
+    }
+
     if (a->silent < 9)
         print_banner(a, &a->opt);
 
-    rc = rl_run_sequential(&a->opt, in, out);
+    rc = run_encode(a, in, out);
     rl_pcm_close(in);
+    if (rc >= 0 && rl_signals_caught())
+        rc = -EINTR;    /* a signal during the last frames: still no output */
     if (rc < 0) {
         (void) rl_mp3_close(out, 0);
+        (void) rl_signals_set_cleanup(NULL);
+        if (rc == -EINTR && rl_signals_caught()) {
+            fprintf(stderr, "ringlame: interrupted, no output written\n");
+            free(a);
+            return rl_signals_exit_status();
+        }
         fprintf(stderr, "ringlame: %s: encoding failed: %s\n", a->in_path, strerror(-rc));
         free(a);
         return EXIT_IO;
     }
     rc = rl_mp3_close(out, 1);
+    (void) rl_signals_set_cleanup(NULL);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
         free(a);
