@@ -70,6 +70,16 @@ static int reserve_input(RlDispatchState *d, int n)
     return 0;
 }
 
+/* LAME lame_encode_buffer_template: m = norm * pcm_transform, in float. */
+static void input_matrix(const RlConfig *cfg, float norm, float *m00, float *m01,
+                         float *m10, float *m11)
+{
+    *m00 = norm * cfg->pcm_transform[0][0];
+    *m01 = norm * cfg->pcm_transform[0][1];
+    *m10 = norm * cfg->pcm_transform[1][0];
+    *m11 = norm * cfg->pcm_transform[1][1];
+}
+
 /* LAME lame_copy_inbuffer: u = xl*m00 + xr*m01, v = xl*m10 + xr*m11 in float,
  * m = norm * pcm_transform.  pcm == NULL stands for zeros (the flush feeds
  * short zeros with norm 1). */
@@ -88,10 +98,7 @@ static int queue_input(RlEncoder *e, const int32_t *pcm, int n, float norm)
     rc = reserve_input(d, n > 0 ? n : 1);
     if (rc < 0)
         return rc;
-    m00 = norm * cfg->pcm_transform[0][0];
-    m01 = norm * cfg->pcm_transform[0][1];
-    m10 = norm * cfg->pcm_transform[1][0];
-    m11 = norm * cfg->pcm_transform[1][1];
+    input_matrix(cfg, norm, &m00, &m01, &m10, &m11);
     ib0 = d->in_buf[0];
     ib1 = d->in_buf[1];
     for (i = 0; i < n; i++) {
@@ -166,10 +173,7 @@ int rl_dispatch_feed_block(RlEncoder *e, const RlInBlock *b, int offset_frames, 
     rc = reserve_input(d, nframes);
     if (rc < 0)
         return rc;
-    m00 = norm * cfg->pcm_transform[0][0];
-    m01 = norm * cfg->pcm_transform[0][1];
-    m10 = norm * cfg->pcm_transform[1][0];
-    m11 = norm * cfg->pcm_transform[1][1];
+    input_matrix(cfg, norm, &m00, &m01, &m10, &m11);
 #define RAW_CASE(F) case F: raw_to_float(d->in_buf[0], d->in_buf[1], src, nframes, nch, F, m00, m01, m10, m11); break
     switch (b->fmt) {
     RAW_CASE(RL_SF_S8);

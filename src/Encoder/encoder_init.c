@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "stages.h"
+#include "lametag.h"
 #include "settings.h"
 #include "psy.h"
 #include "takehiro.h"
@@ -75,7 +76,7 @@ void rl_encoder_free(RlEncoder *e)
     rl_psy_free(e);
 }
 
-void rl_encoder_tag_info(RlEncoder *e, RlTagInfo *info)
+static void tag_info(RlEncoder *e, RlTagInfo *info)
 {
     memset(info, 0, sizeof *info);
     info->encoder_delay = e->dispatch.encoder_delay;
@@ -96,4 +97,13 @@ void rl_encoder_tag_info(RlEncoder *e, RlTagInfo *info)
     info->peak_sample = 0.0f;
     info->nogap_total = 0;
     info->nogap_current = 0;
+}
+
+int rl_encoder_tag_frame(RlEncoder *e, uint8_t *buf, size_t cap)
+{
+    RlTagInfo info;
+    if (!e->enc.write_lame_tag)
+        return 0;
+    tag_info(e, &info);
+    return rl_lametag_frame(&e->enc, &e->cfg, &info, buf, cap);
 }

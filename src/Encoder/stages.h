@@ -59,8 +59,11 @@ int  rl_encoder_resv_size(const RlEncoder *e);
  * that a redo ran (counted from rl_prepare). */
 int  rl_encode(RlEncoder *e, RlFrame *f);
 
-/* What the final LAME tag needs from Dispatch and ReplayGain (call after the
- * flush): encoder delay/padding and RadioGain (save_gain_values). */
-void rl_encoder_tag_info(RlEncoder *e, RlTagInfo *info);
+/* The final LAME tag frame (lame_get_lametag_frame), after the flush and
+ * rl_bits_flush: encoder delay/padding from Dispatch, RadioGain from the
+ * ReplayGain feed (save_gain_values; any gain work still queued is finished
+ * here, so no gain task may be running).  Returns its length, 0 when the tag
+ * is off (-t, or a frame too small for it), or -errno. */
+int  rl_encoder_tag_frame(RlEncoder *e, uint8_t *buf, size_t cap);
 
 #endif

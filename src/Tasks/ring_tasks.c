@@ -139,10 +139,8 @@ int ring_run_finish(Ring *r)
     rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
-    if (e->enc.write_lame_tag && rl_mp3_is_seekable(r->out)) {
-        RlTagInfo info;
-        rl_encoder_tag_info(e, &info);
-        len = rl_lametag_frame(&e->enc, &e->cfg, &info, r->out_bytes, RL_BS_BUFFER_SIZE);
+    if (rl_mp3_is_seekable(r->out)) {
+        len = rl_encoder_tag_frame(e, r->out_bytes, RL_BS_BUFFER_SIZE);
         if (len < 0)
             return len;
     }

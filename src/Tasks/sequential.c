@@ -138,11 +138,8 @@ static int run(SeqCtx *c, RlPcmReader *in)
 
     /* the final tag frame over the placeholder (the frontend seeks to the
      * ID3v2 size, 0 here); no tag on unseekable output */
-    if (e->enc.write_lame_tag && rl_mp3_is_seekable(c->out)) {
-        RlTagInfo info;
-        int len;
-        rl_encoder_tag_info(e, &info);
-        len = rl_lametag_frame(&e->enc, &e->cfg, &info, c->out_bytes, RL_BS_BUFFER_SIZE);
+    if (rl_mp3_is_seekable(c->out)) {
+        int len = rl_encoder_tag_frame(e, c->out_bytes, RL_BS_BUFFER_SIZE);
         if (len < 0)
             return len;
         if (len > 0) {
