@@ -286,8 +286,11 @@ static void test_parser(void)
 
     /* refused: CBR/ABR and everything not ported */
     CHECK(parse(&a, "in.wav", NULL) == RL_ARGS_ERROR, "bare input = CBR 128 refused");
-    CHECK(parse(&a, "-b 192 in.wav", NULL) == RL_ARGS_ERROR, "-b refused");
-    CHECK(parse(&a, "-V2 -b192 in.wav", NULL) == RL_ARGS_ERROR, "-V2 -b192 refused");
+    CHECK(parse(&a, "-b 192 in.wav", NULL) == RL_ARGS_ERROR, "-b without VBR refused");
+    CHECK(parse(&a, "-b192 -m s in.wav", NULL) == RL_ARGS_ERROR, "-b192 without VBR refused");
+    CHECK(parse(&a, "-B 192 in.wav", NULL) == RL_ARGS_ERROR, "-B without VBR refused");
+    CHECK(parse(&a, "-F in.wav", NULL) == RL_ARGS_ERROR, "-F without VBR refused");
+    CHECK(parse(&a, "-V2 --abr 160 in.wav", NULL) == RL_ARGS_ERROR, "-V2 --abr refused");
     CHECK(parse(&a, "--abr 160 in.wav", NULL) == RL_ARGS_ERROR, "--abr refused");
     CHECK(parse(&a, "-V2 --cbr in.wav", NULL) == RL_ARGS_ERROR, "--cbr refused");
     CHECK(parse(&a, "--preset insane in.wav", NULL) == RL_ARGS_ERROR, "--preset insane refused");
@@ -300,9 +303,66 @@ static void test_parser(void)
     CHECK(parse(&a, "-V2 -m z in.wav", NULL) == RL_ARGS_ERROR, "bad -m");
     CHECK(parse(&a, "-V2 -- in.wav", NULL) == RL_ARGS_ERROR, "bare --");
 
+    /* with VBR, -b/-B/-F are its limits (lame: -b sets brate and the VBR minimum) */
+    CHECK(parse(&a, "-V2 -b192 in.wav", NULL) == RL_ARGS_OK && a.opt.brate == 192
+          && a.opt.vbr_min_bitrate_kbps == 192 && a.opt.vbr_max_bitrate_kbps == 0
+          && a.opt.vbr_hard_min == 0, "-V2 -b192");
+    CHECK(parse(&a, "-b 100 -B 150 -F -V5 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_MTRH
+          && a.opt.vbr_min_bitrate_kbps == 100 && a.opt.vbr_max_bitrate_kbps == 150
+          && a.opt.vbr_hard_min == 1, "-b -B -F before -V");
+    CHECK(parse(&a, "--preset standard -FB 224 in.wav", NULL) == RL_ARGS_OK
+          && a.opt.vbr_max_bitrate_kbps == 224 && a.opt.vbr_hard_min == 1, "--preset -FB 224 bundled");
+    CHECK(parse(&a, "-V2 -b 400 in.wav", NULL) == RL_ARGS_OK && a.opt.disable_reservoir == 1,
+          "-b >320 turns the reservoir off (lame_set_brate)");
+    CHECK(parse(&a, "-V2 -b x.wav", NULL) == RL_ARGS_OK && strcmp(a.in_path, "x.wav") == 0
+          && a.opt.vbr_min_bitrate_kbps == 0, "-b without a number");
+
     /* a missing numeric argument only warns (lame) and is not consumed */
     CHECK(parse(&a, "-V2 -q x.wav", NULL) == RL_ARGS_OK && strcmp(a.in_path, "x.wav") == 0,
           "-q without a number");
+}
+
+/* ---- VBR limits: lame_init_params' vbr_min/max_bitrate_index ---- */
+
+static void vbr_limits(const char *cmd, int sr_in, int channels,
+                       int sr_out, int min_idx, int max_idx, int min_kbps, int max_kbps, int enforce)
+{
+    RlArgs a;
+    RlConfig cfg;
+    if (parse(&a, cmd, NULL) != RL_ARGS_OK) {
+        CHECK(0, "[%s] parse failed", cmd);
+        return;
+    }
+    (void) rl_set_num_channels(&a.opt, channels);
+    (void) rl_set_in_samplerate(&a.opt, sr_in);
+    RlOptions o = a.opt;
+    if (rl_config_init(&cfg, &o) != 0) {
+        CHECK(0, "[%s] rl_config_init failed", cmd);
+        return;
+    }
+    CHECK(cfg.samplerate_out == sr_out && cfg.vbr_min_bitrate_index == min_idx
+          && cfg.vbr_max_bitrate_index == max_idx && o.vbr_min_bitrate_kbps == min_kbps
+          && o.vbr_max_bitrate_kbps == max_kbps && cfg.enforce_min_bitrate == enforce,
+          "[%s @%d/%d] sr %d idx %d..%d (%d..%d kbps) enforce %d, want sr %d idx %d..%d (%d..%d) %d",
+          cmd, sr_in, channels, cfg.samplerate_out, cfg.vbr_min_bitrate_index,
+          cfg.vbr_max_bitrate_index, o.vbr_min_bitrate_kbps, o.vbr_max_bitrate_kbps,
+          cfg.enforce_min_bitrate, sr_out, min_idx, max_idx, min_kbps, max_kbps, enforce);
+}
+
+static void test_vbr_limits(void)
+{
+    vbr_limits("-V2 in.wav", 44100, 2, 44100, 1, 14, 32, 320, 0);
+    vbr_limits("-V2 -b 128 in.wav", 44100, 2, 44100, 9, 14, 128, 320, 0);
+    vbr_limits("-V0 -B 192 in.wav", 44100, 2, 44100, 1, 11, 32, 192, 0);
+    vbr_limits("-V5 -b 96 -B 160 -F in.wav", 44100, 2, 44100, 7, 10, 96, 160, 1);
+    vbr_limits("-V2 -b 100 -B 150 in.wav", 44100, 2, 44100, 7, 10, 96, 160, 0);  /* snapped */
+    vbr_limits("-V2 -b 400 in.wav", 44100, 2, 44100, 14, 14, 320, 320, 0);
+    vbr_limits("-V2 -b 256 -B 96 in.wav", 44100, 2, 44100, 13, 7, 256, 96, 0);    /* kept crossed */
+    vbr_limits("-V9 -b 32 in.wav", 44100, 2, 22050, 4, 14, 32, 160, 0);           /* MPEG-2 table */
+    vbr_limits("-V4 -b 320 in.wav", 22050, 2, 22050, 14, 14, 160, 160, 0);       /* 320 -> 160 */
+    vbr_limits("-V6 -B 64 in.wav", 44100, 1, 44100, 1, 5, 32, 64, 0);
+    vbr_limits("-V4 --resample 8 -b 40 -B 100 in.wav", 44100, 2, 8000, 5, 8, 40, 64, 0); /* 2.5 */
+    vbr_limits("-V2 -F in.wav", 44100, 2, 44100, 1, 14, 32, 320, 1);
 }
 
 static void test_tables(void)
@@ -333,6 +393,7 @@ int main(void)
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
         test_case(&cases[i]);
     test_parser();
+    test_vbr_limits();
     test_tables();
     printf("%d passed, %d failed\n", n_pass, n_fail);
     return n_fail ? 1 : 0;

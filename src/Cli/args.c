@@ -1,6 +1,7 @@
 /* ringlame: command line parsing with lame's rules (short options bundle,
  * arguments attached or separate, case-insensitive long options, LAMEOPT
- * tokens first).  Only the VBR subset is accepted for now.
+ * tokens first).  Only the VBR subset is accepted for now (-b/-B/-F as its
+ * minimum/maximum bitrate limits).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "args.h"
 #include "version.h"
@@ -379,10 +380,27 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
         case 'S':
             a->silent = 5;
             break;
+        /* -b/-B/-F are VBR limits here; without a VBR option they would
+         * mean CBR, which rl_args_parse refuses once everything is read */
         case 'b':
+            if (!a->bitrate_opt)
+                a->bitrate_opt = c;
+            if ((used = get_int(name, arg, &iv, err))) {
+                (void) rl_set_brate(o, iv);     /* >320 also turns the reservoir off (lame) */
+                (void) rl_set_vbr_min_bitrate_kbps(o, o->brate);
+            }
+            break;
         case 'B':
+            if (!a->bitrate_opt)
+                a->bitrate_opt = c;
+            if ((used = get_int(name, arg, &iv, err)))
+                (void) rl_set_vbr_max_bitrate_kbps(o, iv);
+            break;
         case 'F':
-            return refuse_cbr(err, "-", name);
+            if (!a->bitrate_opt)
+                a->bitrate_opt = c;
+            (void) rl_set_vbr_hard_min(o, 1);
+            break;
         case '?':
             fprintf(err, PROG ": unrecognized or unsupported option -%c\n", c);
             return RL_ARGS_ERROR;
@@ -491,6 +509,10 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
         return r;
 
     if (a->opt.vbr == RL_VBR_OFF) {
+        if (a->bitrate_opt) {
+            char const name[2] = { a->bitrate_opt, 0 };
+            return refuse_cbr(err, "-", name);
+        }
         fprintf(err, PROG ": no -V given: LAME's default is CBR 128 kbps, and CBR/ABR are not "
                 "supported yet (use -V 0..9, e.g. -V 2)\n");
         return RL_ARGS_ERROR;
@@ -609,6 +631,9 @@ void rl_args_print_help(FILE *fp)
             "    --vbr-new       use the vbr-new method (same audio, other tag byte)\n"
             "    --vbr-mtrh      use the default VBR method\n"
             "    --preset medium|standard|extreme   = -V4 / -V2 / -V0\n"
+            "    -b n            with VBR: minimum bitrate in kbps (snapped to a legal rate)\n"
+            "    -B n            with VBR: maximum bitrate in kbps (snapped to a legal rate)\n"
+            "    -F              with VBR: keep the -b minimum also for digital silence\n"
             "    -q n            algorithm quality 0..9 (VBR: <5 -> 0, >7 -> 7)\n"
             "    -h / -f         = -q 2 / -q 7\n"
             "    -m s|j|f|d|m|l|r  stereo, joint, forced M/S, dual, mono, left, right\n"
@@ -626,7 +651,7 @@ void rl_args_print_help(FILE *fp)
             "    -S, --silent, --quiet       less output (no progress line)\n"
             "    --help, --version\n"
             "\n"
-            "CBR and ABR (-b, --abr, --cbr, no -V) are not supported yet.\n"
+            "CBR and ABR (-b without a VBR option, --abr, --cbr, no -V) are not supported yet.\n"
             "The environment variable LAMEOPT is read before the command line.\n",
             rl_version());
 }

@@ -1,5 +1,5 @@
 /* ringlame: command line parsing with lame's rules (frontend/parse.c, VBR
- * subset).  Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * subset, with -b/-B/-F as VBR limits).  Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_ARGS_H
 #define RL_ARGS_H
 
@@ -18,6 +18,7 @@ typedef struct RlArgs {
     int  autoconvert;     /* -a */
     int  noreplaygain;    /* --noreplaygain given */
     int  input_samplerate; /* -s (Hz), 0 = from the file header; overrides the header like lame */
+    char bitrate_opt;     /* first of -b/-B/-F given ('b', 'B', 'F'; 0 = none): refused without VBR */
     /* raw PCM (-r) description (lame's global_raw_pcm / global_reader) */
     int  raw_input;       /* -r */
     int  raw_bitwidth;    /* --bitwidth, 16 */

@@ -193,6 +193,16 @@ int rl_set_vbr_quality(RlOptions *o, float q)
 int rl_set_vbr_mean_bitrate_kbps(RlOptions *o, int kbps) { o->vbr_mean_bitrate_kbps = kbps; return 0; }
 int rl_set_vbr_min_bitrate_kbps(RlOptions *o, int kbps) { o->vbr_min_bitrate_kbps = kbps; return 0; }
 int rl_set_vbr_max_bitrate_kbps(RlOptions *o, int kbps) { o->vbr_max_bitrate_kbps = kbps; return 0; }
+
+/* lame_set_VBR_hard_min: only 0 and 1 are meaningful */
+int rl_set_vbr_hard_min(RlOptions *o, int on)
+{
+    if (!is_bool(on))
+        return -1;
+    o->vbr_hard_min = on;
+    return 0;
+}
+
 int rl_set_lowpassfreq(RlOptions *o, int hz) { o->lowpassfreq = hz; return 0; }
 int rl_set_lowpasswidth(RlOptions *o, int hz) { o->lowpasswidth = hz; return 0; }
 int rl_set_highpassfreq(RlOptions *o, int hz) { o->highpassfreq = hz; return 0; }

@@ -127,6 +127,7 @@ int rl_set_vbr_quality(RlOptions *o, float q);     /* float, clamps 0..9.999 */
 int rl_set_vbr_mean_bitrate_kbps(RlOptions *o, int kbps);
 int rl_set_vbr_min_bitrate_kbps(RlOptions *o, int kbps);
 int rl_set_vbr_max_bitrate_kbps(RlOptions *o, int kbps);
+int rl_set_vbr_hard_min(RlOptions *o, int on);       /* -F: the minimum also for silence */
 int rl_set_lowpassfreq(RlOptions *o, int hz);
 int rl_set_lowpasswidth(RlOptions *o, int hz);
 int rl_set_highpassfreq(RlOptions *o, int hz);

@@ -2,7 +2,8 @@
 # identity/bad_input: what ringlame refuses.  Unlike lame (which encodes
 # anything libsndfile cannot open as raw noise) ringlame refuses non-audio
 # input; every refusal must exit non-zero with a message and leave no output.
-# Options outside the ported slice (CBR, ABR, --vbr-old) are refused too.
+# Options outside the ported slice (CBR, ABR, --vbr-old) are refused too;
+# -b/-B/-F are VBR limits, so without a VBR option they are refused as CBR.
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
 
@@ -27,7 +28,12 @@ BAD_OUTPUT=/nonexistent-dir/out.mp3 check_bad bad_output_dir 'nonexistent-dir' "
 
 # not ported yet: must be refused, never encoded differently from lame
 check_bad cbr_default '.' "$IN/good.wav"
-check_bad cbr_b128 '.' "$IN/good.wav" -b 128
+check_bad cbr_b128 'option -b: CBR/ABR are not supported' "$IN/good.wav" -b 128
+check_bad cbr_b128_F 'option -b: CBR/ABR are not supported' "$IN/good.wav" -b 128 -F
+check_bad cbr_B192 'option -B: CBR/ABR are not supported' "$IN/good.wav" -B 192
+check_bad cbr_F 'option -F: CBR/ABR are not supported' "$IN/good.wav" -F
+check_bad abr_160_V2 '.' "$IN/good.wav" -V 2 --abr 160
+check_bad cbr_flag_V2 '.' "$IN/good.wav" -V 2 -b 128 --cbr
 check_bad cbr_flag '.' "$IN/good.wav" --cbr -b 192
 check_bad abr_160 '.' "$IN/good.wav" --abr 160
 check_bad preset_128 '.' "$IN/good.wav" --preset 128

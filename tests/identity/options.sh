@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # identity/options: the VBR options of the current slice: -V (integer and
 # fractional), -v, --vbr-new, --vbr-mtrh, --preset, ReplayGain, -t, -m, -a,
-# -q, --lowpass/--highpass, -p, --strictly-enforce-ISO, --nores, and
-# combinations of them.
+# -q, --lowpass/--highpass, -p, --strictly-enforce-ISO, --nores, the VBR
+# limits -b/-B/-F, and combinations of them.
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
 
@@ -70,6 +70,35 @@ check_file strict_V0_noise "$N" -V 0 --strictly-enforce-ISO
 check_file nores_V2 "$S" -V 2 --nores
 check_file nores_V0_noise "$N" -V 0 --nores
 check_file nores_V9 "$S" -V 9 --nores
+
+# VBR limits: -b = minimum (also sets brate), -B = maximum, -F = keep the
+# minimum on digital silence too; values snap to the MPEG version's table
+check_file vbr_b128_V2 "$S" -V 2 -b 128
+check_file vbr_B192_V0 "$S" -V 0 -B 192
+check_file vbr_b96_B160_F_V5 "$S" -V 5 -b 96 -B 160 -F
+check_file vbr_b32_V9_mpeg2 "$S" -V 9 -b 32
+check_file vbr_b320_V4 "$S" -V 4 -b 320
+check_file vbr_B64_V6_mono "$M" -V 6 -B 64
+check_file vbr_b_before_V "$S" -b 112 -V 3
+check_file vbr_b100_B150_snap "$N" -V 2 -b 100 -B 150
+check_file vbr_b400_nores "$S" -V 2 -b 400
+check_file vbr_crossed "$S" -V 2 -b 256 -B 96
+check_file vbr_preset_FB224 "$N" --preset standard -FB 224
+check_file vbr_vbr_new_b64_B96 "$S" --vbr-new -b 64 -B 96
+check_file vbr_22k_b100_B150 "$S" --resample 22 -V 2 -b 100 -B 150
+check_file vbr_8k_b40_B100 "$S" --resample 8 -V 4 -b 40 -B 100
+# digital silence between music (raw, so the three parts simply concatenate)
+gen gap_a.raw -f raw -b 16 -t mix -d 1 -S 31
+gen gap_s.raw -f raw -b 16 -t silence -d 1.5
+gen gap_b.raw -f raw -b 16 -t mix -d 1 -S 32
+[ -s "$IN/gap.raw" ] || { cat "$IN/gap_a.raw" "$IN/gap_s.raw" "$IN/gap_b.raw" >"$IN/gap.raw.part" \
+    && mv "$IN/gap.raw.part" "$IN/gap.raw"; }
+gen silence.wav -t silence -d 2
+check_file vbr_F_V2_gap "$IN/gap.raw" -r -V 2 -F
+check_file vbr_b128_V2_gap "$IN/gap.raw" -r -V 2 -b 128
+check_file vbr_b128_F_V2_gap "$IN/gap.raw" -r -V 2 -b 128 -F
+check_file vbr_F_V2_silence "$IN/silence.wav" -V 2 -F
+check_file vbr_b96_F_V2_silence "$IN/silence.wav" -V 2 -b 96 -F
 
 check_file combo_1 "$S" -V 2 -m s -q 5 -p --noreplaygain
 check_file combo_2 "$N" --preset extreme --nores --lowpass 19000 -t
