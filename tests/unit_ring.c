@@ -8,7 +8,7 @@
  *        the seed is printed so that a failure can be replayed)
  * env:   LAME=path (default /usr/bin/lame; missing: sequential only) */
 #include <errno.h>
-#include <signal.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,7 +113,7 @@ static void in_path(const Case *c, char *p, size_t n)
 /* Encodes case c with the ring (threads > 0) or the sequential driver
  * (threads == 0) into out_path.  Returns the driver's result. */
 static int encode(const Case *c, const char *out_path, int threads, int slots, int io_backend,
-                  volatile sig_atomic_t *stop,
+                  RlRingStop *stop,
                   void (*progress)(void *, int64_t, int64_t), void *parg)
 {
     char inp[512], opts[256], *argv[32], *tok, *save = NULL, err[256];
@@ -192,17 +192,37 @@ static int run_and_compare(Case *c, int threads, int slots, int io, const char *
 }
 
 typedef struct StopAt {
-    volatile sig_atomic_t flag;
+    RlRingStop *token;
     int64_t at;
     int64_t last;
 } StopAt;
 
+/* the progress callback runs on a worker without the ring's lock: a normal
+ * thread, so it may request the stop (that locks the token, then the ring) */
 static void stop_progress(void *arg, int64_t done, int64_t total)
 {
     StopAt *s = arg;
     s->last = done;
-    if (done >= s->at)   /* atomic: the ring reads it on other threads */
-        __atomic_store_n(&s->flag, 1, __ATOMIC_RELAXED);
+    if (done >= s->at)
+        rl_ring_stop_request(s->token);
+}
+
+/* a thread that requests the stop after s->at microseconds */
+static void *stop_later(void *arg)
+{
+    StopAt *s = arg;
+    usleep((useconds_t)s->at);
+    rl_ring_stop_request(s->token);
+    return NULL;
+}
+
+/* a fresh stop token (requests are sticky) */
+static RlRingStop *new_token(void)
+{
+    RlRingStop *t = NULL;
+    int rc = rl_ring_stop_create(&t);
+    CHECK(rc == 0 && t, "rl_ring_stop_create: %d", rc);
+    return t;
 }
 
 int main(int argc, char **argv)
@@ -302,24 +322,54 @@ int main(int argc, char **argv)
         StopAt s;
         int rc;
         snprintf(outp, sizeof outp, "%s/stop.mp3", g_dir);
-        s.flag = 1;
+        s.token = new_token();
+        CHECK(rl_ring_stop_requested(s.token) == 0, "a new token is not requested");
+        rl_ring_stop_request(s.token);
+        CHECK(rl_ring_stop_requested(s.token) == 1, "the request is recorded");
         s.at = 0;
-        rc = encode(&cases[0], outp, 4, 0, 0, &s.flag, NULL, NULL);
+        rc = encode(&cases[0], outp, 4, 0, 0, s.token, NULL, NULL);
         CHECK(rc == -EINTR, "stop before start: rc %d, want -EINTR", rc);
         CHECK(access(outp, F_OK) != 0, "stop before start: the partial output was kept");
-        s.flag = 0;
+        /* sticky: a second ring with the same token stops too */
+        rc = encode(&cases[0], outp, 2, 0, -1, s.token, NULL, NULL);
+        CHECK(rc == -EINTR, "stop before start (again): rc %d, want -EINTR", rc);
+        rl_ring_stop_free(s.token);
+        s.token = new_token();
         s.at = 10;
         s.last = 0;
         rl_stress_set(seed, 100);
-        rc = encode(&cases[0], outp, 4, 4, 0, &s.flag, stop_progress, &s);
+        rc = encode(&cases[0], outp, 4, 4, 0, s.token, stop_progress, &s);
         rl_stress_set(0, 0);
         CHECK(rc == -EINTR, "stop at frame 10: rc %d, want -EINTR", rc);
         CHECK(s.last >= 10 && s.last < 60, "stop at frame 10: stopped after %lld frames",
               (long long)s.last);
-        s.flag = 0;
+        rl_ring_stop_free(s.token);
+        s.token = new_token();
         s.at = 1 << 30;
-        rc = encode(&cases[0], outp, 3, 0, -1, &s.flag, stop_progress, &s);
+        rc = encode(&cases[0], outp, 3, 0, -1, s.token, stop_progress, &s);
         CHECK(rc == 0 && s.last > 70, "progress: rc %d, last %lld", rc, (long long)s.last);
+        CHECK(rl_ring_stop_requested(s.token) == 0, "an unused token stays clear");
+        rl_ring_stop_free(s.token);
+        /* from a foreign thread, while workers run or sleep (TSan checks the
+         * token -> ring locking); the encode may also finish first */
+        {
+            int k;
+            for (k = 0; k < 6; k++) {
+                pthread_t tid;
+                StopAt late;
+                late.token = new_token();
+                late.at = 2000 + 3000 * k;   /* microseconds before the request */
+                rl_stress_set(seed + (unsigned)k, 50);
+                if (late.token && pthread_create(&tid, NULL, stop_later, &late) == 0) {
+                    rc = encode(&cases[0], outp, 1 + k * 2, k % 3 + 1, k % 2 ? 2 : -1,
+                                late.token, NULL, NULL);
+                    pthread_join(tid, NULL);
+                    CHECK(rc == -EINTR || rc == 0, "stop from a thread (%d): rc %d", k, rc);
+                }
+                rl_stress_set(0, 0);
+                rl_ring_stop_free(late.token);
+            }
+        }
         unlink(outp);
     }
 

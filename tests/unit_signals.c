@@ -1,5 +1,5 @@
-/* ringlame: unit test of the command's signal handling (stop flag, exit
- * status, the temporary output an immediate exit removes).
+/* ringlame: unit test of the command's signal handling (signal thread, stop
+ * callback, exit status, the temporary output an immediate exit removes).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <dirent.h>
 #include <errno.h>
@@ -41,6 +41,66 @@ static int exists(const char *p)
     return stat(p, &st) == 0;
 }
 
+/* the stop callback: counts its calls (any thread) */
+static void on_stop(void *arg)
+{
+    __atomic_add_fetch((int *) arg, 1, __ATOMIC_SEQ_CST);
+}
+
+/* waits up to 3 s for the signal thread to take the first signal */
+static int wait_caught(void)
+{
+    for (int i = 0; i < 300 && rl_signals_caught() == 0; i++)
+        usleep(10000);
+    return rl_signals_caught();
+}
+
+/* In a child (the signal thread is per process): each step's failure exits
+ * with its own code, so the parent can tell which one; success is the exit
+ * status the final signal gives. */
+static void child_drain_then_second(const char *out)
+{
+    RlMp3Writer *w = NULL;
+    char t[512];
+    int cb = 0;
+
+    if (rl_mp3_open(&w, out, NULL, 0) != 0)
+        _exit(20);
+    if (rl_signals_install(0) != 0)
+        _exit(21);
+    if (rl_signals_install(0) != -EALREADY)
+        _exit(22);
+    if (rl_signals_find_temp_output(out, t, sizeof t) != 1 || rl_signals_set_cleanup(t) != 0)
+        _exit(23);
+    if (rl_signals_set_stop_callback(on_stop, &cb) != 0)
+        _exit(24);
+    if (rl_signals_caught() != 0 || rl_signals_exit_status() != 0)
+        _exit(25);
+    kill(getpid(), SIGTERM);          /* process-directed, as from a shell */
+    if (wait_caught() != SIGTERM)
+        _exit(26);
+    for (int i = 0; i < 300 && __atomic_load_n(&cb, __ATOMIC_SEQ_CST) == 0; i++)
+        usleep(10000);
+    if (__atomic_load_n(&cb, __ATOMIC_SEQ_CST) != 1)
+        _exit(27);                    /* the callback ran once, on the signal thread */
+    if (rl_signals_exit_status() != 143)
+        _exit(28);
+    if (!exists(t))
+        _exit(29);                    /* the first signal keeps the temp file */
+    /* a callback registered after the signal is called at once */
+    {
+        int late = 0;
+        if (rl_signals_set_stop_callback(on_stop, &late) != 0 || late != 1)
+            _exit(30);
+        if (rl_signals_set_stop_callback(NULL, NULL) != 0)
+            _exit(31);
+    }
+    /* the second signal: removes the temp file, exits 128 + the FIRST signal */
+    kill(getpid(), SIGINT);
+    sleep(5);
+    _exit(32);                        /* not reached */
+}
+
 int main(void)
 {
     char dir[] = "/tmp/rl_unit_signals_XXXXXX";
@@ -61,30 +121,21 @@ int main(void)
     CHECK(strncmp(tmp, dir, strlen(dir)) == 0 && strstr(tmp, ".tmp") != NULL, "temp name '%s'", tmp);
     CHECK(exists(tmp), "temp exists");
     CHECK(rl_signals_find_temp_output("-", tmp, sizeof tmp) == 0, "stdout: none");
-
-    /* first signal, drain mode: only the flag */
-    CHECK(rl_signals_caught() == 0 && *rl_signals_stop_flag() == 0, "no signal yet");
-    CHECK(rl_signals_install(0) == 0, "install");
-    CHECK(rl_signals_find_temp_output(out, tmp, sizeof tmp) == 1, "temp found");
-    CHECK(rl_signals_set_cleanup(tmp) == 0, "set cleanup");
-    raise(SIGTERM);
-    CHECK(rl_signals_caught() == SIGTERM, "caught %d", rl_signals_caught());
-    CHECK(*rl_signals_stop_flag() == SIGTERM, "flag set");
-    CHECK(rl_signals_exit_status() == 143, "status %d", rl_signals_exit_status());
-    CHECK(exists(tmp), "first signal keeps the temp file (main removes it)");
-
-    /* second signal (in a child: it exits): removes the temp file, exits 143
-     * (the first signal's number decides the status) */
-    pid = fork();
-    if (pid == 0) {
-        raise(SIGINT);
-        _exit(0);   /* not reached */
-    }
-    CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 143,
-          "second signal exits 143, status 0x%x", st);
-    CHECK(!exists(tmp), "second signal removed %s", tmp);
     (void) rl_mp3_close(w, 0);
     CHECK(entries(dir) == 0, "closed uncommitted: %d entries", entries(dir));
+    CHECK(rl_signals_caught() == 0 && rl_signals_exit_status() == 0, "no signal yet");
+
+    /* drain mode: the first signal only stops (callback), the second exits
+     * 143 (the first signal's number) and removes the temp file.  Every
+     * install happens in a child: the parent stays single-threaded, so the
+     * forks are safe. */
+    pid = fork();
+    if (pid == 0)
+        child_drain_then_second(out);
+    CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 143,
+          "drain then second signal: exit %d (20-32: a failed step)",
+          WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    CHECK(entries(dir) == 0, "second signal left %d entries", entries(dir));
 
     /* immediate mode (--sequential): the first signal exits 130 and cleans up */
     pid = fork();
@@ -95,13 +146,26 @@ int main(void)
             || rl_signals_find_temp_output(out, t2, sizeof t2) != 1)
             _exit(3);
         (void) rl_signals_set_cleanup(t2);
-        raise(SIGINT);
-        _exit(0);
+        kill(getpid(), SIGINT);
+        sleep(5);
+        _exit(4);
     }
-    CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st), "child exited");
-    /* the inherited first signal (SIGTERM) decides the status: 143 */
-    CHECK(WEXITSTATUS(st) == 143, "immediate exit status %d", WEXITSTATUS(st));
+    CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 130,
+          "immediate exit status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
     CHECK(entries(dir) == 0, "no temp file or output left: %d entries", entries(dir));
+
+    /* a signal ignored on entry stays ignored: neither waited for nor fatal */
+    pid = fork();
+    if (pid == 0) {
+        signal(SIGINT, SIG_IGN);
+        if (rl_signals_install(0) != 0)
+            _exit(3);
+        kill(getpid(), SIGINT);
+        usleep(200000);
+        _exit(rl_signals_caught() == 0 ? 0 : 4);
+    }
+    CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+          "ignored SIGINT: status 0x%x", st);
 
     CHECK(rl_signals_set_cleanup(NULL) == 0, "clear");
     rmdir(dir);

@@ -75,6 +75,12 @@ static void print_banner(const RlArgs *a, const RlOptions *opt)
     free(cfg);
 }
 
+/* The stop callback, on the signal thread (signals.h). */
+static void stop_ring(void *token)
+{
+    rl_ring_stop_request(token);
+}
+
 /* The encode on the chosen driver; the progress line only with the ring
  * (the sequential driver has no progress callback). */
 static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
@@ -88,7 +94,16 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
 
     memset(&p, 0, sizeof p);
     p.threads = a->threads > 0 ? a->threads : rl_ring_default_threads();
-    p.stop = rl_signals_stop_flag();
+    /* the signal thread requests the stop (a signal that already came
+     * requests it at once, and the ring then returns -EINTR) */
+    rc = rl_ring_stop_create(&p.stop);
+    if (rc < 0)
+        return rc;
+    rc = rl_signals_set_stop_callback(stop_ring, p.stop);
+    if (rc < 0) {
+        rl_ring_stop_free(p.stop);
+        return rc;
+    }
     if (rl_progress_wanted(STDERR_FILENO, a->silent)) {
         RlOptions o = a->opt;
         RlConfig *cfg = malloc(sizeof(*cfg));
@@ -102,6 +117,9 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
         free(cfg);
     }
     rc = rl_run_ring(&a->opt, in, out, &p);
+    /* after this returns the signal thread never touches the token again */
+    (void) rl_signals_set_stop_callback(NULL, NULL);
+    rl_ring_stop_free(p.stop);
     if (prog) {
         rl_progress_finish(prog);
         rl_progress_free(prog);
@@ -195,7 +213,9 @@ int main(int argc, char **argv)
         return rc;
     }
 
-    /* before the output exists, so that a signal never leaves it behind */
+    /* before the output exists, so that a signal never leaves it behind,
+     * and before any thread is created (the ring's workers, the I/O
+     * thread): they inherit the blocked SIGINT/SIGTERM (signals.h) */
     rc = rl_signals_install(a->sequential);
     if (rc < 0) {
         fprintf(stderr, "ringlame: cannot install signal handlers: %s\n", strerror(-rc));

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,93 +11,151 @@
 
 #include "signals.h"
 
-/* Process-wide on purpose (a signal handler has no argument).  Written by
- * the handler (stop_sig, hits) or by the main thread before the encode
- * starts (immediate, cleanup_path, cleanup_set). */
-static volatile sig_atomic_t stop_sig;
-static volatile sig_atomic_t hits;
-static volatile sig_atomic_t immediate_exit;
-static volatile sig_atomic_t cleanup_set;
+/* Process-wide on purpose (signals are).  Everything below is under `lock`,
+ * taken by the signal thread and by the callers of the API (never in a
+ * signal handler: there is none). */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int installed;
+static int immediate_exit;
+static int stop_sig;                    /* the first signal, 0 if none */
+static int hits;                        /* signals taken so far */
+static void (*stop_fn)(void *);
+static void *stop_arg;
+static int stop_called;                 /* stop_fn was called for this signal */
+static int cleanup_set;
 static char cleanup_path[PATH_MAX + 64];
+static sigset_t wait_set;               /* written before the thread starts */
 
-/* The stop flag is read by the ring's workers on other threads: it is
- * written and read with relaxed atomic builtins (lock-free on a 4-byte int,
- * so async-signal-safe), which keeps ThreadSanitizer builds race-free while
- * the pinned type stays volatile sig_atomic_t. */
-static int flag_get(void)
+/* Assumes lock.  Removes the temporary output and leaves at once. */
+static void exit_now(void)
 {
-    return __atomic_load_n(&stop_sig, __ATOMIC_RELAXED);
+    static const char msg[] = "\nringlame: interrupted, exiting at once, no output written\n";
+    if (cleanup_set)
+        (void) unlink(cleanup_path);
+    /* its result cannot be acted on: we are leaving */
+    if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
+        (void) 0;
+    _exit(128 + stop_sig);
 }
 
-static void on_signal(int sig)
+/* The signal thread: takes SIGINT/SIGTERM synchronously, so that the stop
+ * callback runs on a normal thread (it locks the ring's mutex). */
+static void *signal_thread(void *arg)
 {
-    if (flag_get() == 0)
-        __atomic_store_n(&stop_sig, sig, __ATOMIC_RELAXED);
-    hits = hits + 1;   /* SIGINT and SIGTERM are masked in the handler: no lost update */
-    if (immediate_exit || hits >= 2) {
-        static const char msg[] = "\nringlame: interrupted, exiting at once, no output written\n";
-        if (cleanup_set)
-            (void) unlink(cleanup_path);
-        /* write() is async-signal-safe; its result cannot be acted on */
-        if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
-            (void) 0;
-        _exit(128 + flag_get());
+    (void) arg;
+    for (;;) {
+        int sig = 0;
+        if (sigwait(&wait_set, &sig) != 0)
+            continue;
+        pthread_mutex_lock(&lock);
+        if (stop_sig == 0)
+            stop_sig = sig;
+        hits++;
+        if (immediate_exit || hits >= 2)
+            exit_now();   /* does not return */
+        if (stop_fn && !stop_called) {
+            stop_called = 1;
+            stop_fn(stop_arg);
+        }
+        pthread_mutex_unlock(&lock);
     }
+    return NULL;
 }
 
 int rl_signals_install(int immediate)
 {
-    struct sigaction sa;
+    sigset_t old_mask;
+    pthread_attr_t attr;
+    pthread_t tid;
+    int rc;
 
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaddset(&sa.sa_mask, SIGINT);
-    sigaddset(&sa.sa_mask, SIGTERM);
-    sa.sa_flags = SA_RESTART;   /* reads/writes carry on; the ring polls the flag */
+    pthread_mutex_lock(&lock);
+    if (installed) {
+        pthread_mutex_unlock(&lock);
+        return -EALREADY;
+    }
     immediate_exit = immediate ? 1 : 0;
+    sigemptyset(&wait_set);
     for (int k = 0; k < 2; k++) {
         int const sig = k == 0 ? SIGINT : SIGTERM;
         struct sigaction old;
         /* a signal ignored on entry stays ignored (nohup, `cmd &` in a
-         * non-interactive shell), as for any well-behaved command */
-        if (sigaction(sig, NULL, &old) != 0)
-            return -errno;
-        if (old.sa_handler == SIG_IGN)
-            continue;
-        if (sigaction(sig, &sa, NULL) != 0)
-            return -errno;
+         * non-interactive shell), as for any well-behaved command: it is
+         * neither blocked nor waited for (Linux queues a blocked signal
+         * even when it is ignored) */
+        if (sigaction(sig, NULL, &old) != 0) {
+            rc = -errno;
+            pthread_mutex_unlock(&lock);
+            return rc;
+        }
+        if (old.sa_handler != SIG_IGN)
+            sigaddset(&wait_set, sig);
     }
-    return 0;
+    /* block first: the signal thread and every later thread inherit it */
+    rc = pthread_sigmask(SIG_BLOCK, &wait_set, &old_mask);
+    if (rc == 0) {
+        rc = pthread_attr_init(&attr);
+        if (rc == 0) {
+            (void) pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+            rc = pthread_create(&tid, &attr, signal_thread, NULL);
+            pthread_attr_destroy(&attr);
+        }
+        if (rc != 0)
+            (void) pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
+    }
+    if (rc == 0)
+        installed = 1;
+    pthread_mutex_unlock(&lock);
+    return -rc;
 }
 
-volatile sig_atomic_t *rl_signals_stop_flag(void)
+int rl_signals_set_stop_callback(void (*fn)(void *arg), void *arg)
 {
-    return &stop_sig;
+    pthread_mutex_lock(&lock);
+    stop_fn = fn;
+    stop_arg = arg;
+    stop_called = 0;
+    /* a signal that came first is not lost: stop now */
+    if (fn && stop_sig != 0) {
+        stop_called = 1;
+        fn(arg);
+    }
+    pthread_mutex_unlock(&lock);
+    return 0;
 }
 
 int rl_signals_caught(void)
 {
-    return flag_get();
+    int sig;
+    pthread_mutex_lock(&lock);
+    sig = stop_sig;
+    pthread_mutex_unlock(&lock);
+    return sig;
 }
 
 int rl_signals_exit_status(void)
 {
-    int const sig = flag_get();
+    int const sig = rl_signals_caught();
     return sig ? 128 + sig : 0;
 }
 
 int rl_signals_set_cleanup(const char *path)
 {
-    /* disarm first so that the handler never sees a half-copied name */
+    int rc = 0;
+
+    pthread_mutex_lock(&lock);
     cleanup_set = 0;
-    if (!path || !*path)
-        return 0;
-    if (strlen(path) >= sizeof cleanup_path)
-        return -ENAMETOOLONG;
-    strcpy(cleanup_path, path);
-    cleanup_set = 1;
-    return 0;
+    if (path && *path) {
+        if (strlen(path) >= sizeof cleanup_path) {
+            rc = -ENAMETOOLONG;
+        }
+        else {
+            strcpy(cleanup_path, path);
+            cleanup_set = 1;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return rc;
 }
 
 int rl_signals_find_temp_output(const char *out_path, char *buf, size_t buflen)

@@ -1,34 +1,47 @@
-/* ringlame: Ctrl-C / SIGTERM handling for the command: a stop flag for the
- * ring, and an immediate exit that still removes the temporary output.
+/* ringlame: Ctrl-C / SIGTERM handling for the command: a signal thread that
+ * asks the ring to stop, and an immediate exit that still removes the
+ * temporary output.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *
  * Behaviour (documented in docs/options.md):
- *   - first SIGINT/SIGTERM, ring mode: sets the stop flag; the ring drains
- *     and returns -EINTR, main removes the partial output and exits 130
- *     (SIGINT) or 143 (SIGTERM);
- *   - first signal, sequential mode (no stop flag there), or a second
- *     signal in any mode: removes the temporary output file registered with
- *     rl_signals_set_cleanup (if any) and _exit()s 130/143 at once.
+ *   - first SIGINT/SIGTERM, ring mode: calls the registered stop callback
+ *     (main registers rl_ring_stop_request on its stop token); the ring
+ *     drains and returns -EINTR, main removes the partial output and exits
+ *     130 (SIGINT) or 143 (SIGTERM);
+ *   - first signal in immediate mode (--sequential: no ring to drain), or a
+ *     second signal in any mode: removes the temporary output file
+ *     registered with rl_signals_set_cleanup (if any), writes a message and
+ *     _exit()s 128 + the first signal's number at once.
  *
- * Threading contract: the state is process-wide because signals are.  Only
- * the main thread calls the functions below; the handler may run on any
- * thread (workers inherit the handler) and only uses async-signal-safe
- * calls (unlink, write, _exit).  The ring reads the stop flag from its
- * workers: a volatile sig_atomic_t written once (0 -> signal number) with
- * __atomic_store_n(relaxed); readers on other threads should use
- * __atomic_load_n(flag, __ATOMIC_RELAXED) so that TSan sees no race. */
+ * Threading contract: the state is process-wide because signals are.
+ * rl_signals_install blocks SIGINT and SIGTERM in the calling thread with
+ * pthread_sigmask, so it must run in the main thread BEFORE any other thread
+ * is created (threads inherit the mask; a thread without it would take the
+ * signal with the default action and kill the process without cleanup).  It
+ * starts one detached signal thread that sigwait()s for them: there is no
+ * signal handler, so the callback runs on a normal thread and may lock
+ * mutexes.  The other functions may be called from any thread; the
+ * callback is called with signals.c's lock held, so it must not call back
+ * into this module, and once rl_signals_set_stop_callback(NULL, NULL) has
+ * returned it is never called again (its argument may then be freed).
+ * A process that installed the signal thread must not fork() and expect the
+ * child to handle signals (the child has no signal thread). */
 #ifndef RL_SIGNALS_H
 #define RL_SIGNALS_H
 
 #include <signal.h>
+#include <stddef.h>
 
-/* Installs the SIGINT and SIGTERM handlers (a signal ignored on entry stays
- * ignored).  immediate=1: the first signal already exits (the sequential
- * driver has no stop flag).  0 or -errno. */
+/* Blocks SIGINT and SIGTERM (those not ignored on entry: they stay
+ * ignored) and starts the signal thread.  immediate=1: the first signal
+ * already exits.  Once per process: a second call returns -EALREADY.
+ * 0 or -errno. */
 int rl_signals_install(int immediate);
 
-/* The flag to hand to the ring (RlRingParams.stop): 0 until a signal. */
-volatile sig_atomic_t *rl_signals_stop_flag(void);
+/* Registers fn(arg), called once on the signal thread at the first signal
+ * in drain mode; if that signal came before the registration, fn(arg) is
+ * called here, at once.  fn NULL clears it.  0 or -errno. */
+int rl_signals_set_stop_callback(void (*fn)(void *arg), void *arg);
 
 /* The first signal caught (SIGINT or SIGTERM), 0 if none. */
 int rl_signals_caught(void);

@@ -67,11 +67,24 @@
  * thread's notify (a block arrived) takes mu, bumps io_events and signals.
  * Dispatch that found no block waits until io_events moves past the value it
  * saw when it was taken (so a notify between its rl_io_in_next and its
- * publish is not lost).  Idle workers wake on a timeout only when a stop flag
- * was given (a signal handler cannot signal a condition variable): 20 ms.
+ * publish is not lost).  Idle workers use plain pthread_cond_wait: there is
+ * no timed wait anywhere in the ring.
  *
- * Errors and shutdown.  The first error (a task's -errno, or -EINTR when
- * *stop is set) wins: `err` is set under mu, `quit` is raised and every
+ * Stopping.  A stop token (RlRingStop, ring.h) is an object with its own
+ * mutex, a sticky `requested` flag and the list of rings attached to it.
+ * rl_run_ring attaches its Ring (under the token's lock; an already
+ * requested token sets stop_req at once) before the workers start and
+ * detaches it after they are joined, before mu is destroyed.
+ * rl_ring_stop_request, from any normal thread (never a signal handler: the
+ * command's signal thread sigwait()s and calls it), takes the token's lock,
+ * then each attached ring's mu, sets stop_req and broadcasts cv.  Lock
+ * order: token -> mu; no worker takes the token's lock.  A worker sees
+ * stop_req under mu at the top of its loop (after a wake-up, or after
+ * publishing its task) and fails with -EINTR as below: the worker that
+ * fails first also cancels the I/O scheduler, the same path as any error.
+ *
+ * Errors and shutdown.  The first error (a task's -errno, or -EINTR once
+ * stop_req is set) wins: `err` is set under mu, `quit` is raised and every
  * sleeper is woken; nothing new is taken.  The worker that failed first also
  * cancels the I/O scheduler (outside mu), which makes an Encode blocked on a
  * full output queue return; the others finish their current call and leave.
@@ -86,7 +99,6 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ring_impl.h"
 #include "bitstream.h"
@@ -106,6 +118,106 @@ int rl_ring_default_threads(void)
         return 1;
     n = CPU_COUNT(&set);
     return n > 0 ? n : 1;
+}
+
+/* ----------------------------------------------------------- stop token */
+
+struct RlRingStop {
+    pthread_mutex_t mu;     /* guards requested and rings; taken before any Ring's mu */
+    int   requested;
+    Ring *rings;            /* attached rings, linked by Ring.stop_next */
+};
+
+int rl_ring_stop_create(RlRingStop **out)
+{
+    RlRingStop *s;
+    int rc;
+
+    if (!out)
+        return -EINVAL;
+    *out = NULL;
+    s = calloc(1, sizeof *s);
+    if (!s)
+        return -ENOMEM;
+    rc = pthread_mutex_init(&s->mu, NULL);
+    if (rc != 0) {
+        free(s);
+        return -rc;
+    }
+    *out = s;
+    return 0;
+}
+
+void rl_ring_stop_free(RlRingStop *s)
+{
+    if (!s)
+        return;
+    pthread_mutex_destroy(&s->mu);
+    free(s);
+}
+
+void rl_ring_stop_request(RlRingStop *s)
+{
+    Ring *r;
+
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->mu);
+    s->requested = 1;
+    /* lock order token -> ring: a ring detaches under the token's lock
+     * before it destroys mu, so every ring on the list is alive here */
+    for (r = s->rings; r; r = r->stop_next) {
+        pthread_mutex_lock(&r->mu);
+        r->stop_req = 1;
+        pthread_cond_broadcast(&r->cv);
+        pthread_mutex_unlock(&r->mu);
+    }
+    pthread_mutex_unlock(&s->mu);
+}
+
+int rl_ring_stop_requested(RlRingStop *s)
+{
+    int v;
+
+    if (!s)
+        return 0;
+    pthread_mutex_lock(&s->mu);
+    v = s->requested;
+    pthread_mutex_unlock(&s->mu);
+    return v;
+}
+
+/* Before any worker runs (no other thread knows r yet, so stop_req is
+ * written without mu here). */
+static void stop_attach(Ring *r)
+{
+    RlRingStop *s = r->p->stop;
+
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->mu);
+    r->stop_req = s->requested;
+    r->stop_next = s->rings;
+    s->rings = r;
+    pthread_mutex_unlock(&s->mu);
+}
+
+/* After the workers are joined, before mu is destroyed. */
+static void stop_detach(Ring *r)
+{
+    RlRingStop *s = r->p->stop;
+    Ring **pp;
+
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->mu);
+    for (pp = &s->rings; *pp; pp = &(*pp)->stop_next) {
+        if (*pp == r) {
+            *pp = r->stop_next;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&s->mu);
 }
 
 /* ------------------------------------------------------------ scheduler */
@@ -306,19 +418,7 @@ static int run_task(Ring *r, RingTask t, int64_t frame, int resv, int *resv_afte
 static void wait_for_work(Ring *r)
 {
     r->idle++;
-    if (r->p->stop) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += 20 * 1000000L;
-        if (ts.tv_nsec >= 1000000000L) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&r->cv, &r->mu, &ts);
-    }
-    else {
-        pthread_cond_wait(&r->cv, &r->mu);
-    }
+    pthread_cond_wait(&r->cv, &r->mu);
     r->idle--;
 }
 
@@ -332,9 +432,7 @@ static void *worker(void *arg)
     while (!r->quit) {
         RingTask t;
         int rc;
-        /* an atomic load: the flag may be set on any thread (a signal
-         * handler runs on whichever thread the kernel picks) */
-        if (r->p->stop && __atomic_load_n(r->p->stop, __ATOMIC_RELAXED)) {
+        if (r->stop_req) {   /* set under mu by rl_ring_stop_request */
             cancel = fail(r, -EINTR);
             break;
         }
@@ -436,7 +534,9 @@ static int setup_and_run(Ring *r, RlOptions *o, int threads)
     if (rc == 0 && r->p->io_backend >= 0)
         rc = start_io(r);
     if (rc == 0) {
+        stop_attach(r);
         run_workers(r, threads);
+        stop_detach(r);
         rc = r->err;
         if (r->io && !r->finish_taken)
             rl_io_abort(r->io);   /* Finish closes it otherwise */

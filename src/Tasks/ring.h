@@ -5,13 +5,38 @@
 #ifndef RL_RING_H
 #define RL_RING_H
 
-#include <signal.h>
 #include <stdint.h>
 
 #include "settings.h"
 
 struct RlPcmReader;
 struct RlMp3Writer;
+
+/* A stop token: a request, from any thread, that the rings using it drain
+ * and return -EINTR.  rl_ring_stop_request takes the token's mutex and the
+ * mutex of every ring attached to it and broadcasts their condition
+ * variable, so idle workers wake at once (no polling, no timed waits).
+ *
+ * Threading contract:
+ *   - create/free: by the owner, never while a ring uses the token (free
+ *     only after rl_run_ring returned and no thread can still call
+ *     rl_ring_stop_request on it);
+ *   - rl_ring_stop_request / rl_ring_stop_requested: any normal thread, at
+ *     any time, also while rings run; NOT from a signal handler (they lock
+ *     mutexes: a signal thread that sigwait()s calls them instead, see
+ *     src/Cli/signals.h);
+ *   - a request is sticky: a ring started with an already stopped token
+ *     returns -EINTR without encoding;
+ *   - one token may serve several rings at once (each attaches itself for
+ *     the length of rl_run_ring).  Lock order: token -> ring scheduler lock.
+ *     The ring never takes the token's lock while it holds its own. */
+typedef struct RlRingStop RlRingStop;
+
+/* 0, -ENOMEM or -errno of pthread_mutex_init. */
+int rl_ring_stop_create(RlRingStop **out);
+void rl_ring_stop_free(RlRingStop *s);          /* NULL: nothing */
+void rl_ring_stop_request(RlRingStop *s);       /* idempotent */
+int rl_ring_stop_requested(RlRingStop *s);      /* 1 once requested */
 
 typedef struct RlRingParams {
     int threads;        /* workers; <= 0: the CPUs this process may run on */
@@ -21,8 +46,9 @@ typedef struct RlRingParams {
     /* called from a worker (never two at once) as frames are finished; may be NULL */
     void (*progress)(void *arg, int64_t frames_done, int64_t frames_total_or_minus1);
     void *progress_arg;
-    /* set by a signal handler: the ring drains and returns -EINTR; may be NULL */
-    volatile sig_atomic_t *stop;
+    /* a stop token (see above): once requested, the ring drains and returns
+     * -EINTR; may be NULL.  (Formerly a polled volatile sig_atomic_t flag.) */
+    RlRingStop *stop;
 } RlRingParams;
 
 /* Whole encode like rl_run_sequential (same bytes), on p->threads workers.

@@ -51,6 +51,7 @@ typedef struct Ring {
     int     dispatch_wait_gain;        /* last Dispatch found the gain feed full */
     int     resv_committed;            /* reservoir after the last finished Encode */
     int     idle;                      /* workers sleeping on cv */
+    int     stop_req;                  /* the stop token was requested */
     int     quit;
     int     err;
 
@@ -65,6 +66,9 @@ typedef struct Ring {
     uint8_t *out_bytes;
     int64_t  total_estimate;
     int64_t  redo_count;               /* searches Encode had to redo */
+
+    /* ---- the stop token's list of attached rings: under the token's lock ---- */
+    struct Ring *stop_next;
 } Ring;
 
 /* Task bodies (ring_tasks.c).  Called without mu, by the one worker that
