@@ -778,6 +778,45 @@ static int try_that_one(const VbrAlgo *that, const int sftemp[RL_SFBMAX],
     return nbits;
 }
 
+/* One bisection of the second pass over x in [lo, hi]: part 1 (raise_gain
+ * 0) moves the steps towards the global gain p by x, part 2 (raise_gain 1)
+ * flattens fully and uses x as the common step.  Leaves the granule
+ * quantized with the largest fitting x and returns 1, or returns 0 when no x
+ * fits (wrk then holds the last distribution tried, as in LAME). */
+static int bisect_distribution(const VbrAlgo *that, const int sfwork[RL_SFBMAX],
+                               int wrk[RL_SFBMAX], const int vbrsfmin[RL_SFBMAX],
+                               int dm, int p, int raise_gain, int lo, int hi, int target)
+{
+    int bi = (lo + hi) / 2;
+    int bi_ok = -1;
+    int bu = lo;
+    int bo = hi;
+    for (;;) {
+        int const sfmax = raise_gain ? flatten_distribution(sfwork, wrk, dm, dm, bi)
+                                     : flatten_distribution(sfwork, wrk, dm, bi, p);
+        int const nbits = try_that_one(that, wrk, vbrsfmin, sfmax);
+        trace_le(that, nbits, nbits <= target);
+        if (nbits <= target) {
+            bi_ok = bi;
+            bo = bi - 1;
+        } else {
+            bu = bi + 1;
+        }
+        if (bu <= bo)
+            bi = (bu + bo) / 2;
+        else
+            break;
+    }
+    if (bi_ok < 0)
+        return 0;
+    if (bi != bi_ok) {
+        int const sfmax = raise_gain ? flatten_distribution(sfwork, wrk, dm, dm, bi_ok)
+                                     : flatten_distribution(sfwork, wrk, dm, bi_ok, p);
+        (void) try_that_one(that, wrk, vbrsfmin, sfmax);
+    }
+    return 1;
+}
+
 /* second pass: flatten the step distribution until the granule fits target */
 static void out_of_bits_strategy(const VbrAlgo *that, const int sfwork[RL_SFBMAX],
                                  const int vbrsfmin[RL_SFBMAX], int target)
@@ -785,64 +824,13 @@ static void out_of_bits_strategy(const VbrAlgo *that, const int sfwork[RL_SFBMAX
     int wrk[RL_SFBMAX];
     int const dm = sf_depth(sfwork);
     int const p = that->gi->global_gain;
-    int nbits;
 
-    {   /* part 1: move the steps towards the global gain */
-        int bi = dm / 2;
-        int bi_ok = -1;
-        int bu = 0;
-        int bo = dm;
-        for (;;) {
-            int const sfmax = flatten_distribution(sfwork, wrk, dm, bi, p);
-            nbits = try_that_one(that, wrk, vbrsfmin, sfmax);
-            trace_le(that, nbits, nbits <= target);
-            if (nbits <= target) {
-                bi_ok = bi;
-                bo = bi - 1;
-            } else {
-                bu = bi + 1;
-            }
-            if (bu <= bo)
-                bi = (bu + bo) / 2;
-            else
-                break;
-        }
-        if (bi_ok >= 0) {
-            if (bi != bi_ok) {
-                int const sfmax = flatten_distribution(sfwork, wrk, dm, bi_ok, p);
-                (void) try_that_one(that, wrk, vbrsfmin, sfmax);
-            }
-            return;
-        }
-    }
-    {   /* part 2: raise the common step */
-        int bi = (255 + p) / 2;
-        int bi_ok = -1;
-        int bu = p;
-        int bo = 255;
-        for (;;) {
-            int const sfmax = flatten_distribution(sfwork, wrk, dm, dm, bi);
-            nbits = try_that_one(that, wrk, vbrsfmin, sfmax);
-            trace_le(that, nbits, nbits <= target);
-            if (nbits <= target) {
-                bi_ok = bi;
-                bo = bi - 1;
-            } else {
-                bu = bi + 1;
-            }
-            if (bu <= bo)
-                bi = (bu + bo) / 2;
-            else
-                break;
-        }
-        if (bi_ok >= 0) {
-            if (bi != bi_ok) {
-                int const sfmax = flatten_distribution(sfwork, wrk, dm, dm, bi_ok);
-                (void) try_that_one(that, wrk, vbrsfmin, sfmax);
-            }
-            return;
-        }
-    }
+    /* part 1: move the steps towards the global gain */
+    if (bisect_distribution(that, sfwork, wrk, vbrsfmin, dm, p, 0, 0, dm, target))
+        return;
+    /* part 2: raise the common step */
+    if (bisect_distribution(that, sfwork, wrk, vbrsfmin, dm, p, 1, p, 255, target))
+        return;
     /* fall back to a global step search (LAME: likely never reached);
      * wrk holds part 2's last distribution, as in LAME */
     search_global_stepsize_max(that, wrk, vbrsfmin, target);
