@@ -257,7 +257,9 @@ int main(int argc, char **argv)
             free(a);
             return rl_signals_exit_status();
         }
-        fprintf(stderr, "ringlame: %s: encoding failed: %s\n", a->in_path, strerror(-rc));
+        /* the error may come from either end (a read or a write): name both */
+        fprintf(stderr, "ringlame: encoding %s to %s failed: %s (no output written)\n",
+                a->in_path, a->out_path, strerror(-rc));
         free(a);
         return EXIT_IO;
     }

@@ -25,6 +25,13 @@ check_bad six_channels 'channel' "$IN/six_ch.wav" -V 2
 check_bad_stdout not_audio_stdout 'notaudio\.wav' "$IN/notaudio.wav" -V 2
 check_bad_stdout three_channels_stdout 'channel' "$IN/three_ch.wav" -V 2
 BAD_OUTPUT=/nonexistent-dir/out.mp3 check_bad bad_output_dir 'nonexistent-dir' "$IN/good.wav" -V 2
+# a write error during the encode names the output and the problem
+if [ -w /dev/full ]; then
+    BAD_OUTPUT=/dev/full check_bad disk_full '/dev/full.*No space left' "$IN/good.wav" -V 2
+    BAD_OUTPUT=/dev/full check_bad disk_full_sequential '/dev/full.*No space left' "$IN/good.wav" -V 2 --sequential
+else
+    id_fail disk_full "/dev/full is not writable here"
+fi
 
 # not ported yet: must be refused, never encoded differently from lame
 check_bad cbr_default '.' "$IN/good.wav"
