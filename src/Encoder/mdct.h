@@ -16,11 +16,6 @@ typedef struct RlPolyphase {
     float sb[2][3][18][RL_SBLIMIT];
 } RlPolyphase;
 
-/* No run-time tables: the filterbank uses static const data. */
-typedef struct RlMdctConst {
-    int unused_;
-} RlMdctConst;
-
 /* Prepare: polyphase of the previous granule and of this frame's granules,
  * computed from in[ch][0 .. RL_FRAME_PRE + RL_FRAME_IN) where in[ch][RL_FRAME_PRE]
  * is LAME's mfbuf[ch][0].  Stateless; for frame 0 the RL_FRAME_PRE samples

@@ -84,16 +84,12 @@ typedef struct RlConfig {
     float amp_filter[32];         /* polyphase band gains from lowpass/highpass (lame_init_params_ppflt) */
 
     /* --- from lame_global_flags, needed after init --- */
-    float vbr_q_frac_unused;
     int   vbr_q;                  /* integer -V (0..9) after the q-map */
     float vbr_quality;            /* the float -V after the q-map */
     int   quality;                /* -q after the VBR mapping */
-    int   ath_aa_type_unused;
     float ath_lower_db;           /* ATHlower */
     float ath_aa_sensitivity;
     int   brate;                  /* kbps (CBR), or the nominal rate */
-    int   num_samples_unknown;
-    int   nogap_unused;
 
     /* --- quantizer constants set at init (LAME: parts of QntStateVar_t) --- */
     float longfact[RL_SBMAX_L];
@@ -112,7 +108,7 @@ typedef struct RlConfig {
     char  bv_scf[576];
 
     /* helper A: gfp values that LAME reads after lame_init_params (set by rl_config_init) */
-    float vbr_q_frac;             /* gfp->VBR_q_frac after init (psymodel_init sk[] LERP); == vbr_q_frac_unused */
+    float vbr_q_frac;             /* gfp->VBR_q_frac after init (psymodel_init sk[] LERP) */
     float attack_threshold_lrm;   /* gfp->attackthre, <0 resolved to NSATTACKTHRE 4.4 (psymodel_init) */
     float attack_threshold_s;     /* gfp->attackthre_s, <0 resolved to NSATTACKTHRE_S 25 */
     int   force_short_block_calc; /* gfp->experimentalZ */

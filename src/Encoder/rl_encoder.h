@@ -1,6 +1,7 @@
 /* ringlame: the encoder object.  It groups the read-only constants fixed at
  * init and one state struct per serial stage.  Ownership (who may write):
- *   cfg, ath, psyc, mdctc ........ settings/psy/mdct init only, then read-only
+ *   cfg, ath, psyc ............... settings/psy init only, then read-only
+ *                                  (the filterbank uses static const tables)
  *   dispatch ..................... Dispatch (serial)
  *   psy .......................... Resolve (serial)
  *   enc .......................... Encode (serial): reservoir, bitstream, tag
@@ -17,7 +18,6 @@
 #include "rl_config.h"
 #include "rl_frame.h"
 #include "psy.h"          /* RlAth, RlPsyConst, RlPsyState */
-#include "mdct.h"         /* RlMdctConst */
 #include "dispatch.h"     /* RlDispatchState */
 #include "bitstream.h"    /* RlEncodeState */
 #include "gain_feed.h"    /* RlGainFeed (helper G) */
@@ -26,7 +26,6 @@ typedef struct RlEncoder {
     RlConfig        cfg;
     RlAth           ath;
     RlPsyConst      psyc;
-    RlMdctConst     mdctc;
     RlDispatchState dispatch;
     RlPsyState      psy;
     RlEncodeState   enc;

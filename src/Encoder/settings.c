@@ -1026,7 +1026,6 @@ int rl_config_init(RlConfig *cfg, RlOptions *o)
     /* values read later from gfp */
     cfg->vbr_q = o->vbr_q;
     cfg->vbr_q_frac = o->vbr_q_frac;
-    cfg->vbr_q_frac_unused = o->vbr_q_frac;
     cfg->vbr_quality = o->vbr_q + o->vbr_q_frac;
     cfg->quality = o->quality;
     cfg->ath_lower_db = o->ath_lower_db;

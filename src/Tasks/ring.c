@@ -53,7 +53,7 @@
  *                    pick_task asks it rl_gain_task_pending/space under mu:
  *                    lock order mu -> feed, and the feed never calls back
  *                    (no notify is set), so no cycle.
- *   e->cfg/ath/psyc/mdctc   read-only after init: any task.
+ *   e->cfg/ath/psyc         read-only after init: any task.
  *   Search reads no serial state: it gets `assumed_resv`, the reservoir after
  *   the last committed Encode, copied under mu when the task is taken
  *   (resv_committed, written by complete_task of Encode).  Encode checks the
