@@ -9,7 +9,7 @@
 #include "rl_encoder.h"
 #include "gain_feed.h"
 #include "resample.h"
-#include "raw_layout.h"   /* RlInBlock, rl_raw_sample (helper I) */
+#include "raw_layout.h"   /* RlInBlock, rl_raw_sample */
 
 /* LAME calcNeeded: samples of mfbuf one frame reads (FFT and polyphase). */
 static int calc_needed(const RlConfig *cfg)
@@ -124,7 +124,7 @@ int rl_dispatch_feed(RlEncoder *e, const int32_t *pcm, int nframes)
     return queue_input(e, pcm, nframes, norm);
 }
 
-/* ---- helper I: raw PCM blocks from the I/O scheduler ---- */
+/* ---- raw PCM blocks from the I/O scheduler ---- */
 
 /* queue_input's loop for a block of raw sample bytes: rl_raw_sample gives
  * the int32 rl_pcm_read would give, then the same float conversion and the

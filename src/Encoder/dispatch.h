@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include "rl_types.h"
 
-#include "resample.h"   /* RlResampler (helper F) */
+#include "resample.h"   /* RlResampler */
 
 /* LAME MFSIZE: room for 3 frames plus the initial zero pad. */
 #define RL_MFSIZE (3 * 1152 + RL_ENCDELAY - RL_MDCTDELAY)
@@ -63,7 +63,7 @@ void rl_dispatch_free(struct RlEncoder *e);
  * by rl_dispatch_next (else -EBUSY).  0 or -errno. */
 int  rl_dispatch_feed(struct RlEncoder *e, const int32_t *pcm, int nframes);
 
-/* rl_dispatch_feed for nframes frames of an I/O block (helper I), starting
+/* rl_dispatch_feed for nframes frames of an I/O block, starting
  * at frame offset_frames: converts the block's bytes to exactly the int32
  * rl_pcm_read gives and queues them with rl_dispatch_feed's float math
  * (bit-identical).  One call = one lame_encode_buffer_int call: LAME's

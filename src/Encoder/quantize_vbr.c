@@ -1228,6 +1228,7 @@ int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv)
     int analog_silence = 1;
     int pad, silent = 0;
     int err = 0;
+    int frame_bits[16];         /* per bitrate index, for the assumed reservoir */
     const RlPsyRatio (*ratio)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->ratio_ms : f->ratio;
 
     rl_quant_tables_init();     /* both pthread_once: cheap after the first call */
@@ -1235,7 +1236,7 @@ int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv)
     memset(xrpow, 0, sizeof(xrpow));
 
     /* ---- VBR_new_prepare ---- */
-    vbr_budget(cfg, f, assumed_resv, max_bits, f->vbr_frame_bits, &pad);
+    vbr_budget(cfg, f, assumed_resv, max_bits, frame_bits, &pad);
     for (gr = 0; gr < cfg->mode_gr; gr++) {
         if (f->mode_ext == RL_MD_MS_LR)
             rl_ms_convert(side, gr);
@@ -1273,10 +1274,8 @@ int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv)
         for (ch = 0; ch < 2; ch++)
             f->search_bits[gr][ch] = (gr < cfg->mode_gr && ch < cfg->channels_out)
                 ? side->tt[gr][ch].part2_3_length + side->tt[gr][ch].part2_length : 0;
-    f->vbr_pad = pad;
     f->vbr_analog_silence = analog_silence;
     f->vbr_resv_size = assumed_resv;
-    f->search_min_bitrate_index = vbr_min_index(cfg, f, f->vbr_frame_bits);
     f->spec_rc = err ? -EIO : 0;
     f->spec_searches++;
     return 0;

@@ -13,9 +13,7 @@
  * mode_ext (selects ratio_ms/pe_ms or ratio/pe), ath_adjust_factor, padding.
  * Writes f->side.tt (M/S-converted and, for short blocks, reordered xr;
  * l3_enc, scalefactors, Huffman fields), f->side.scfsi, f->used_bits,
- * f->search_bits, the helper-D2 fields (vbr_frame_bits and
- * search_min_bitrate_index follow assumed_resv) and the helper-S spec_*
- * fields.  Thread-safe for distinct frames.  A quantizer failure (LAME's
+ * f->search_bits, vbr_analog_silence, vbr_resv_size and the spec_* fields.  Thread-safe for distinct frames.  A quantizer failure (LAME's
  * "INTERNAL ERROR IN VBR NEW CODE" cases: it may be an artefact of a wrong
  * assumed_resv) is stored in f->spec_rc, not returned; returns 0. */
 int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv);

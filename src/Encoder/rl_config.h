@@ -107,7 +107,7 @@ typedef struct RlConfig {
      * filled by rl_huffman_config(cfg) after sfb is set */
     char  bv_scf[576];
 
-    /* helper A: gfp values that LAME reads after lame_init_params (set by rl_config_init) */
+    /* gfp values that LAME reads after lame_init_params (set by rl_config_init) */
     float vbr_q_frac;             /* gfp->VBR_q_frac after init (psymodel_init sk[] LERP) */
     float attack_threshold_lrm;   /* gfp->attackthre, <0 resolved to NSATTACKTHRE 4.4 (psymodel_init) */
     float attack_threshold_s;     /* gfp->attackthre_s, <0 resolved to NSATTACKTHRE_S 25 */

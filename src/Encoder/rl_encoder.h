@@ -20,7 +20,7 @@
 #include "psy.h"          /* RlAth, RlPsyConst, RlPsyState */
 #include "dispatch.h"     /* RlDispatchState */
 #include "bitstream.h"    /* RlEncodeState */
-#include "gain_feed.h"    /* RlGainFeed (helper G) */
+#include "gain_feed.h"    /* RlGainFeed */
 
 typedef struct RlEncoder {
     RlConfig        cfg;

@@ -47,15 +47,11 @@ typedef struct RlFrame {
     RlMainData main;                  /* packed scalefactors + Huffman bits per gr/ch */
     int   used_bits;                  /* main-data bits the search used (VBR: for bitrate choice) */
     int   search_bits[2][2];          /* frame bits per gr/ch after the search */
-    int   search_min_bitrate_index;   /* VBR: lowest index whose frame holds used_bits */
-    /* helper D2: VBR-new search results the bitrate choice needs */
-    int   vbr_frame_bits[16];         /* ResvFrameBegin's fullFrameBits per bitrate index */
-    int   vbr_pad;                    /* ResvMax at the max bitrate (0 on analog silence) */
+    /* VBR-new search results the bitrate choice needs; Encode recomputes the
+     * reservoir-dependent rest (frame bits per index, pad) from the true one */
     int   vbr_analog_silence;         /* no sfb of any gr/ch above the ATH */
     int   vbr_resv_size;              /* ResvSize the search assumed */
-    /* helper S: what rl_search_valid needs (written by Search, read by Encode).
-     * vbr_frame_bits/search_min_bitrate_index above follow the ASSUMED
-     * reservoir; Encode recomputes them from the true one. */
+    /* what rl_search_valid needs (written by Search, read by Encode) */
     int   spec_searches;              /* rl_search runs since rl_prepare (0: none yet) */
     int   spec_max_bits[2][2];        /* VBR_encode_frame's max_bits input [gr][ch] */
     int   spec_silent;                /* bit 2*gr+ch: init_xrpow found no energy */
@@ -71,7 +67,6 @@ typedef struct RlFrame {
 
     /* ---- Encode (serial: reservoir, side info, bytes) ---- */
     int   bitrate_index;
-    int   frame_bytes;                /* bytes of this frame in the stream */
 } RlFrame;
 
 #endif

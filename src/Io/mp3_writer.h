@@ -25,7 +25,7 @@ int rl_mp3_write_at(RlMp3Writer *w, uint64_t offset, const uint8_t *p, size_t n)
 /* 1 if rl_mp3_write_at can work. */
 int rl_mp3_is_seekable(const RlMp3Writer *w);
 
-/* For the I/O scheduler (helper I): writes out the buffer and returns the
+/* For the I/O scheduler: writes out the buffer and returns the
  * file descriptor, which the scheduler then writes to directly (pwrite at
  * offsets from the current file position, or write() when not seekable)
  * until it stops.  -errno if an earlier write failed. */

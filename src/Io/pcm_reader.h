@@ -40,7 +40,7 @@ int64_t rl_pcm_frames(const RlPcmReader *r);
 int  rl_pcm_read(RlPcmReader *r, int32_t *buf, int max_frames);
 void rl_pcm_close(RlPcmReader *r);
 
-/* For the I/O scheduler's direct-read path (helper I, raw_layout.c).
+/* For the I/O scheduler's direct-read path (raw_layout.c).
  * rl_pcm_sf_info: what libsndfile made of a named file: its path, SF_INFO
  * format and frames (unclamped), and for -r files the byte order asked for.
  * -ENOTSUP for stdin.  rl_pcm_sf_read_at: sf_read_int of nframes frames at
