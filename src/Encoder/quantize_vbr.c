@@ -845,6 +845,45 @@ static int reduce_bit_usage(const RlConfig *cfg, RlSideInfo *side, int gr, int c
     return gi->part2_3_length + gi->part2_length;
 }
 
+/* pass2_targets' split of `total` bits between two parts in proportion to
+ * sqrt (or, with fourth_root, sqrt(sqrt)) of their current shares, in LAME's
+ * float/double mix; parts with no share get 0. */
+static void share_by_root(int total, int n, int fourth_root, int part[2])
+{
+    float f[2] = { 0.0f, 0.0f }, s = 0.0f;
+    int i;
+    for (i = 0; i < n; ++i) {
+        if (part[i] > 0) {
+            f[i] = fourth_root ? (float) sqrt(sqrt(part[i])) : (float) sqrt(part[i]);
+            s += f[i];
+        } else {
+            f[i] = 0;
+        }
+    }
+    for (i = 0; i < n; ++i) {
+        if (s > 0)
+            part[i] = (int) (total * f[i] / s);
+        else
+            part[i] = 0;
+    }
+}
+
+/* Neither of two parts keeps more than its first-pass use + margin: the
+ * excess goes to the other part (part 0 first, then part 1). */
+static void cap_pair_at_use(int part[2], const int use[2], int margin)
+{
+    if (part[0] > use[0] + margin) {
+        part[1] += part[0];
+        part[1] -= use[0] + margin;
+        part[0] = use[0] + margin;
+    }
+    if (part[1] > use[1] + margin) {
+        part[0] += part[1];
+        part[0] -= use[1] + margin;
+        part[1] = use[1] + margin;
+    }
+}
+
 /* LAME VBR_encode_frame's budget for its second pass: the per gr/ch targets
  * from the first pass's bits and the on_pe max_bits (the only place besides
  * the final check where max_bits values, not just max_bits > 0, count).
@@ -875,36 +914,13 @@ static void pass2_targets(int ngr, int nch, const int use_nbits_ch[2][2], const 
             max_nbits_gr[gr] += max_nbits_ch[gr][ch];
         }
         if (max_nbits_gr[gr] > RL_MAX_BITS_PER_GRANULE) {
-            float f[2] = { 0.0f, 0.0f }, s = 0.0f;
-            for (ch = 0; ch < nch; ++ch) {
-                if (max_nbits_ch[gr][ch] > 0) {
-                    f[ch] = (float) sqrt(sqrt(max_nbits_ch[gr][ch]));
-                    s += f[ch];
-                } else {
-                    f[ch] = 0;
-                }
-            }
-            for (ch = 0; ch < nch; ++ch) {
-                if (s > 0)
-                    max_nbits_ch[gr][ch] = (int) (RL_MAX_BITS_PER_GRANULE * f[ch] / s);
-                else
-                    max_nbits_ch[gr][ch] = 0;
-            }
+            share_by_root(RL_MAX_BITS_PER_GRANULE, nch, 1, max_nbits_ch[gr]);
             if (nch > 1) {
-                if (max_nbits_ch[gr][0] > use_nbits_ch[gr][0] + 32) {
-                    max_nbits_ch[gr][1] += max_nbits_ch[gr][0];
-                    max_nbits_ch[gr][1] -= use_nbits_ch[gr][0] + 32;
-                    max_nbits_ch[gr][0] = use_nbits_ch[gr][0] + 32;
+                cap_pair_at_use(max_nbits_ch[gr], use_nbits_ch[gr], 32);
+                for (ch = 0; ch < nch; ++ch) {
+                    if (max_nbits_ch[gr][ch] > RL_MAX_BITS_PER_CHANNEL)
+                        max_nbits_ch[gr][ch] = RL_MAX_BITS_PER_CHANNEL;
                 }
-                if (max_nbits_ch[gr][1] > use_nbits_ch[gr][1] + 32) {
-                    max_nbits_ch[gr][0] += max_nbits_ch[gr][1];
-                    max_nbits_ch[gr][0] -= use_nbits_ch[gr][1] + 32;
-                    max_nbits_ch[gr][1] = use_nbits_ch[gr][1] + 32;
-                }
-                if (max_nbits_ch[gr][0] > RL_MAX_BITS_PER_CHANNEL)
-                    max_nbits_ch[gr][0] = RL_MAX_BITS_PER_CHANNEL;
-                if (max_nbits_ch[gr][1] > RL_MAX_BITS_PER_CHANNEL)
-                    max_nbits_ch[gr][1] = RL_MAX_BITS_PER_CHANNEL;
             }
             max_nbits_gr[gr] = 0;
             for (ch = 0; ch < nch; ++ch)
@@ -913,66 +929,18 @@ static void pass2_targets(int ngr, int nch, const int use_nbits_ch[2][2], const 
         sum_fr += max_nbits_gr[gr];
     }
     if (sum_fr > max_nbits_fr) {
-        {
-            float f[2] = { 0.0f, 0.0f }, s = 0.0f;
-            for (gr = 0; gr < ngr; ++gr) {
-                if (max_nbits_gr[gr] > 0) {
-                    f[gr] = (float) sqrt(max_nbits_gr[gr]);
-                    s += f[gr];
-                } else {
-                    f[gr] = 0;
-                }
-            }
-            for (gr = 0; gr < ngr; ++gr) {
-                if (s > 0)
-                    max_nbits_gr[gr] = (int) (max_nbits_fr * f[gr] / s);
-                else
-                    max_nbits_gr[gr] = 0;
-            }
-        }
+        share_by_root(max_nbits_fr, ngr, 0, max_nbits_gr);
         if (ngr > 1) {
-            if (max_nbits_gr[0] > use_nbits_gr[0] + 125) {
-                max_nbits_gr[1] += max_nbits_gr[0];
-                max_nbits_gr[1] -= use_nbits_gr[0] + 125;
-                max_nbits_gr[0] = use_nbits_gr[0] + 125;
-            }
-            if (max_nbits_gr[1] > use_nbits_gr[1] + 125) {
-                max_nbits_gr[0] += max_nbits_gr[1];
-                max_nbits_gr[0] -= use_nbits_gr[1] + 125;
-                max_nbits_gr[1] = use_nbits_gr[1] + 125;
-            }
+            cap_pair_at_use(max_nbits_gr, use_nbits_gr, 125);
             for (gr = 0; gr < ngr; ++gr) {
                 if (max_nbits_gr[gr] > RL_MAX_BITS_PER_GRANULE)
                     max_nbits_gr[gr] = RL_MAX_BITS_PER_GRANULE;
             }
         }
         for (gr = 0; gr < ngr; ++gr) {
-            float f[2] = { 0.0f, 0.0f }, s = 0.0f;
-            for (ch = 0; ch < nch; ++ch) {
-                if (max_nbits_ch[gr][ch] > 0) {
-                    f[ch] = (float) sqrt(max_nbits_ch[gr][ch]);
-                    s += f[ch];
-                } else {
-                    f[ch] = 0;
-                }
-            }
-            for (ch = 0; ch < nch; ++ch) {
-                if (s > 0)
-                    max_nbits_ch[gr][ch] = (int) (max_nbits_gr[gr] * f[ch] / s);
-                else
-                    max_nbits_ch[gr][ch] = 0;
-            }
+            share_by_root(max_nbits_gr[gr], nch, 0, max_nbits_ch[gr]);
             if (nch > 1) {
-                if (max_nbits_ch[gr][0] > use_nbits_ch[gr][0] + 32) {
-                    max_nbits_ch[gr][1] += max_nbits_ch[gr][0];
-                    max_nbits_ch[gr][1] -= use_nbits_ch[gr][0] + 32;
-                    max_nbits_ch[gr][0] = use_nbits_ch[gr][0] + 32;
-                }
-                if (max_nbits_ch[gr][1] > use_nbits_ch[gr][1] + 32) {
-                    max_nbits_ch[gr][0] += max_nbits_ch[gr][1];
-                    max_nbits_ch[gr][0] -= use_nbits_ch[gr][1] + 32;
-                    max_nbits_ch[gr][1] = use_nbits_ch[gr][1] + 32;
-                }
+                cap_pair_at_use(max_nbits_ch[gr], use_nbits_ch[gr], 32);
                 for (ch = 0; ch < nch; ++ch) {
                     if (max_nbits_ch[gr][ch] > RL_MAX_BITS_PER_CHANNEL)
                         max_nbits_ch[gr][ch] = RL_MAX_BITS_PER_CHANNEL;
