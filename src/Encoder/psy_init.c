@@ -14,9 +14,6 @@
 #define PI_D        3.14159265358979323846
 #define LN10_D      2.30258509299404568402
 #define DELBARK     .34            /* partition width in bark */
-#define NS_MSFIX    3.5
-#define NS_ATTACK_THRESHOLD   4.4
-#define NS_ATTACK_THRESHOLD_S 25
 #define TEMPORAL_SUSTAIN_SEC  0.01
 
 /* Spreading function in energy units; float/double mix as in LAME. */
@@ -338,16 +335,11 @@ int rl_psy_init(RlEncoder *e)
             ath->eql_w[i] *= eql_balance;
     }
 
-    {   /* short block attack thresholds (VBR presets set st_lrm/st_s) */
-        float x = cfg->attack_threshold_lrm;
-        float y = cfg->attack_threshold_s;
-        if (x < 0)
-            x = NS_ATTACK_THRESHOLD;
-        if (y < 0)
-            y = NS_ATTACK_THRESHOLD_S;
-        gd->attack_threshold[0] = gd->attack_threshold[1] = gd->attack_threshold[2] = x;
-        gd->attack_threshold[3] = y;
-    }
+    /* short block attack thresholds (VBR presets set st_lrm/st_s; the
+     * defaults for unset ones are resolved by rl_config_init) */
+    gd->attack_threshold[0] = gd->attack_threshold[1] = gd->attack_threshold[2] =
+        cfg->attack_threshold_lrm;
+    gd->attack_threshold[3] = cfg->attack_threshold_s;
 
     {   /* masking lowering per partition, from the VBR quality */
         static const float sk[] = { -7.4, -7.4, -7.4, -9.5, -7.4, -6.1, -5.5, -4.7, -4.7, -4.7, -4.7 };

@@ -109,8 +109,8 @@ typedef struct RlConfig {
 
     /* gfp values that LAME reads after lame_init_params (set by rl_config_init) */
     float vbr_q_frac;             /* gfp->VBR_q_frac after init (psymodel_init sk[] LERP) */
-    float attack_threshold_lrm;   /* gfp->attackthre, <0 resolved to NSATTACKTHRE 4.4 (psymodel_init) */
-    float attack_threshold_s;     /* gfp->attackthre_s, <0 resolved to NSATTACKTHRE_S 25 */
+    float attack_threshold_lrm;   /* gfp->attackthre; rl_config_init resolves <0 to NSATTACKTHRE 4.4 */
+    float attack_threshold_s;     /* gfp->attackthre_s; <0 resolved to NSATTACKTHRE_S 25 */
     int   force_short_block_calc; /* gfp->experimentalZ */
     int   ath_use_adjust;         /* ATH->use_adjust: athaa_type, -1 -> 3 */
     float ath_aa_sensitivity_p;   /* ATH->aa_sensitivity_p = pow(10.0, athaa_sensitivity / -10.0) */

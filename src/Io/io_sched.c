@@ -282,6 +282,15 @@ int rl_io__flush_notify(RlIoSched *s)
     return 0;
 }
 
+void rl_io__thread_exit(RlIoSched *s)
+{
+    s->stopped = 1;
+    pthread_cond_broadcast(&s->user_cv);
+    s->notify_pending = 1;
+    rl_io__flush_notify(s);
+    pthread_mutex_unlock(&s->mu);
+}
+
 /* ---------- setup ---------- */
 
 static void free_sched(RlIoSched *s)

@@ -85,6 +85,8 @@ long rl_io__run_sync(RlIoSched *s, IoReq *rq);           /* blocking execution, 
 int  rl_io__should_exit(const RlIoSched *s);
 int  rl_io__flush_notify(RlIoSched *s);                 /* calls notify with mu dropped: 1 if it did
                                                           * (the state may have changed: look again) */
+void rl_io__thread_exit(RlIoSched *s);                  /* the I/O thread's last act: marks it stopped,
+                                                          * wakes the waiters, a last notify; releases mu */
 
 /* backends: the I/O thread's body; io_uring setup can fail (then 0 is not returned) */
 int   rl_io__uring_init(RlIoSched *s);    /* 0 or -errno */

@@ -33,10 +33,6 @@ void *rl_io__thread_main(void *arg)
             break;
         pthread_cond_wait(&s->io_cv, &s->mu);
     }
-    s->stopped = 1;
-    pthread_cond_broadcast(&s->user_cv);
-    s->notify_pending = 1;
-    rl_io__flush_notify(s);
-    pthread_mutex_unlock(&s->mu);
+    rl_io__thread_exit(s);
     return NULL;
 }

@@ -152,10 +152,6 @@ void *rl_io__uring_main(void *arg)
         }
         reap(s, u);
     }
-    s->stopped = 1;
-    pthread_cond_broadcast(&s->user_cv);
-    s->notify_pending = 1;
-    rl_io__flush_notify(s);
-    pthread_mutex_unlock(&s->mu);
+    rl_io__thread_exit(s);
     return NULL;
 }
