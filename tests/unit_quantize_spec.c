@@ -107,18 +107,28 @@ static int clamp_resv(int v)
 /* speculative = 0: in-order search with the true reservoir (the sequential
  * driver).  1: every frame is also searched with wrong sizes and compared,
  * and the frame encoded comes from a wrong-size search. */
+/* Encode's carried state with another reservoir size */
+static RlCarried with_resv(const RlCarried *c, int resv)
+{
+    RlCarried x = *c;
+    x.resv_size = resv;
+    return x;
+}
+
 static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int speculative, Run *run)
 {
     int rc, k, tr, a[4];
+    RlCarried truth, wrong;
     rl_prepare(e, f);
     if ((rc = rl_resolve(e, f)) < 0)
         return rc;
-    tr = rl_encoder_resv_size(e);
+    rl_encoder_carried(e, &truth);
+    tr = truth.resv_size;
     run->frames++;
     if (!speculative) {
-        if ((rc = rl_search(e, f, tr)) < 0)
+        if ((rc = rl_search(e, f, &truth)) < 0)
             return rc;
-        if (!rl_search_valid(e, f, tr))
+        if (!rl_search_valid(e, f, &truth))
             run->invalid++;     /* only the forced ones */
         if ((rc = rl_encode(e, f)) < 0)
             return rc;
@@ -126,7 +136,7 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int spec
         return take(e, run);
     }
     *t = *f;
-    if ((rc = rl_search(e, t, tr)) < 0)
+    if ((rc = rl_search(e, t, &truth)) < 0)
         return rc;
     run->second_pass += t->spec_second_pass;
     a[0] = 0;
@@ -137,9 +147,10 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int spec
         if (a[k] == tr)
             continue;
         *w = *f;
-        if ((rc = rl_search(e, w, a[k])) < 0)
+        wrong = with_resv(&truth, a[k]);
+        if ((rc = rl_search(e, w, &wrong)) < 0)
             return rc;
-        if (rl_search_valid(e, w, tr)) {
+        if (rl_search_valid(e, w, &truth)) {
             run->valid_wrong++;
             if (!same_search(w, t)) {
                 run->mismatches++;
@@ -148,14 +159,15 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int spec
             }
         } else {
             run->invalid++;
-            if ((rc = rl_search(e, w, tr)) < 0)     /* redo on the used record */
+            if ((rc = rl_search(e, w, &truth)) < 0)     /* redo on the used record */
                 return rc;
             run->redo_mismatches += !same_search(w, t);
         }
     }
     /* encode a wrong-size search; rl_encode validates and redoes */
     *w = *f;
-    if ((rc = rl_search(e, w, a[f->index % 4])) < 0)
+    wrong = with_resv(&truth, a[f->index % 4]);
+    if ((rc = rl_search(e, w, &wrong)) < 0)
         return rc;
     if ((rc = rl_encode(e, w)) < 0)
         return rc;

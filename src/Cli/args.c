@@ -131,8 +131,26 @@ static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv
     else if (str_ieq(token, "vbr-old")) {
         return refuse(err, "--", token);
     }
-    else if (str_ieq(token, "cbr") || str_ieq(token, "abr") || str_ieq(token, "r3mix")
-             || str_ieq(token, "freeformat") || str_ieq(token, "comp")) {
+    else if (str_ieq(token, "cbr")) {
+        (void) rl_set_vbr(o, RL_VBR_OFF);
+    }
+    else if (str_ieq(token, "abr")) {
+        /* values from 8000 up are bits per second */
+        if ((*used = get_int(token, next, &iv, err))) {
+            if (iv >= 8000)
+                iv = (iv + 500) / 1000;
+            if (iv > 320)
+                iv = 320;
+            if (iv < 8)
+                iv = 8;
+            (void) rl_set_vbr(o, RL_VBR_ABR);
+            (void) rl_set_vbr_mean_bitrate_kbps(o, iv);
+        }
+    }
+    else if (str_ieq(token, "freeformat")) {
+        o->free_format = 1;
+    }
+    else if (str_ieq(token, "r3mix") || str_ieq(token, "comp")) {
         return refuse_cbr(err, "--", token);
     }
     else if (str_ieq(token, "preset") || str_ieq(token, "alt-preset")) {
@@ -507,16 +525,6 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
     free(env);
     if (r != RL_ARGS_OK)
         return r;
-
-    if (a->opt.vbr == RL_VBR_OFF) {
-        if (a->bitrate_opt) {
-            char const name[2] = { a->bitrate_opt, 0 };
-            return refuse_cbr(err, "-", name);
-        }
-        fprintf(err, PROG ": no -V given: LAME's default is CBR 128 kbps, and CBR/ABR are not "
-                "supported yet (use -V 0..9, e.g. -V 2)\n");
-        return RL_ARGS_ERROR;
-    }
 
     if (a->in_path[0] == '-' && a->silent == 0)
         a->silent = 1;              /* like lame: stdin input is quieter */

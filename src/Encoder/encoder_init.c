@@ -26,10 +26,13 @@ int rl_encoder_init(RlEncoder *e, RlOptions *opt)
     switch (e->cfg.vbr) {
     case RL_VBR_MT:
     case RL_VBR_MTRH:
+    case RL_VBR_OFF:
+    case RL_VBR_ABR:
         break;
-    default:           /* CBR/ABR/vbr_rh are not ported yet */
+    default:           /* vbr_rh is not ported yet */
         return -ENOTSUP;
     }
+    rl_step_state_init(&e->step);
 
     /* lame_init_bitstream (+ InitVbrTag: the tag placeholder bytes) */
     rc = rl_bits_init(&e->enc, &e->cfg);

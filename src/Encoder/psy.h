@@ -69,6 +69,8 @@ typedef struct RlPsyState {
     float ath_adjust_factor;         /* LAME ATH->adjust_factor */
     float ath_adjust_limit;          /* LAME ATH->adjust_limit */
     float masking_lower;             /* LAME sv_qnt.masking_lower as psy sees it */
+    float pefirbuf[19];              /* CBR/ABR: the PE history the quantizer's PE is
+                                      * normalised by (LAME sv_enc.pefirbuf) */
 } RlPsyState;
 
 /* Per-granule, per-psy-channel (L, R, M, S) Prepare output. */

@@ -244,6 +244,8 @@ int rl_psy_init(RlEncoder *e)
     }
     psv->loudness_sq_save[0] = psv->loudness_sq_save[1] = 0.0;
     psv->masking_lower = 1;          /* LAME lame_init_params; VBR sets it per frame after */
+    for (int k = 0; k < 19; k++)
+        psv->pefirbuf[k] = 700 * cfg->mode_gr * cfg->channels_out;
 
     /* long blocks: partitions, spreading, ATH, minval */
     init_partitions(&gd->l, sfreq, RL_BLKSIZE, 576, RL_SBMAX_L, cfg->sfb.l);

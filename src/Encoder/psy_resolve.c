@@ -547,6 +547,77 @@ static void adjust_ath(RlEncoder *e, const RlFrame *f)
     }
 }
 
+/* The PE the quantizer gets (LAME pe_use): pe or pe_MS by mode_ext; for
+ * CBR/ABR scaled so that a 19-frame FIR of the frame sums stays near 670
+ * per granule and channel (encoder.c, stage 4). */
+static void pe_for_quantizer(RlEncoder *e, RlFrame *f)
+{
+    static const float fircoef[9] = {
+        -0.0207887 * 5, -0.0378413 * 5, -0.0432472 * 5, -0.031183 * 5,
+        7.79609e-18 * 5, 0.0467745 * 5, 0.10091 * 5, 0.151365 * 5,
+        0.187098 * 5
+    };
+    const RlConfig *const cfg = &e->cfg;
+    float *const buf = e->psy.pefirbuf;
+    float fsum;
+
+    for (int gr = 0; gr < 2; gr++)
+        for (int ch = 0; ch < 2; ch++)
+            f->pe_use[gr][ch] = f->mode_ext == RL_MD_MS_LR ? f->pe_ms[gr][ch] : f->pe[gr][ch];
+    if (cfg->vbr != RL_VBR_OFF && cfg->vbr != RL_VBR_ABR)
+        return;
+
+    for (int i = 0; i < 18; i++)
+        buf[i] = buf[i + 1];
+    fsum = 0.0;
+    for (int gr = 0; gr < cfg->mode_gr; gr++)
+        for (int ch = 0; ch < cfg->channels_out; ch++)
+            fsum += f->pe_use[gr][ch];
+    buf[18] = fsum;
+
+    fsum = buf[9];
+    for (int i = 0; i < 9; i++)
+        fsum += (buf[i] + buf[18 - i]) * fircoef[i];
+    fsum = (670 * 5 * cfg->mode_gr * cfg->channels_out) / fsum;
+    for (int gr = 0; gr < cfg->mode_gr; gr++)
+        for (int ch = 0; ch < cfg->channels_out; ch++)
+            f->pe_use[gr][ch] *= fsum;
+}
+
+/* sv_qnt.masking_lower for the next frame's psy.  The quantization loops
+ * set it per granule and channel from the block type (CBR/ABR) or the PE
+ * (vbr_rh); the last one, of the frame's last granule and channel, is what
+ * the next psy call sees.  VBR-new sets 10^(mask_adjust/10) every frame. */
+static void next_masking_lower(RlEncoder *e, const RlFrame *f)
+{
+    const RlConfig *const cfg = &e->cfg;
+    int const gr = cfg->mode_gr - 1, ch = cfg->channels_out - 1;
+    int const is_short = f->side.tt[gr][ch].block_type == RL_SHORT_TYPE;
+    float db;
+
+    switch (cfg->vbr) {
+    case RL_VBR_MT:
+    case RL_VBR_MTRH:
+        e->psy.masking_lower = pow(10.0, cfg->mask_adjust * 0.1);
+        return;
+    case RL_VBR_RH: {
+        float adjust;
+        if (!is_short) {
+            adjust = 1.28 / (1 + exp(3.5 - f->pe_use[gr][ch] / 300.)) - 0.05;
+            db = cfg->mask_adjust - adjust;
+        } else {
+            adjust = 2.56 / (1 + exp(3.5 - f->pe_use[gr][ch] / 300.)) - 0.14;
+            db = cfg->mask_adjust_short - adjust;
+        }
+        break;
+    }
+    default:                    /* CBR, ABR */
+        db = is_short ? cfg->mask_adjust_short : cfg->mask_adjust;
+        break;
+    }
+    e->psy.masking_lower = pow(10.0, db * 0.1);
+}
+
 void rl_psy_resolve(RlEncoder *e, RlFrame *f)
 {
     const RlConfig *const cfg = &e->cfg;
@@ -593,14 +664,6 @@ void rl_psy_resolve(RlEncoder *e, RlFrame *f)
         }
     }
 
-    /* sv_qnt.masking_lower for the next frame's psy: VBR_new_prepare sets it
-     * to 10^(mask_adjust/10) every frame (frame 0's psy saw 1). */
-    switch (cfg->vbr) {
-    case RL_VBR_MT:
-    case RL_VBR_MTRH:
-        psv->masking_lower = pow(10.0, cfg->mask_adjust * 0.1);
-        break;
-    default:   /* CBR/ABR: derived from the last block type; not ported yet */
-        break;
-    }
+    pe_for_quantizer(e, f);
+    next_masking_lower(e, f);
 }

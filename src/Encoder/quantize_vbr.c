@@ -11,6 +11,7 @@
 #include "quantize_common.h"
 #include "quant_tables.h"
 #include "reservoir.h"
+#include "quantize_outer.h"
 #include "fast_log.h"
 #include "takehiro.h"
 
@@ -836,14 +837,6 @@ static void out_of_bits_strategy(const VbrAlgo *that, const int sfwork[RL_SFBMAX
     search_global_stepsize_max(that, wrk, vbrsfmin, target);
 }
 
-static int reduce_bit_usage(const RlConfig *cfg, RlSideInfo *side, int gr, int ch)
-{
-    RlGranule *const gi = &side->tt[gr][ch];
-    rl_best_scalefac_store(cfg, gr, ch, side);
-    if (cfg->use_best_huffman == 1)
-        rl_best_huffman_divide(cfg, gi);
-    return gi->part2_3_length + gi->part2_length;
-}
 
 /* pass2_targets' split of `total` bits between two parts in proportion to
  * sqrt (or, with fourth_root, sqrt(sqrt)) of their current shares, in LAME's
@@ -1038,7 +1031,7 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
                 memset(&that->gi->l3_enc[0], 0, sizeof(that->gi->l3_enc));
                 (void) quantize_and_count_bits(that);
             }
-            use_nbits_ch[gr][ch] = reduce_bit_usage(cfg, side, gr, ch);
+            use_nbits_ch[gr][ch] = rl_granule_finish(cfg, side, gr, ch);
             use_nbits_gr[gr] += use_nbits_ch[gr][ch];
         }
         use_nbits_fr += use_nbits_gr[gr];
@@ -1110,7 +1103,7 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
                 cut_distribution(sfwork, sfwork, that->gi->global_gain);
                 out_of_bits_strategy(that, sfwork, vbrsfmin, max_nbits_ch[gr][ch]);
             }
-            use_nbits_ch[gr][ch] = reduce_bit_usage(cfg, side, gr, ch);
+            use_nbits_ch[gr][ch] = rl_granule_finish(cfg, side, gr, ch);
             use_nbits_gr[gr] += use_nbits_ch[gr][ch];
         }
         use_nbits_fr += use_nbits_gr[gr];
@@ -1175,15 +1168,6 @@ static void vbr_budget(const RlConfig *cfg, const RlFrame *f, int resv_size,
 /* ------------------------------------------------------------------ search */
 
 static int vbr_min_index(const RlConfig *cfg, const RlFrame *f, const int frame_bits[16]);
-
-/* Test hook (rl_search_test_force_invalid): atomic so that tests may set it
- * while a ring runs; production never writes it. */
-static _Atomic int force_invalid_every;
-
-void rl_vbr_search_test_force_invalid(int every_n)
-{
-    force_invalid_every = every_n > 0 ? every_n : 0;
-}
 
 int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv)
 {
@@ -1268,13 +1252,7 @@ int rl_vbr_search_valid(const RlEncoder *e, const RlFrame *f, int true_resv)
     int const ngr = cfg->mode_gr, nch = cfg->channels_out;
     int max_bits[2][2], target[2][2];
     int gr, ch, sum = 0, same = 1, fits, err_true;
-    int const every = force_invalid_every;
 
-    if (f->spec_searches <= 0)
-        return 0;               /* no search result at all */
-    /* test hook: only the first search of a frame, so a redo always passes */
-    if (every > 0 && f->spec_searches == 1 && f->index % every == 0)
-        return 0;
     if (true_resv == f->vbr_resv_size)
         return 1;               /* same input, deterministic search */
 

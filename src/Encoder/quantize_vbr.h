@@ -32,10 +32,6 @@ int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv);
  * Pure and cheap (two on_pe calls).  Reads f's resolve outputs and spec_*. */
 int rl_vbr_search_valid(const RlEncoder *e, const RlFrame *f, int true_resv);
 
-/* Tests only: rl_vbr_search_valid answers 0 for the first search of every
- * frame whose index is a multiple of every_n (0: off).  Atomic. */
-void rl_vbr_search_test_force_invalid(int every_n);
-
 /* The rest of VBR_new_iteration_loop on the TRUE reservoir e->enc: frame
  * bits per index, lowest index, pad, bitrate index choice, then
  * ResvFrameBegin / ResvAdjust per gr,ch / ResvFrameEnd.  Reads f->used_bits,

@@ -4,11 +4,13 @@
  *                                  (the filterbank uses static const tables)
  *   dispatch ..................... Dispatch (serial)
  *   psy .......................... Resolve (serial)
- *   enc .......................... Encode (serial): reservoir, bitstream, tag
+ *   enc, step .................... Encode (serial): reservoir, bitstream, tag,
+ *                                  the CBR/ABR step-search starts
  *   rg ........................... ReplayGain feed: Dispatch pushes, one task per
  *                                  channel analyses (contract in gain_feed.h)
  * Prepare and Search read only the constants and their frame record.  VBR
- * Search gets the reservoir size as an argument (a snapshot taken by the
+ * and ABR Search get Encode's carried state (RlCarried, stages.h) as an
+ * argument (a snapshot taken by the
  * scheduler after the last committed Encode); Encode checks that the search
  * holds for the true reservoir and redoes it serially when it does not
  * (rl_search_valid, stages.h; docs/architecture.md). */
@@ -21,6 +23,7 @@
 #include "dispatch.h"     /* RlDispatchState */
 #include "bitstream.h"    /* RlEncodeState */
 #include "gain_feed.h"    /* RlGainFeed */
+#include "quantize_outer.h" /* RlStepState */
 
 typedef struct RlEncoder {
     RlConfig        cfg;
@@ -29,6 +32,7 @@ typedef struct RlEncoder {
     RlDispatchState dispatch;
     RlPsyState      psy;
     RlEncodeState   enc;
+    RlStepState     step;         /* Encode: where each channel's CBR/ABR step search starts */
     RlGainFeed      rg;
 } RlEncoder;
 

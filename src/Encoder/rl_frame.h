@@ -12,6 +12,7 @@
 #include "psy.h"        /* RlPsyPrep   (Prepare scratch, psy module) */
 #include "mdct.h"       /* RlPolyphase (Prepare output, filterbank module) */
 #include "bitstream.h"  /* RlMainData  (Search output: packed main data) */
+#include "quantize_outer.h" /* RlStepState, RlGainBits (CBR/ABR search) */
 
 /* Samples kept before LAME's mfbuf[0] so that Prepare can recompute the
  * polyphase output of the granule before this frame (LAME carries it in
@@ -36,6 +37,8 @@ typedef struct RlFrame {
     RlPsyRatio ratio_ms[2][2];        /* LAME masking_MS  [gr][ch] */
     float pe[2][2];                   /* LAME pe_use (L/R)  [gr][ch] */
     float pe_ms[2][2];                /* LAME pe_MS */
+    float pe_use[2][2];               /* what the quantizer gets: pe or pe_MS by mode_ext,
+                                       * CBR/ABR: scaled by the pefirbuf filter */
     float ms_ener_ratio[2];           /* [gr] */
     int   block_type[2][2];           /* final block type [gr][ch] */
     int   mode_ext;                   /* RL_MD_LR_LR or RL_MD_MS_LR */
@@ -64,6 +67,21 @@ typedef struct RlFrame {
     int   spec_final_bits;            /* pass 2: total bits */
     int   spec_err_work;              /* quantizer error before pass 2's final check */
     int   spec_rc;                    /* quantizer error (-EIO) that Encode reports */
+    /* CBR/ABR: the reservoir-free part (MDCT, M/S, init_xrpow, calc_xmin)
+     * leaves the quantization loop's inputs; CBR runs the loop in Encode */
+    float xrpow[2][2][576];
+    float l3_xmin[2][2][RL_SFBMAX];
+    int   pseudohalf[2][2][RL_SFBMAX];
+    int   has_energy[2][2];           /* init_xrpow found energy */
+    int   ath_over[2][2];             /* calc_xmin: bands above the ATH */
+    /* ABR: what Encode needs to check the search against the true state */
+    RlGranule   loop_start[2][2];     /* the granule as the outer loop got it */
+    float xrpow_start[2][2][576];     /* ... and its xrpow, pseudohalf */
+    int   pseudohalf_start[2][2][RL_SFBMAX];
+    RlGainBits  gain_bits[2][2];      /* the step search's counts per gain */
+    int   spec_targ[2][2];            /* target bits the search used */
+    int   spec_start[2][2][2];        /* step search start assumed: gain, step */
+    int   spec_end[2][2][2];          /* step state after it: gain, step */
 
     /* ---- Encode (serial: reservoir, side info, bytes) ---- */
     int   bitrate_index;

@@ -2,11 +2,14 @@
  * into Prepare / Resolve / Search / Encode).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
+#include <stdatomic.h>
+#include <string.h>
 
 #include "stages.h"
 #include "mdct.h"
 #include "psy.h"
 #include "quantize_vbr.h"
+#include "quantize_cbr.h"
 #include "bitstream.h"
 #include "reservoir.h"
 
@@ -41,13 +44,18 @@ int rl_resolve(RlEncoder *e, RlFrame *f)
     return 0;
 }
 
-int rl_search(const RlEncoder *e, RlFrame *f, int assumed_resv)
+static int mode_ported(RlVbrMode v)
+{
+    return v == RL_VBR_MT || v == RL_VBR_MTRH || v == RL_VBR_OFF || v == RL_VBR_ABR;
+}
+
+int rl_search(const RlEncoder *e, RlFrame *f, const RlCarried *assumed)
 {
     const RlConfig *cfg = &e->cfg;
     int gr, ch, rc;
 
-    if (cfg->vbr != RL_VBR_MT && cfg->vbr != RL_VBR_MTRH)
-        return -ENOTSUP;        /* CBR, ABR, vbr_rh: not ported yet */
+    if (!mode_ported(cfg->vbr))
+        return -ENOTSUP;        /* vbr_rh: not ported yet */
     /* mdct_sub48: the L/R transform; M/S conversion is part of the quantizer.
      * It rewrites xr from f->poly, which is what makes a redo possible. */
     for (gr = 0; gr < cfg->mode_gr; gr++) {
@@ -56,28 +64,70 @@ int rl_search(const RlEncoder *e, RlFrame *f, int assumed_resv)
             rl_mdct_granule(cfg, &f->poly, gr, ch, gi->block_type, gi->mixed_block_flag, gi->xr);
         }
     }
-    rc = rl_vbr_search(e, f, assumed_resv);
-    if (rc < 0)
-        return rc;
+    switch (cfg->vbr) {
+    case RL_VBR_OFF:
+        rl_loop_prepare(e, f);
+        f->spec_rc = 0;
+        f->spec_searches++;
+        return 0;               /* Encode quantizes and packs */
+    case RL_VBR_ABR:
+        rl_abr_search(e, f, assumed->resv_size, &assumed->step);
+        break;
+    default:
+        rc = rl_vbr_search(e, f, assumed->resv_size);
+        if (rc < 0)
+            return rc;
+        break;
+    }
     if (f->spec_rc < 0)
         return 0;               /* nothing sensible to pack; Encode reports it */
     return rl_main_data_pack(cfg, f);
 }
 
-int rl_search_valid(const RlEncoder *e, const RlFrame *f, int true_resv)
+/* Test hook (rl_search_test_force_invalid): atomic so that tests may set it
+ * while a ring runs; production never writes it. */
+static _Atomic int force_invalid_every;
+
+void rl_search_test_force_invalid(int every_n)
 {
+    force_invalid_every = every_n > 0 ? every_n : 0;
+}
+
+int rl_search_valid(const RlEncoder *e, RlFrame *f, const RlCarried *truth)
+{
+    int const every = force_invalid_every;
+    RlStepState unused;
+
+    if (f->spec_searches <= 0)
+        return 0;               /* no search result at all */
+    /* test hook: only the first search of a frame, so a redo always passes */
+    if (every > 0 && f->spec_searches == 1 && f->index % every == 0)
+        return 0;
     switch (e->cfg.vbr) {
     case RL_VBR_MT:
     case RL_VBR_MTRH:
-        return rl_vbr_search_valid(e, f, true_resv);
+        return rl_vbr_search_valid(e, f, truth->resv_size);
+    case RL_VBR_OFF:
+        return 1;               /* the CBR search reads no carried state */
+    case RL_VBR_ABR: {
+        /* rl_abr_check reads the truth from e: it must be e's */
+        RlCarried now;
+        rl_encoder_carried(e, &now);
+        if (now.resv_size != truth->resv_size
+            || memcmp(&now.step, &truth->step, sizeof now.step) != 0)
+            return 0;
+        return rl_abr_check(e, f, &unused);
+    }
     default:
         return 0;
     }
 }
 
-void rl_search_test_force_invalid(int every_n)
+void rl_encoder_carried(const RlEncoder *e, RlCarried *c)
 {
-    rl_vbr_search_test_force_invalid(every_n);
+    memset(c, 0, sizeof *c);
+    c->resv_size = rl_resv_size(&e->enc);
+    c->step = e->step;
 }
 
 int rl_encoder_resv_size(const RlEncoder *e)
@@ -88,20 +138,38 @@ int rl_encoder_resv_size(const RlEncoder *e)
 int rl_encode(RlEncoder *e, RlFrame *f)
 {
     int rc;
-    int const resv = rl_resv_size(&e->enc);
+    RlCarried truth;
+    RlStepState step_after;
 
-    if (e->cfg.vbr != RL_VBR_MT && e->cfg.vbr != RL_VBR_MTRH)
+    if (!mode_ported(e->cfg.vbr))
         return -ENOTSUP;
-    if (!rl_search_valid(e, f, resv)) {
-        /* serial redo: the result of a search with the true reservoir is
+    rl_encoder_carried(e, &truth);
+    if (!rl_search_valid(e, f, &truth)) {
+        /* serial redo: the result of a search with the true state is
          * valid by construction, so it is not checked again */
-        rc = rl_search(e, f, resv);
+        rc = rl_search(e, f, &truth);
         if (rc < 0)
             return rc;
     }
     if (f->spec_rc < 0)
         return f->spec_rc;
-    rc = rl_vbr_choose_bitrate(e, f);
+    switch (e->cfg.vbr) {
+    case RL_VBR_OFF:
+        rc = rl_cbr_encode(e, f);
+        if (rc == 0)
+            rc = rl_main_data_pack(&e->cfg, f);
+        break;
+    case RL_VBR_ABR:
+        /* the step state after the frame, from the true starts */
+        if (!rl_abr_check(e, f, &step_after))
+            return -EIO;        /* cannot happen after a valid search */
+        e->step = step_after;
+        rc = rl_abr_commit(e, f);
+        break;
+    default:
+        rc = rl_vbr_choose_bitrate(e, f);
+        break;
+    }
     if (rc < 0)
         return rc;
     return rl_bits_encode_frame(&e->enc, &e->cfg, f);

@@ -114,31 +114,111 @@ static void quantize_lines(unsigned int n, float istep, const float *xp, int *ix
     }
 }
 
-/* LAME quantize_xrpow without the calc_noise_data cache: the lines up to the
- * band holding max_nonzero_coeff are quantized in one run, the rest zeroed.
- * The run is max_nonzero_coeff+1 lines, so with an odd count the last line
- * stays 0 (LAME's behaviour, kept on purpose). */
-static void quantize_granule(const float *xp, int *ix, float istep, const RlGranule *gi)
+/* Lines at or above a band the previous count put in the count1 region,
+ * quantized at a coarser step, can only be 0 or 1 (LAME
+ * quantize_lines_xrpow_01): a threshold test instead of the rounding. */
+static void quantize_lines_01(unsigned int n, float istep, const float *xp, int *ix)
 {
-    int sfbmax = gi->block_type == RL_SHORT_TYPE ? 38 : 21;
-    int j = 0;
-    int run = 0;
+    float const compareval0 = (1.0f - 0.4054f) / istep;
+    for (unsigned int i = 0; i < n; i += 2) {
+        ix[i + 0] = (compareval0 > xp[i + 0]) ? 0 : 1;
+        ix[i + 1] = (compareval0 > xp[i + 1]) ? 0 : 1;
+    }
+}
+
+/* One band's quantizer step (LAME: global gain less the scalefactor
+ * amplification and the subblock gain). */
+static int band_step(const RlGranule *gi, int sfb)
+{
+    int const pre = (gi->preflag && sfb < RL_SBMAX_L) ? rl_pretab[sfb] : 0;
+    return gi->global_gain - ((gi->scalefac[sfb] + pre) << (gi->scalefac_scale + 1))
+           - gi->subblock_gain[gi->window[sfb]] * 8;
+}
+
+/* LAME quantize_xrpow: bands up to the one holding max_nonzero_coeff are
+ * quantized, the rest zeroed.  With a noise cache (the outer loop's), bands
+ * whose step did not change since the cache was written at this global gain
+ * keep their l3_enc, and bands at or above the cached count1 start at a
+ * coarser step take the 0/1 test: both exactly as LAME, whose output depends
+ * on them.  A run of max_nonzero_coeff+1 lines with an odd count leaves the
+ * last line 0 (LAME's behaviour). */
+static void quantize_granule(const float *xp, int *const pi, float istep, const RlGranule *gi,
+                             const RlNoiseCache *prev)
+{
+    int *ix = pi;               /* the current band */
+    int const sfbmax = gi->block_type == RL_SHORT_TYPE ? 38 : 21;
+    int const prev_use = prev != NULL && gi->global_gain == prev->global_gain;
+    int j = 0, acc = 0, acc01 = 0;
+    const float *acc_xp = xp;
+    int *acc_ix = ix;
 
     for (int sfb = 0; sfb <= sfbmax; sfb++) {
-        int width = gi->width[sfb];
-        if (j + width > gi->max_nonzero_coeff) {
-            int useful = gi->max_nonzero_coeff - j + 1;
-            memset(&ix[gi->max_nonzero_coeff], 0, sizeof(int) * (576 - gi->max_nonzero_coeff));
-            run += useful < 0 ? 0 : useful;
-            break;
+        int step = -1;
+        if (prev_use || gi->block_type == RL_NORM_TYPE)
+            step = band_step(gi, sfb);
+        if (prev_use && prev->step[sfb] == step) {
+            /* unchanged band: flush what is pending, keep this one */
+            if (acc) {
+                quantize_lines((unsigned int) acc, istep, acc_xp, acc_ix);
+                acc = 0;
+            }
+            if (acc01) {
+                quantize_lines_01((unsigned int) acc01, istep, acc_xp, acc_ix);
+                acc01 = 0;
+            }
+        } else {
+            int l = gi->width[sfb];
+            if (j + gi->width[sfb] > gi->max_nonzero_coeff) {
+                int const useful = gi->max_nonzero_coeff - j + 1;
+                memset(&pi[gi->max_nonzero_coeff], 0,
+                       sizeof(int) * (576 - gi->max_nonzero_coeff));
+                l = useful < 0 ? 0 : useful;
+                sfb = sfbmax + 1;       /* nothing above is needed */
+            }
+            if (!acc && !acc01) {
+                acc_ix = ix;
+                acc_xp = xp;
+            }
+            if (prev != NULL && prev->sfb_count1 > 0 && sfb >= prev->sfb_count1
+                && prev->step[sfb] > 0 && step >= prev->step[sfb]) {
+                if (acc) {
+                    quantize_lines((unsigned int) acc, istep, acc_xp, acc_ix);
+                    acc = 0;
+                    acc_ix = ix;
+                    acc_xp = xp;
+                }
+                acc01 += l;
+            } else {
+                if (acc01) {
+                    quantize_lines_01((unsigned int) acc01, istep, acc_xp, acc_ix);
+                    acc01 = 0;
+                    acc_ix = ix;
+                    acc_xp = xp;
+                }
+                acc += l;
+            }
+            if (l <= 0) {
+                if (acc01) {
+                    quantize_lines_01((unsigned int) acc01, istep, acc_xp, acc_ix);
+                    acc01 = 0;
+                }
+                if (acc) {
+                    quantize_lines((unsigned int) acc, istep, acc_xp, acc_ix);
+                    acc = 0;
+                }
+                break;
+            }
         }
-        run += width;
-        if (width <= 0)
-            break;   /* LAME stops at an empty band too */
-        j += width;
+        if (sfb <= sfbmax) {
+            ix += gi->width[sfb];
+            xp += gi->width[sfb];
+            j += gi->width[sfb];
+        }
     }
-    if (run)
-        quantize_lines((unsigned int) run, istep, xp, ix);
+    if (acc)
+        quantize_lines((unsigned int) acc, istep, acc_xp, acc_ix);
+    if (acc01)
+        quantize_lines_01((unsigned int) acc01, istep, acc_xp, acc_ix);
 }
 
 /* ------------------------------------------------------------------ */
@@ -303,7 +383,14 @@ int rl_choose_table(const int *ix, const int *end, int *bits)
 /* ------------------------------------------------------------------ */
 /* Bit counting.                                                      */
 
+static int noquant_count_bits(const RlConfig *cfg, RlGranule *gi, RlNoiseCache *prev);
+
 int rl_noquant_count_bits(const RlConfig *cfg, RlGranule *gi)
+{
+    return noquant_count_bits(cfg, gi, NULL);
+}
+
+static int noquant_count_bits(const RlConfig *cfg, RlGranule *gi, RlNoiseCache *prev)
 {
     const int *ix = gi->l3_enc;
     int bits;
@@ -311,6 +398,8 @@ int rl_noquant_count_bits(const RlConfig *cfg, RlGranule *gi)
     int i = ((gi->max_nonzero_coeff + 2) >> 1) << 1;
     if (i > 576)
         i = 576;
+    if (prev != NULL)
+        prev->sfb_count1 = 0;
 
     /* count1 region: trailing zero pairs are not coded */
     for (; i > 1; i -= 2)
@@ -378,10 +467,18 @@ int rl_noquant_count_bits(const RlConfig *cfg, RlGranule *gi)
         rl_best_huffman_divide(cfg, gi);
         bits = gi->part2_3_length;
     }
+    if (prev != NULL && gi->block_type == RL_NORM_TYPE) {
+        /* first band of the count1 region, for the next quantization */
+        int sfb = 0;
+        while (cfg->sfb.l[sfb] < gi->big_values)
+            sfb++;
+        prev->sfb_count1 = sfb;
+    }
     return bits;
 }
 
-int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const int *pseudohalf)
+int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const int *pseudohalf,
+                  RlNoiseCache *prev)
 {
     int *ix = gi->l3_enc;
     /* int / float: float division as in LAME */
@@ -390,7 +487,7 @@ int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const 
     if (gi->xrpow_max > w)
         return RL_LARGE_BITS;
 
-    quantize_granule(xrpow, ix, rl_ipow20[gi->global_gain], gi);
+    quantize_granule(xrpow, ix, rl_ipow20[gi->global_gain], gi, prev);
 
     if (cfg->substep_shaping & 2) {
         int j = 0;
@@ -408,7 +505,7 @@ int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const 
             }
         }
     }
-    return rl_noquant_count_bits(cfg, gi);
+    return noquant_count_bits(cfg, gi, prev);
 }
 
 /* ------------------------------------------------------------------ */

@@ -6,6 +6,7 @@
 #include "huffman_tables.h"
 #include "rl_config.h"
 #include "rl_types.h"
+#include "quantize_noise.h"   /* RlNoiseCache */
 
 /* One-time init of process-wide tables (none needed at present: all tables are
  * compile-time constants); safe to call any number of times from any thread. */
@@ -27,13 +28,17 @@ int rl_choose_table(const int *ix, const int *end, int *bits);
  * also runs rl_best_huffman_divide). Does not write gi->part2_3_length otherwise. */
 int rl_noquant_count_bits(const RlConfig *cfg, RlGranule *gi);
 
-/* LAME count_bits(gfc, xrpow, gi, NULL): quantizes xrpow with
+/* LAME count_bits(gfc, xrpow, gi, prev): quantizes xrpow with
  * gi->global_gain (IEEE-754 rounding trick, rl_ipow20/rl_adj43 of
  * quant_tables.h) into gi->l3_enc, then rl_noquant_count_bits.  Returns
  * RL_LARGE_BITS when xrpow_max does not fit.  pseudohalf (LAME
  * sv_qnt.pseudohalf, per sfb) is read only when cfg->substep_shaping & 2.
- * CBR/ABR only (the VBR-new quantizer quantizes itself). */
-int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const int *pseudohalf);
+ * prev (may be NULL) is the outer loop's noise cache: LAME reuses bands
+ * quantized at the same step and takes a 0/1 shortcut above the cached
+ * count1 start, and its bytes depend on that (see quantize_granule).
+ * CBR/ABR/vbr_rh only (the VBR-new quantizer quantizes itself). */
+int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const int *pseudohalf,
+                  RlNoiseCache *prev);
 
 /* LAME best_huffman_divide: re-chooses region boundaries / count1 start
  * for fewer bits; updates gi in place (part2_3_length must hold the current bits). */

@@ -54,7 +54,7 @@
  *                    lock order mu -> feed, and the feed never calls back
  *                    (no notify is set), so no cycle.
  *   e->cfg/ath/psyc         read-only after init: any task.
- *   Search reads no serial state: it gets `assumed_resv`, the reservoir after
+ *   Search reads no serial state: it gets `assumed` (RlCarried), Encode's state after
  *   the last committed Encode, copied under mu when the task is taken
  *   (resv_committed, written by complete_task of Encode).  Encode checks the
  *   speculation (rl_encode calls rl_search_valid with the true reservoir)
@@ -249,7 +249,7 @@ static int gain_ready(Ring *r, int ch)
 /* Assumes mu.  Returns the most urgent task that can run now; with take=1
  * marks it taken (cursor/flag) and returns its frame in *frame and, for
  * Search, the reservoir to assume in *resv.  take=0 only looks. */
-static RingTask pick_task(Ring *r, int take, int64_t *frame, int *resv)
+static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
 {
     int ch;
 
@@ -274,7 +274,7 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, int *resv)
     if (r->search_take < r->resolved) {
         if (take) {
             *frame = r->search_take++;
-            *resv = r->resv_committed;
+            *assumed = r->committed;
         }
         return T_SEARCH;
     }
@@ -326,7 +326,7 @@ static int fail(Ring *r, int rc)
 
 /* Assumes mu.  Publishes a task's result: the hand-over of its frame.
  * Returns fail()'s answer on an error, else 0. */
-static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, int resv_after)
+static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCarried *after)
 {
     switch (t) {
     case T_DISPATCH:
@@ -355,7 +355,7 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, int resv_af
         r->encode_running = 0;
         if (rc == 0) {
             r->encoded++;
-            r->resv_committed = resv_after;
+            r->committed = *after;
         }
         break;
     case T_GAIN0:
@@ -375,9 +375,10 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, int resv_af
     return rc < 0 ? fail(r, rc) : 0;
 }
 
-/* Runs one task without mu; *resv_after: the reservoir after an Encode
+/* Runs one task without mu; *after: Encode's carried state after an Encode
  * (Encode's own state, read by the Encode task itself). */
-static int run_task(Ring *r, RingTask t, int64_t frame, int resv, int *resv_after)
+static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed,
+                    RlCarried *after)
 {
     RlFrame *f = &r->frames[frame % r->nslots];
     int rc = 0;
@@ -394,11 +395,11 @@ static int run_task(Ring *r, RingTask t, int64_t frame, int resv, int *resv_afte
         rc = rl_resolve(r->e, f);
         break;
     case T_SEARCH:
-        rc = rl_search(r->e, f, resv);
+        rc = rl_search(r->e, f, assumed);
         break;
     case T_ENCODE:
         rc = ring_run_encode(r, f, frame);
-        *resv_after = rl_encoder_resv_size(r->e);
+        rl_encoder_carried(r->e, after);
         break;
     case T_GAIN0:
     case T_GAIN1:
@@ -426,8 +427,11 @@ static void *worker(void *arg)
 {
     Ring *r = arg;
     int64_t frame = 0;
-    int resv = 0, resv_after = 0, cancel = 0;
+    RlCarried assumed, after;
+    int cancel = 0;
 
+    memset(&assumed, 0, sizeof assumed);
+    memset(&after, 0, sizeof after);
     pthread_mutex_lock(&r->mu);
     while (!r->quit) {
         RingTask t;
@@ -436,7 +440,7 @@ static void *worker(void *arg)
             cancel = fail(r, -EINTR);
             break;
         }
-        t = pick_task(r, 1, &frame, &resv);
+        t = pick_task(r, 1, &frame, &assumed);
         if (t == T_NONE) {
             wait_for_work(r);
             continue;
@@ -445,9 +449,9 @@ static void *worker(void *arg)
         if (r->idle > 0 && pick_task(r, 0, NULL, NULL) != T_NONE)
             pthread_cond_signal(&r->cv);
         pthread_mutex_unlock(&r->mu);
-        rc = run_task(r, t, frame, resv, &resv_after);
+        rc = run_task(r, t, frame, &assumed, &after);
         pthread_mutex_lock(&r->mu);
-        cancel = complete_task(r, t, frame, rc, resv_after);
+        cancel = complete_task(r, t, frame, rc, &after);
     }
     pthread_mutex_unlock(&r->mu);
     if (cancel)
@@ -526,7 +530,7 @@ static int setup_and_run(Ring *r, RlOptions *o, int threads)
         r->frame_size = 1152;
     r->gain_channels = r->e->rg.nch;   /* 0 unless ReplayGain runs */
     r->total_estimate = estimate_frames(r->e, r->in);
-    r->resv_committed = rl_encoder_resv_size(r->e);
+    rl_encoder_carried(r->e, &r->committed);
 
     /* the tag placeholder frame (non-music bytes) goes out first, before the
      * I/O scheduler owns the writer */

@@ -49,7 +49,7 @@ typedef struct Ring {
     uint64_t io_events;                /* ... and notify has not fired since */
     uint64_t io_events_seen;           /* io_events when Dispatch was taken */
     int     dispatch_wait_gain;        /* last Dispatch found the gain feed full */
-    int     resv_committed;            /* reservoir after the last finished Encode */
+    RlCarried committed;               /* Encode's carried state after the last finished Encode */
     int     idle;                      /* workers sleeping on cv */
     int     stop_req;                  /* the stop token was requested */
     int     quit;

@@ -50,7 +50,9 @@ static int encode_frame(SeqCtx *c)
     if (rc < 0)
         return rc;
     /* in order, the search sees the true reservoir: never redone */
-    rc = rl_search(e, f, rl_encoder_resv_size(e));
+    RlCarried truth;
+    rl_encoder_carried(e, &truth);
+    rc = rl_search(e, f, &truth);
     if (rc < 0)
         return rc;
     rc = rl_encode(e, f);

@@ -1,0 +1,45 @@
+/* ringlame: the CBR and ABR quantization loops (LAME CBR_iteration_loop,
+ * ABR_iteration_loop) cut at the reservoir.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
+ *
+ * CBR: every granule's bit target comes from the reservoir after the
+ * previous granule, so the outer loops form one serial chain.  Search runs
+ * the reservoir-free part (rl_loop_prepare); Encode runs the loops
+ * (rl_cbr_encode).
+ * ABR: the targets depend on the reservoir only through a cap at the
+ * largest frame, and the loops on the previous granule only through the
+ * step search's start.  Search runs everything with an assumed state
+ * (rl_abr_search); Encode checks it exactly (rl_abr_commit) and redoes the
+ * frame when the check fails. */
+#ifndef RL_QUANTIZE_CBR_H
+#define RL_QUANTIZE_CBR_H
+
+#include "rl_encoder.h"
+#include "rl_frame.h"
+
+/* Reservoir-free part of both loops, after the MDCT: M/S conversion, granule
+ * set-up, xr^(3/4) and the allowed distortion into f->xrpow, pseudohalf,
+ * l3_xmin, has_energy, ath_over.  Reads constants of e only. */
+void rl_loop_prepare(const RlEncoder *e, RlFrame *f);
+
+/* CBR, serial: ResvFrameBegin, per granule the targets from the true
+ * reservoir (on_pe, reduce_side), the outer loops from e->step,
+ * scalefactor storage, ResvAdjust; ResvFrameEnd.  Sets f->bitrate_index. */
+int rl_cbr_encode(RlEncoder *e, RlFrame *f);
+
+/* ABR search with an assumed reservoir and step state (no serial state is
+ * read): targets, outer loops, scalefactor storage; records what
+ * rl_abr_commit checks. */
+void rl_abr_search(const RlEncoder *e, RlFrame *f, int assumed_resv, const RlStepState *assumed);
+
+/* 1 if the ABR search in f is exactly what a search from the true state
+ * (e->enc's reservoir, e->step) gives: the same targets, and the step
+ * searches replayed from the true starts end at the same gains.  On 1,
+ * *step_after receives the true step state after the frame. */
+int rl_abr_check(const RlEncoder *e, RlFrame *f, RlStepState *step_after);
+
+/* ABR, serial, after a valid search: ResvAdjust per granule, the lowest
+ * bitrate that keeps the reservoir non-negative, ResvFrameEnd. */
+int rl_abr_commit(RlEncoder *e, RlFrame *f);
+
+#endif

@@ -1,0 +1,65 @@
+/* ringlame: the iterative quantizer of CBR, ABR and vbr_rh (LAME outer_loop
+ * with its step-size search and noise shaping).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_QUANTIZE_OUTER_H
+#define RL_QUANTIZE_OUTER_H
+
+#include "rl_config.h"
+#include "rl_types.h"
+
+/* Where the step-size search of a channel starts (LAME sv_qnt.OldValue and
+ * CurrentStep): the previous granule's gain of the same channel index, and
+ * 4 or 2.  State that crosses granules and frames: Encode owns it. */
+typedef struct RlStepState {
+    int old_value[2];
+    int current_step[2];
+} RlStepState;
+
+#define RL_STEP_START_GAIN 180
+#define RL_STEP_START_STEP 4
+
+void rl_step_state_init(RlStepState *st);
+
+/* What one step-size search counted, per global gain: the bits
+ * (RL_GAIN_BITS_UNKNOWN where none was counted) and the side-info fields the
+ * count wrote.  A count leaves table_select[] and the region counts alone
+ * where the quantization does not need them, so after the search they hold
+ * what the last count that did write them left: they depend on the path,
+ * not only on the final gain, and LAME writes them to the stream.  This lets
+ * Encode replay the search from another start, exactly, without quantizing
+ * again the gains the search already tried. */
+#define RL_GAIN_BITS_UNKNOWN (-1)
+#define RL_STALE_FIELDS 5       /* table_select[0..2], region0_count, region1_count */
+typedef struct RlGainBits {
+    int bits[256];
+    short wrote[256][RL_STALE_FIELDS];   /* value written, -1: left alone */
+    short after[RL_STALE_FIELDS];        /* the fields when the search ended */
+} RlGainBits;
+
+void rl_gain_bits_clear(RlGainBits *m);
+
+/* LAME outer_loop for granule gi of channel ch with at most targ_bits:
+ * bin_search_StepSize from *st (updated as LAME updates it), then the noise
+ * shaping loop against l3_xmin.  xrpow and pseudohalf are the granule's
+ * (modified as in LAME).  When gain_bits is not NULL the step-size search
+ * records every count in it.  Returns the distorted band count. */
+int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, float xrpow[576],
+                  int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlGainBits *gain_bits);
+
+/* Replays LAME's bin_search_StepSize for the granule whose state before the
+ * search is gi0/xrpow0/pseudohalf0 (as rl_outer_loop got them), from *st;
+ * updates *st.  Counts come from gain_bits where known, else from a
+ * quantization of a scratch copy of gi0 (and are added to gain_bits): a
+ * count is a pure function of the gain and that state.  Returns 1 when the
+ * replay leaves the granule exactly as the recorded search did (the same
+ * final gain and the same path-dependent fields), else 0. */
+int rl_step_search_replay(const RlConfig *cfg, const RlGranule *gi0, const float *xrpow0,
+                          const int *pseudohalf0, RlStepState *st, int ch, int targ_bits,
+                          RlGainBits *gain_bits, int expect_gain);
+
+/* LAME iteration_finish_one without its ResvAdjust: better scalefactor
+ * storage and region split.  Returns the granule's bits
+ * (part2_3_length + part2_length) for the reservoir. */
+int rl_granule_finish(const RlConfig *cfg, RlSideInfo *side, int gr, int ch);
+
+#endif
