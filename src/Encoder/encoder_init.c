@@ -28,8 +28,9 @@ int rl_encoder_init(RlEncoder *e, RlOptions *opt)
     case RL_VBR_MTRH:
     case RL_VBR_OFF:
     case RL_VBR_ABR:
+    case RL_VBR_RH:
         break;
-    default:           /* vbr_rh is not ported yet */
+    default:
         return -ENOTSUP;
     }
     rl_step_state_init(&e->step);

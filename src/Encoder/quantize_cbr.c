@@ -59,7 +59,7 @@ int rl_cbr_encode(RlEncoder *e, RlFrame *f)
             if (f->has_energy[gr][ch])
                 (void) rl_outer_loop(cfg, &f->side.tt[gr][ch], f->l3_xmin[gr][ch],
                                      f->xrpow[gr][ch], f->pseudohalf[gr][ch], &e->step, ch,
-                                     targ[ch], NULL);
+                                     targ[ch], NULL, cfg->sfb21_extra);
             rl_resv_adjust(s, rl_granule_finish(cfg, &f->side, gr, ch));
         }
     }
@@ -176,7 +176,7 @@ void rl_abr_search(const RlEncoder *e, RlFrame *f, int assumed_resv, const RlSte
                 f->spec_start[gr][ch][1] = st.current_step[ch];
                 (void) rl_outer_loop(cfg, gi, f->l3_xmin[gr][ch], f->xrpow[gr][ch],
                                      f->pseudohalf[gr][ch], &st, ch, targ[gr][ch],
-                                     &f->gain_bits[gr][ch]);
+                                     &f->gain_bits[gr][ch], cfg->sfb21_extra);
                 f->spec_end[gr][ch][0] = st.old_value[ch];
                 f->spec_end[gr][ch][1] = st.current_step[ch];
             }

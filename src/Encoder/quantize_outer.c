@@ -410,7 +410,8 @@ static int balance_noise(const RlConfig *cfg, RlGranule *gi, const float *distor
 /* ------------------------------------------------------------ outer loop */
 
 int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, float xrpow[576],
-                  int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlGainBits *gain_bits)
+                  int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlGainBits *gain_bits,
+                  int sfb21_extra)
 {
     RlGranule w;                /* LAME cod_info_w: the quantization being tried */
     float save_xrpow[576];
@@ -441,7 +442,7 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
             int maxggain = 255, huff_bits, better;
 
             /* a distorted sfb21 cannot be helped: stop */
-            if (cfg->sfb21_extra) {
+            if (sfb21_extra) {
                 if (distort[w.sfbmax] > 1.0)
                     break;
                 if (w.block_type == RL_SHORT_TYPE

@@ -42,9 +42,12 @@ void rl_gain_bits_clear(RlGainBits *m);
  * bin_search_StepSize from *st (updated as LAME updates it), then the noise
  * shaping loop against l3_xmin.  xrpow and pseudohalf are the granule's
  * (modified as in LAME).  When gain_bits is not NULL the step-size search
- * records every count in it.  Returns the distorted band count. */
+ * records every count in it.  sfb21_extra: LAME's sv_qnt.sfb21_extra as the
+ * loop sees it (vbr_rh turns it off near the bit limit).  Returns the
+ * distorted band count. */
 int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, float xrpow[576],
-                  int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlGainBits *gain_bits);
+                  int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlGainBits *gain_bits,
+                  int sfb21_extra);
 
 /* Replays LAME's bin_search_StepSize for the granule whose state before the
  * search is gi0/xrpow0/pseudohalf0 (as rl_outer_loop got them), from *st;

@@ -10,6 +10,7 @@
 #include "psy.h"
 #include "quantize_vbr.h"
 #include "quantize_cbr.h"
+#include "quantize_vbr_old.h"
 #include "bitstream.h"
 #include "reservoir.h"
 
@@ -46,7 +47,8 @@ int rl_resolve(RlEncoder *e, RlFrame *f)
 
 static int mode_ported(RlVbrMode v)
 {
-    return v == RL_VBR_MT || v == RL_VBR_MTRH || v == RL_VBR_OFF || v == RL_VBR_ABR;
+    return v == RL_VBR_MT || v == RL_VBR_MTRH || v == RL_VBR_OFF || v == RL_VBR_ABR
+           || v == RL_VBR_RH;
 }
 
 int rl_search(const RlEncoder *e, RlFrame *f, const RlCarried *assumed)
@@ -55,7 +57,7 @@ int rl_search(const RlEncoder *e, RlFrame *f, const RlCarried *assumed)
     int gr, ch, rc;
 
     if (!mode_ported(cfg->vbr))
-        return -ENOTSUP;        /* vbr_rh: not ported yet */
+        return -ENOTSUP;
     /* mdct_sub48: the L/R transform; M/S conversion is part of the quantizer.
      * It rewrites xr from f->poly, which is what makes a redo possible. */
     for (gr = 0; gr < cfg->mode_gr; gr++) {
@@ -66,7 +68,11 @@ int rl_search(const RlEncoder *e, RlFrame *f, const RlCarried *assumed)
     }
     switch (cfg->vbr) {
     case RL_VBR_OFF:
-        rl_loop_prepare(e, f);
+    case RL_VBR_RH:
+        if (cfg->vbr == RL_VBR_OFF)
+            rl_loop_prepare(e, f);
+        else
+            rl_vbr_old_prepare(e, f);
         f->spec_rc = 0;
         f->spec_searches++;
         return 0;               /* Encode quantizes and packs */
@@ -108,7 +114,8 @@ int rl_search_valid(const RlEncoder *e, RlFrame *f, const RlCarried *truth)
     case RL_VBR_MTRH:
         return rl_vbr_search_valid(e, f, truth->resv_size);
     case RL_VBR_OFF:
-        return 1;               /* the CBR search reads no carried state */
+    case RL_VBR_RH:
+        return 1;               /* these searches read no carried state */
     case RL_VBR_ABR: {
         /* rl_abr_check reads the truth from e: it must be e's */
         RlCarried now;
@@ -155,7 +162,8 @@ int rl_encode(RlEncoder *e, RlFrame *f)
         return f->spec_rc;
     switch (e->cfg.vbr) {
     case RL_VBR_OFF:
-        rc = rl_cbr_encode(e, f);
+    case RL_VBR_RH:
+        rc = e->cfg.vbr == RL_VBR_OFF ? rl_cbr_encode(e, f) : rl_vbr_old_encode(e, f);
         if (rc == 0)
             rc = rl_main_data_pack(&e->cfg, f);
         break;

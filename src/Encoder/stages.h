@@ -21,7 +21,7 @@ typedef struct RlCarried {
 /* lame_init_params' derivation (rl_config_init writes back into *opt like
  * LAME writes into gfp) plus every module's init: tables, Huffman config,
  * bitstream + tag placeholder, psy, ReplayGain, Dispatch.  *e is zeroed
- * first.  VBR mt/mtrh, CBR and ABR are ported: vbr_rh gives -ENOTSUP.
+ * first.  Every LAME mode is ported (VBR mt/mtrh/rh, CBR, ABR).
  * Returns 0 or -errno; on error *e is already freed. */
 int  rl_encoder_init(RlEncoder *e, RlOptions *opt);
 void rl_encoder_free(RlEncoder *e);
@@ -38,8 +38,9 @@ int  rl_resolve(RlEncoder *e, RlFrame *f);
  * Encode's carried state were *assumed (a snapshot; see RlCarried).
  *   VBR mt/mtrh: VBR quantization and main-data packing;
  *   ABR: targets, outer loops and packing;
- *   CBR: only the reservoir-free part (M/S, xr^(3/4), allowed distortion);
- *        Encode runs the loops, whose targets chain through the reservoir.
+ *   CBR, vbr_rh: only the reservoir-free part (M/S, xr^(3/4), allowed
+ *        distortion); Encode runs the loops, whose bit budgets chain
+ *        through the reservoir.
  * Reads only constants of e, never its serial states, so it may run on any
  * thread while Encode commits earlier frames; writes only f.  Records in f
  * what rl_search_valid needs.  Quantizer failures are kept in f and reported

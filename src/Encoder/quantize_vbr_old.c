@@ -1,0 +1,222 @@
+/* ringlame: the old VBR quantization loop (LAME VBR_old_iteration_loop).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "quantize_vbr_old.h"
+#include "quantize_common.h"
+#include "quantize_outer.h"
+#include "quant_tables.h"
+#include "reservoir.h"
+#include "fast_log.h"
+
+/* LAME psfb21_analogsilence: from the top of sfb21 (sfb12 per window for
+ * short blocks) down, lines under the ATH become 0, up to the first that
+ * is not. */
+static void cut_analog_silence(const RlEncoder *e, float adjust_factor, RlGranule *gi)
+{
+    const RlConfig *const cfg = &e->cfg;
+    const RlAth *const ath = &e->ath;
+    const RlSfbBands *const sb = &cfg->sfb;
+    float *const xr = gi->xr;
+
+    if (gi->block_type != RL_SHORT_TYPE) {
+        int stop = 0;
+        for (int gsfb = RL_PSFB21 - 1; gsfb >= 0 && !stop; gsfb--) {
+            int const start = sb->psfb21[gsfb];
+            int const end = sb->psfb21[gsfb + 1];
+            float ath21 = rl_ath_adjust(adjust_factor, ath->psfb21[gsfb], ath->floor, 0);
+            if (cfg->longfact[21] > 1e-12f)
+                ath21 *= cfg->longfact[21];
+            for (int j = end - 1; j >= start; j--) {
+                if (fabs(xr[j]) < ath21) {
+                    xr[j] = 0;
+                } else {
+                    stop = 1;
+                    break;
+                }
+            }
+        }
+        return;
+    }
+    /* short blocks: the lines are already reordered window by window */
+    for (int block = 0; block < 3; block++) {
+        int stop = 0;
+        for (int gsfb = RL_PSFB12 - 1; gsfb >= 0 && !stop; gsfb--) {
+            int const start = sb->s[12] * 3 + (sb->s[13] - sb->s[12]) * block
+                              + (sb->psfb12[gsfb] - sb->psfb12[0]);
+            int const end = start + (sb->psfb12[gsfb + 1] - sb->psfb12[gsfb]);
+            float ath12 = rl_ath_adjust(adjust_factor, ath->psfb12[gsfb], ath->floor, 0);
+            if (cfg->shortfact[12] > 1e-12f)
+                ath12 *= cfg->shortfact[12];
+            for (int j = end - 1; j >= start; j--) {
+                if (fabs(xr[j]) < ath12) {
+                    xr[j] = 0;
+                } else {
+                    stop = 1;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+void rl_vbr_old_prepare(const RlEncoder *e, RlFrame *f)
+{
+    const RlConfig *const cfg = &e->cfg;
+    const RlPsyRatio (*ratio)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->ratio_ms : f->ratio;
+
+    rl_quant_tables_init();
+    rl_fast_log_init();
+    for (int gr = 0; gr < cfg->mode_gr; gr++) {
+        if (f->mode_ext == RL_MD_MS_LR)
+            rl_ms_convert(&f->side, gr);
+        for (int ch = 0; ch < cfg->channels_out; ch++) {
+            RlGranule *const gi = &f->side.tt[gr][ch];
+            rl_init_outer_loop(cfg, gi);
+            cut_analog_silence(e, f->ath_adjust_factor, gi);
+            f->ath_over[gr][ch] = rl_calc_xmin(e, f->ath_adjust_factor, &ratio[gr][ch], gi,
+                                               f->l3_xmin[gr][ch]);
+        }
+    }
+}
+
+/* LAME VBR_encode_granule: bisection on the bit budget between min_bits
+ * and max_bits, to within about 40 bits of the fewest that leave no band
+ * distorted. */
+static void encode_granule(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin,
+                           float xrpow[576], int *pseudohalf, RlStepState *st, int ch,
+                           int min_bits, int max_bits)
+{
+    RlGranule best;
+    float best_xrpow[576];
+    int const limit = max_bits;
+    int this_bits = (max_bits + min_bits) / 2;
+    int dbits, found = 0;
+
+    memset(best.l3_enc, 0, sizeof best.l3_enc);
+    do {
+        /* near the limit, sfb21 gets no special treatment */
+        int const sfb21 = this_bits > limit - 42 ? 0 : cfg->sfb21_extra;
+        int const over = rl_outer_loop(cfg, gi, l3_xmin, xrpow, pseudohalf, st, ch, this_bits,
+                                       NULL, sfb21);
+        if (over <= 0) {
+            /* it fits: try with fewer bits */
+            found = 1;
+            best = *gi;
+            memcpy(best_xrpow, xrpow, sizeof best_xrpow);
+            max_bits = gi->part2_3_length - 32;
+        } else {
+            min_bits = this_bits + 32;
+            if (found) {
+                found = 2;      /* back to the best so far */
+                *gi = best;
+                memcpy(xrpow, best_xrpow, sizeof best_xrpow);
+            }
+        }
+        dbits = max_bits - min_bits;
+        this_bits = (max_bits + min_bits) / 2;
+    } while (dbits > 12);
+    if (found == 2)
+        memcpy(gi->l3_enc, best.l3_enc, sizeof gi->l3_enc);
+}
+
+/* LAME bitpressure_strategy: allow more distortion in high bands and cut
+ * every channel's budget by 10% for the next try. */
+static void bit_pressure(const RlConfig *cfg, const RlSideInfo *side, float l3_xmin[2][2][RL_SFBMAX],
+                         const int min_bits[2][2], int max_bits[2][2])
+{
+    for (int gr = 0; gr < cfg->mode_gr; gr++) {
+        for (int ch = 0; ch < cfg->channels_out; ch++) {
+            const RlGranule *const gi = &side->tt[gr][ch];
+            float *pxmin = l3_xmin[gr][ch];
+            int sfb;
+            for (sfb = 0; sfb < gi->psy_lmax; sfb++)
+                *pxmin++ *= 1. + .029 * sfb * sfb / RL_SBMAX_L / RL_SBMAX_L;
+            if (gi->block_type == RL_SHORT_TYPE) {
+                for (sfb = gi->sfb_smin; sfb < RL_SBMAX_S; sfb++) {
+                    *pxmin++ *= 1. + .029 * sfb * sfb / RL_SBMAX_S / RL_SBMAX_S;
+                    *pxmin++ *= 1. + .029 * sfb * sfb / RL_SBMAX_S / RL_SBMAX_S;
+                    *pxmin++ *= 1. + .029 * sfb * sfb / RL_SBMAX_S / RL_SBMAX_S;
+                }
+            }
+            {
+                double const cut = 0.9 * max_bits[gr][ch];
+                max_bits[gr][ch] = min_bits[gr][ch] > cut ? min_bits[gr][ch] : (int) cut;
+            }
+        }
+    }
+}
+
+int rl_vbr_old_encode(RlEncoder *e, RlFrame *f)
+{
+    const RlConfig *const cfg = &e->cfg;
+    RlEncodeState *const s = &e->enc;
+    RlSideInfo *const side = &f->side;
+    int const max_index = cfg->vbr_max_bitrate_index;
+    int frame_bits[16];
+    int min_bits[2][2], max_bits[2][2];
+    int avg, mean_bits = 0, resv_max, bits = 0, analog_silence = 1;
+
+    /* ---- bit bounds (VBR_old_prepare's reservoir part) ---- */
+    avg = rl_resv_frame_begin(cfg, rl_resv_size(s), max_index, 0, &mean_bits, &resv_max)
+          / cfg->mode_gr;
+    memset(frame_bits, 0, sizeof frame_bits);
+    for (int i = 1; i <= max_index; i++)
+        frame_bits[i] = rl_resv_frame_begin(cfg, rl_resv_size(s), i, 0, &mean_bits, NULL);
+    for (int gr = 0; gr < cfg->mode_gr; gr++) {
+        int const mxb = rl_on_pe(cfg, rl_resv_size(s), resv_max, (const float (*)[2]) f->pe_use,
+                                 max_bits[gr], avg, gr, 0);
+        if (f->mode_ext == RL_MD_MS_LR)
+            rl_reduce_side(max_bits[gr], f->ms_ener_ratio[gr], avg, mxb);
+        for (int ch = 0; ch < cfg->channels_out; ch++) {
+            if (f->ath_over[gr][ch])
+                analog_silence = 0;
+            min_bits[gr][ch] = 126;
+            bits += max_bits[gr][ch];
+        }
+    }
+    for (int gr = 0; gr < cfg->mode_gr; gr++)
+        for (int ch = 0; ch < cfg->channels_out; ch++) {
+            if (bits > frame_bits[max_index] && bits > 0) {
+                max_bits[gr][ch] *= frame_bits[max_index];
+                max_bits[gr][ch] /= bits;
+            }
+            if (min_bits[gr][ch] > max_bits[gr][ch])
+                min_bits[gr][ch] = max_bits[gr][ch];
+        }
+
+    /* ---- quantize with the fewest bits, more pressure until a frame fits ---- */
+    for (;;) {
+        int used_bits = 0, idx, full;
+        for (int gr = 0; gr < cfg->mode_gr; gr++) {
+            for (int ch = 0; ch < cfg->channels_out; ch++) {
+                RlGranule *const gi = &side->tt[gr][ch];
+                if (rl_init_xrpow(cfg, gi, f->xrpow[gr][ch], f->pseudohalf[gr][ch]) == 0
+                    || max_bits[gr][ch] == 0)
+                    continue;   /* nothing to code */
+                encode_granule(cfg, gi, f->l3_xmin[gr][ch], f->xrpow[gr][ch],
+                               f->pseudohalf[gr][ch], &e->step, ch, min_bits[gr][ch],
+                               max_bits[gr][ch]);
+                used_bits += gi->part2_3_length + gi->part2_length;
+            }
+        }
+        /* the lowest bitrate that holds the bits */
+        idx = (analog_silence && !cfg->enforce_min_bitrate) ? 1 : cfg->vbr_min_bitrate_index;
+        for (; idx < max_index; idx++)
+            if (used_bits <= frame_bits[idx])
+                break;
+        full = rl_resv_frame_begin_commit(s, cfg, idx, 0, &mean_bits);
+        f->bitrate_index = idx;
+        if (used_bits <= full)
+            break;
+        bit_pressure(cfg, side, f->l3_xmin, (const int (*)[2]) min_bits, max_bits);
+    }
+
+    for (int gr = 0; gr < cfg->mode_gr; gr++)
+        for (int ch = 0; ch < cfg->channels_out; ch++)
+            rl_resv_adjust(s, rl_granule_finish(cfg, side, gr, ch));
+    rl_resv_frame_end(s, cfg, side, mean_bits);
+    return 0;
+}
