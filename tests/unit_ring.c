@@ -239,6 +239,11 @@ int main(int argc, char **argv)
         { "st44_0_V4", 44100, 2, 0, "-V 4", NULL, 0 },
         { "st44_1_V4", 44100, 2, 1, "-V 4", NULL, 0 },
         { "st44_1152_V2r", 44100, 2, 1152, "-V 2 --resample 32", NULL, 0 },
+        { "st44_2s_cbr", 44100, 2, 88200, "", NULL, 0 },
+        { "st44_1s_abr160", 44100, 2, 44100, "--abr 160", NULL, 0 },
+        { "st44_1s_b320q0", 44100, 2, 44100, "-b 320 -q 0 --noreplaygain", NULL, 0 },
+        { "mono22_1153_abr64", 22050, 1, 1153, "--abr 64", NULL, 0 },
+        { "st44_1s_vbrold", 44100, 2, 44100, "--vbr-old -V 3", NULL, 0 },
     };
     int ncases = (int)(sizeof cases / sizeof cases[0]);
     int i;

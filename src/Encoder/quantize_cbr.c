@@ -38,30 +38,58 @@ void rl_loop_prepare(const RlEncoder *e, RlFrame *f)
 
 /* ------------------------------------------------------------------ CBR */
 
-int rl_cbr_encode(RlEncoder *e, RlFrame *f)
+/* One channel of one CBR granule: the outer loop and the scalefactor
+ * storage, touching only that channel's granule, arrays and step state. */
+typedef struct CbrGranule {
+    const RlConfig *cfg;
+    RlFrame *f;
+    RlStepState *step;
+    int gr;
+    int targ[2];
+    int bits[2];
+} CbrGranule;
+
+static void cbr_channel(void *arg, int ch)
+{
+    CbrGranule *const g = arg;
+    RlFrame *const f = g->f;
+    int const gr = g->gr;
+
+    if (f->has_energy[gr][ch])
+        (void) rl_outer_loop(g->cfg, &f->side.tt[gr][ch], f->l3_xmin[gr][ch], f->xrpow[gr][ch],
+                             f->pseudohalf[gr][ch], g->step, ch, g->targ[ch], NULL,
+                             g->cfg->sfb21_extra);
+    g->bits[ch] = rl_granule_finish(g->cfg, &f->side, gr, ch);
+}
+
+int rl_cbr_encode(RlEncoder *e, RlFrame *f, const RlForkJoin *fj)
 {
     const RlConfig *const cfg = &e->cfg;
     RlEncodeState *const s = &e->enc;
-    int mean_bits, targ[2];
+    CbrGranule g;
+    int mean_bits;
 
     f->bitrate_index = cfg->free_format ? 0
         : rl_bitrate_index(cfg->avg_bitrate, cfg->version, cfg->samplerate_out);
     if (f->bitrate_index < 0)
         return -EINVAL;
     (void) rl_resv_frame_begin_commit(s, cfg, f->bitrate_index, f->padding, &mean_bits);
-    for (int gr = 0; gr < cfg->mode_gr; gr++) {
+    g.cfg = cfg;
+    g.f = f;
+    g.step = &e->step;
+    for (g.gr = 0; g.gr < cfg->mode_gr; g.gr++) {
         /* granule 1 counts the bits granule 0 saved (cbr = gr) */
         int const max_bits = rl_on_pe(cfg, rl_resv_size(s), s->resv_max,
-                                      (const float (*)[2]) f->pe_use, targ, mean_bits, gr, gr);
+                                      (const float (*)[2]) f->pe_use, g.targ, mean_bits, g.gr, g.gr);
         if (f->mode_ext == RL_MD_MS_LR)
-            rl_reduce_side(targ, f->ms_ener_ratio[gr], mean_bits, max_bits);
-        for (int ch = 0; ch < cfg->channels_out; ch++) {
-            if (f->has_energy[gr][ch])
-                (void) rl_outer_loop(cfg, &f->side.tt[gr][ch], f->l3_xmin[gr][ch],
-                                     f->xrpow[gr][ch], f->pseudohalf[gr][ch], &e->step, ch,
-                                     targ[ch], NULL, cfg->sfb21_extra);
-            rl_resv_adjust(s, rl_granule_finish(cfg, &f->side, gr, ch));
-        }
+            rl_reduce_side(g.targ, f->ms_ener_ratio[g.gr], mean_bits, max_bits);
+        if (fj != NULL && cfg->channels_out == 2)
+            fj->run(fj->ctx, 2, cbr_channel, &g);
+        else
+            for (int ch = 0; ch < cfg->channels_out; ch++)
+                cbr_channel(&g, ch);
+        for (int ch = 0; ch < cfg->channels_out; ch++)
+            rl_resv_adjust(s, g.bits[ch]);
     }
     rl_resv_frame_end(s, cfg, &f->side, mean_bits);
     return 0;

@@ -16,6 +16,7 @@
 
 #include "rl_encoder.h"
 #include "rl_frame.h"
+#include "stages.h"     /* RlForkJoin */
 
 /* Reservoir-free part of both loops, after the MDCT: M/S conversion, granule
  * set-up, xr^(3/4) and the allowed distortion into f->xrpow, pseudohalf,
@@ -24,8 +25,11 @@ void rl_loop_prepare(const RlEncoder *e, RlFrame *f);
 
 /* CBR, serial: ResvFrameBegin, per granule the targets from the true
  * reservoir (on_pe, reduce_side), the outer loops from e->step,
- * scalefactor storage, ResvAdjust; ResvFrameEnd.  Sets f->bitrate_index. */
-int rl_cbr_encode(RlEncoder *e, RlFrame *f);
+ * scalefactor storage, ResvAdjust; ResvFrameEnd.  Sets f->bitrate_index.
+ * Once a granule's targets are known its channels are independent (each
+ * has its own step-search start and scalefactor storage), so they run
+ * through fj when there is one. */
+int rl_cbr_encode(RlEncoder *e, RlFrame *f, const RlForkJoin *fj);
 
 /* ABR search with an assumed reservoir and step state (no serial state is
  * read): targets, outer loops, scalefactor storage; records what

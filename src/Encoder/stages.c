@@ -144,6 +144,11 @@ int rl_encoder_resv_size(const RlEncoder *e)
 
 int rl_encode(RlEncoder *e, RlFrame *f)
 {
+    return rl_encode_forked(e, f, NULL);
+}
+
+int rl_encode_forked(RlEncoder *e, RlFrame *f, const RlForkJoin *fj)
+{
     int rc;
     RlCarried truth;
     RlStepState step_after;
@@ -163,7 +168,7 @@ int rl_encode(RlEncoder *e, RlFrame *f)
     switch (e->cfg.vbr) {
     case RL_VBR_OFF:
     case RL_VBR_RH:
-        rc = e->cfg.vbr == RL_VBR_OFF ? rl_cbr_encode(e, f) : rl_vbr_old_encode(e, f);
+        rc = e->cfg.vbr == RL_VBR_OFF ? rl_cbr_encode(e, f, fj) : rl_vbr_old_encode(e, f);
         if (rc == 0)
             rc = rl_main_data_pack(&e->cfg, f);
         break;

@@ -75,6 +75,19 @@ int  rl_encoder_resv_size(const RlEncoder *e);
  * that a redo ran (counted from rl_prepare). */
 int  rl_encode(RlEncoder *e, RlFrame *f);
 
+/* A fork-join a driver lends Encode for work inside one frame: run(ctx, n,
+ * fn, arg) calls fn(arg, i) for every i in [0, n), possibly on other
+ * threads, and returns when every call has returned.  The calls touch
+ * disjoint data (CBR: one channel's outer loop each). */
+typedef struct RlForkJoin {
+    void (*run)(void *ctx, int n, void (*fn)(void *arg, int i), void *arg);
+    void *ctx;
+} RlForkJoin;
+
+/* rl_encode with a fork-join (NULL: everything on the calling thread).
+ * The bytes are the same either way. */
+int  rl_encode_forked(RlEncoder *e, RlFrame *f, const RlForkJoin *fj);
+
 /* The final LAME tag frame (lame_get_lametag_frame), after the flush and
  * rl_bits_flush: encoder delay/padding from Dispatch, RadioGain from the
  * ReplayGain feed (save_gain_values; any gain work still queued is finished

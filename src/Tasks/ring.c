@@ -99,6 +99,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ring_impl.h"
 #include "bitstream.h"
@@ -255,6 +256,14 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
 
     if (r->quit)
         return T_NONE;
+    /* a piece of the running Encode: it is on the serial chain */
+    if (r->side_fn != NULL && r->side_next < r->side_n) {
+        if (take) {
+            *frame = r->side_next++;
+            r->side_running++;
+        }
+        return T_SIDE;
+    }
     if (!r->encode_running && r->encoded < r->search_take
         && r->searched[r->encoded % r->nslots]) {
         if (take) {
@@ -329,6 +338,10 @@ static int fail(Ring *r, int rc)
 static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCarried *after)
 {
     switch (t) {
+    case T_SIDE:
+        if (--r->side_running == 0)
+            pthread_cond_signal(&r->side_cv);
+        break;
     case T_DISPATCH:
         r->dispatch_running = 0;
         if (rc == RING_D_CUT)
@@ -385,6 +398,10 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
 
     rl_stress_point();
     switch (t) {
+    case T_SIDE:
+        /* side_fn/side_arg stay set until every taken item completed */
+        r->side_fn(r->side_arg, (int) frame);
+        break;
     case T_DISPATCH:
         rc = ring_run_dispatch(r, f);
         break;
@@ -415,6 +432,30 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
     return rc;
 }
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
+/* Assumes mu. */
+static void add_stats(RlRingStats *st, RingTask t, double s)
+{
+    switch (t) {
+    case T_SIDE:     st->side_s += s; st->side_tasks++; break;
+    case T_DISPATCH: st->dispatch_s += s; break;
+    case T_PREPARE:  st->prepare_s += s; break;
+    case T_RESOLVE:  st->resolve_s += s; break;
+    case T_SEARCH:   st->search_s += s; break;
+    case T_ENCODE:   st->encode_s += s; st->frames++; break;
+    case T_GAIN0:
+    case T_GAIN1:    st->gain_s += s; break;
+    case T_FINISH:   st->finish_s += s; break;
+    case T_NONE:     break;
+    }
+}
+
 /* Assumes mu (cond_wait releases it while asleep). */
 static void wait_for_work(Ring *r)
 {
@@ -429,6 +470,7 @@ static void *worker(void *arg)
     int64_t frame = 0;
     RlCarried assumed, after;
     int cancel = 0;
+    double t0, t1;
 
     memset(&assumed, 0, sizeof assumed);
     memset(&after, 0, sizeof after);
@@ -449,14 +491,53 @@ static void *worker(void *arg)
         if (r->idle > 0 && pick_task(r, 0, NULL, NULL) != T_NONE)
             pthread_cond_signal(&r->cv);
         pthread_mutex_unlock(&r->mu);
+        t0 = r->p->stats ? now_s() : 0;
         rc = run_task(r, t, frame, &assumed, &after);
+        t1 = r->p->stats ? now_s() : 0;
         pthread_mutex_lock(&r->mu);
+        if (r->p->stats)
+            add_stats(&r->stats, t, t1 - t0);
         cancel = complete_task(r, t, frame, rc, &after);
     }
     pthread_mutex_unlock(&r->mu);
     if (cancel)
         rl_io_cancel(r->io);
     return NULL;
+}
+
+/* Encode's fork-join: item 0 here, the others offered to idle workers
+ * (first in pick_task's order); what nobody took, Encode runs itself, then
+ * it waits for the items others run.  A stop does not cut it short: items
+ * are short and the frame's Encode must complete or fail as a whole. */
+void ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg)
+{
+    Ring *r = ctx;
+
+    pthread_mutex_lock(&r->mu);
+    r->side_fn = fn;
+    r->side_arg = arg;
+    r->side_n = n;
+    r->side_next = 1;
+    r->side_running = 0;
+    if (r->idle > 0)
+        pthread_cond_signal(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+
+    rl_stress_point();
+    fn(arg, 0);
+
+    pthread_mutex_lock(&r->mu);
+    while (r->side_next < r->side_n) {
+        int const i = r->side_next++;
+        pthread_mutex_unlock(&r->mu);
+        fn(arg, i);
+        pthread_mutex_lock(&r->mu);
+    }
+    while (r->side_running > 0)
+        pthread_cond_wait(&r->side_cv, &r->mu);
+    r->side_fn = NULL;
+    r->side_arg = NULL;
+    pthread_mutex_unlock(&r->mu);
 }
 
 /* The I/O thread's callback (a block arrived, space was freed, an error):
@@ -538,9 +619,15 @@ static int setup_and_run(Ring *r, RlOptions *o, int threads)
     if (rc == 0 && r->p->io_backend >= 0)
         rc = start_io(r);
     if (rc == 0) {
+        double const t0 = now_s();
         stop_attach(r);
         run_workers(r, threads);
         stop_detach(r);
+        if (r->p->stats) {
+            r->stats.wall_s = now_s() - t0;
+            r->stats.search_redos = r->redo_count;
+            *r->p->stats = r->stats;
+        }
         rc = r->err;
         if (r->io && !r->finish_taken)
             rl_io_abort(r->io);   /* Finish closes it otherwise */
@@ -592,7 +679,10 @@ int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer
     else {
         pthread_mutex_init(&r->mu, NULL);
         pthread_cond_init(&r->cv, NULL);
+        pthread_cond_init(&r->side_cv, NULL);
+        r->nthreads = threads;
         rc = setup_and_run(r, &o, threads);
+        pthread_cond_destroy(&r->side_cv);
         pthread_cond_destroy(&r->cv);
         pthread_mutex_destroy(&r->mu);
     }

@@ -38,6 +38,18 @@ void rl_ring_stop_free(RlRingStop *s);          /* NULL: nothing */
 void rl_ring_stop_request(RlRingStop *s);       /* idempotent */
 int rl_ring_stop_requested(RlRingStop *s);      /* 1 once requested */
 
+/* What a ring run spent where (filled at the end when RlRingParams.stats is
+ * set): task counts and summed task times per kind, in seconds of worker
+ * time.  encode_s includes the channel loops Encode runs itself and its
+ * waits for the ones other workers run (side_s). */
+typedef struct RlRingStats {
+    int64_t frames;
+    int64_t search_redos;       /* searches Encode redid serially */
+    double  dispatch_s, prepare_s, resolve_s, search_s, encode_s, side_s, gain_s, finish_s;
+    int64_t side_tasks;         /* forked Encode items run by another worker */
+    double  wall_s;
+} RlRingStats;
+
 typedef struct RlRingParams {
     int threads;        /* workers; <= 0: the CPUs this process may run on */
     int slots;          /* frame records; 0: 4*threads, clamped to [4, 256] */
@@ -49,6 +61,7 @@ typedef struct RlRingParams {
     /* a stop token (see above): once requested, the ring drains and returns
      * -EINTR; may be NULL.  (Formerly a polled volatile sig_atomic_t flag.) */
     RlRingStop *stop;
+    RlRingStats *stats; /* may be NULL */
 } RlRingParams;
 
 /* Whole encode like rl_run_sequential (same bytes), on p->threads workers.

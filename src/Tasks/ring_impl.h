@@ -15,7 +15,8 @@ struct RlPcmReader;
 struct RlMp3Writer;
 
 typedef enum RingTask {
-    T_NONE, T_ENCODE, T_RESOLVE, T_SEARCH, T_PREPARE, T_GAIN0, T_GAIN1, T_DISPATCH, T_FINISH
+    T_NONE, T_SIDE, T_ENCODE, T_RESOLVE, T_SEARCH, T_PREPARE, T_GAIN0, T_GAIN1, T_DISPATCH,
+    T_FINISH
 } RingTask;
 
 /* What one Dispatch task did (>= 0), or -errno. */
@@ -31,6 +32,7 @@ typedef struct Ring {
     RlEncoder   *e;
     RlFrame     *frames;
     int          nslots;
+    int          nthreads;             /* workers (1: Encode forks nothing) */
     int          gain_channels;        /* ReplayGain tasks (0: RG off) */
     const RlRingParams *p;
     struct RlPcmReader *in;
@@ -51,6 +53,14 @@ typedef struct Ring {
     int     dispatch_wait_gain;        /* last Dispatch found the gain feed full */
     RlCarried committed;               /* Encode's carried state after the last finished Encode */
     int     idle;                      /* workers sleeping on cv */
+    /* Encode's fork-join (ring_fork_join): items [side_next, side_n) are
+     * free for any worker, side_running are being run; side_cv wakes the
+     * Encode task waiting for them */
+    void  (*side_fn)(void *arg, int i);
+    void   *side_arg;
+    int     side_n, side_next, side_running;
+    pthread_cond_t side_cv;
+    RlRingStats stats;                 /* task times (only when p->stats) */
     int     stop_req;                  /* the stop token was requested */
     int     quit;
     int     err;
@@ -77,5 +87,7 @@ int ring_run_dispatch(Ring *r, RlFrame *f);
 int ring_run_encode(Ring *r, RlFrame *f, int64_t t);
 int ring_run_finish(Ring *r);
 int ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
+/* The fork-join the Encode task lends rl_encode_forked (ctx: the Ring). */
+void ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg);
 
 #endif

@@ -112,7 +112,8 @@ int ring_write_ready_bytes(Ring *r)
  * reservoir and the frame's bytes. */
 int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
 {
-    int rc = rl_encode(r->e, f);
+    RlForkJoin const fj = { ring_fork_join, r };
+    int rc = rl_encode_forked(r->e, f, r->nthreads > 1 ? &fj : NULL);
     if (rc < 0)
         return rc;
     if (f->spec_searches > 1)

@@ -75,6 +75,16 @@ done
 check_threads file burst_V0 "$IN/burst.wav" -V 0
 check_threads file pink_V2 "$IN/pink.wav" -V 2
 
+# CBR (loops serially in Encode), ABR (speculative search, step-state
+# check) and vbr_rh, with their carried state at every thread count
+for o in "" "-b 320 -q 0" "--abr 160" "--abr 256 -h" "--vbr-old -V 2" "-b 64"; do
+    # shellcheck disable=SC2086
+    check_threads file "music_mode_${o// /_}" "$IN/music.wav" $o
+done
+check_threads file burst_abr96 "$IN/burst.wav" --abr 96
+check_threads file r22050_abr64 "$IN/mix_22050.wav" --abr 64
+check_threads file n1153_default "$IN/st_1153.wav"
+
 # resampling (Dispatch's resampler state)
 check_threads file resample_32_V2 "$IN/music.wav" -V 2 --resample 32
 check_threads file r48000_resample_22.05_V5 "$IN/mix_48000.wav" -V 5 --resample 22.05
@@ -87,5 +97,7 @@ check_threads stdio stdio_V0 "$IN/burst.wav" -V 0
 # one of several minutes: the reservoir, the TOC and the ReplayGain histogram
 gen long_200s.wav -t mix -d 200 -S 99
 check_threads file long_200s_V2 "$IN/long_200s.wav" -V 2
+check_threads file long_200s_default "$IN/long_200s.wav"
+check_threads file long_200s_abr160 "$IN/long_200s.wav" --abr 160
 
 id_summary
