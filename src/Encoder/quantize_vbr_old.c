@@ -11,6 +11,18 @@
 #include "reservoir.h"
 #include "fast_log.h"
 
+/* Zeroes xr[j] from end-1 down while |xr[j]| < thr; 1 if it stopped at a
+ * line that is not below thr. */
+static int zero_below(float *xr, int start, int end, float thr)
+{
+    for (int j = end - 1; j >= start; j--) {
+        if (!(fabs(xr[j]) < thr))
+            return 1;
+        xr[j] = 0;
+    }
+    return 0;
+}
+
 /* LAME psfb21_analogsilence: from the top of sfb21 (sfb12 per window for
  * short blocks) down, lines under the ATH become 0, up to the first that
  * is not. */
@@ -29,14 +41,7 @@ static void cut_analog_silence(const RlEncoder *e, float adjust_factor, RlGranul
             float ath21 = rl_ath_adjust(adjust_factor, ath->psfb21[gsfb], ath->floor, 0);
             if (cfg->longfact[21] > 1e-12f)
                 ath21 *= cfg->longfact[21];
-            for (int j = end - 1; j >= start; j--) {
-                if (fabs(xr[j]) < ath21) {
-                    xr[j] = 0;
-                } else {
-                    stop = 1;
-                    break;
-                }
-            }
+            stop = zero_below(xr, start, end, ath21);
         }
         return;
     }
@@ -50,14 +55,7 @@ static void cut_analog_silence(const RlEncoder *e, float adjust_factor, RlGranul
             float ath12 = rl_ath_adjust(adjust_factor, ath->psfb12[gsfb], ath->floor, 0);
             if (cfg->shortfact[12] > 1e-12f)
                 ath12 *= cfg->shortfact[12];
-            for (int j = end - 1; j >= start; j--) {
-                if (fabs(xr[j]) < ath12) {
-                    xr[j] = 0;
-                } else {
-                    stop = 1;
-                    break;
-                }
-            }
+            stop = zero_below(xr, start, end, ath12);
         }
     }
 }

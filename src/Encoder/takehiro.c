@@ -126,6 +126,18 @@ static void quantize_lines_01(unsigned int n, float istep, const float *xp, int 
     }
 }
 
+/* Quantizes the pending run: acc lines by rounding or acc01 lines by the
+ * 0/1 test (at most one of them is pending: each flushes the other before
+ * it grows). */
+static void flush_run(int *acc, int *acc01, float istep, const float *xp, int *ix)
+{
+    if (*acc)
+        quantize_lines((unsigned int) *acc, istep, xp, ix);
+    if (*acc01)
+        quantize_lines_01((unsigned int) *acc01, istep, xp, ix);
+    *acc = *acc01 = 0;
+}
+
 /* One band's quantizer step (LAME: global gain less the scalefactor
  * amplification and the subblock gain). */
 static int band_step(const RlGranule *gi, int sfb)
@@ -158,14 +170,7 @@ static void quantize_granule(const float *xp, int *const pi, float istep, const 
             step = band_step(gi, sfb);
         if (prev_use && prev->step[sfb] == step) {
             /* unchanged band: flush what is pending, keep this one */
-            if (acc) {
-                quantize_lines((unsigned int) acc, istep, acc_xp, acc_ix);
-                acc = 0;
-            }
-            if (acc01) {
-                quantize_lines_01((unsigned int) acc01, istep, acc_xp, acc_ix);
-                acc01 = 0;
-            }
+            flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
         } else {
             int l = gi->width[sfb];
             if (j + gi->width[sfb] > gi->max_nonzero_coeff) {
@@ -182,30 +187,21 @@ static void quantize_granule(const float *xp, int *const pi, float istep, const 
             if (prev != NULL && prev->sfb_count1 > 0 && sfb >= prev->sfb_count1
                 && prev->step[sfb] > 0 && step >= prev->step[sfb]) {
                 if (acc) {
-                    quantize_lines((unsigned int) acc, istep, acc_xp, acc_ix);
-                    acc = 0;
+                    flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
                     acc_ix = ix;
                     acc_xp = xp;
                 }
                 acc01 += l;
             } else {
                 if (acc01) {
-                    quantize_lines_01((unsigned int) acc01, istep, acc_xp, acc_ix);
-                    acc01 = 0;
+                    flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
                     acc_ix = ix;
                     acc_xp = xp;
                 }
                 acc += l;
             }
             if (l <= 0) {
-                if (acc01) {
-                    quantize_lines_01((unsigned int) acc01, istep, acc_xp, acc_ix);
-                    acc01 = 0;
-                }
-                if (acc) {
-                    quantize_lines((unsigned int) acc, istep, acc_xp, acc_ix);
-                    acc = 0;
-                }
+                flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
                 break;
             }
         }
@@ -215,10 +211,7 @@ static void quantize_granule(const float *xp, int *const pi, float istep, const 
             j += gi->width[sfb];
         }
     }
-    if (acc)
-        quantize_lines((unsigned int) acc, istep, acc_xp, acc_ix);
-    if (acc01)
-        quantize_lines_01((unsigned int) acc01, istep, acc_xp, acc_ix);
+    flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
 }
 
 /* ------------------------------------------------------------------ */
