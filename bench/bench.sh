@@ -7,6 +7,8 @@
 # usage: bash bench/bench.sh [RINGLAME] [GEN_SIGNAL]
 #   defaults: build/ringlame, build/tests/gen_signal (build first: bash scripts/test.sh)
 # environment: LAME (default /usr/bin/lame), RUNS (default 3),
+#              SETTINGS (one option set per line; default: -V 4 --noreplaygain,
+#              -V 2, -V 0, lame's default CBR 128, -b 320, --abr 160, -q 0),
 #              BENCH_DIR (default build/bench: the decoded corpus is kept there),
 #              THREADS (default "1 2": the --threads columns),
 #              RSS_SECONDS (default "600 3600": lengths of the generated RSS
@@ -89,7 +91,14 @@ printf '%-20s %8s' setting "lame s"
 for c in "${cols[@]}"; do printf ' %8s' "$c s"; done
 for c in "${cols[@]}"; do printf ' %7s' "x $c"; done
 printf '  %s\n' identical
-for setting in "-V 4 --noreplaygain" "-V 2" "-V 0"; do
+# settings: VBR (-V), CBR (lame's default 128 kbps, 320, -q 0) and ABR;
+# SETTINGS="..." (one per line) overrides the list
+if [ -n "${SETTINGS:-}" ]; then
+    mapfile -t SETTING_LIST <<<"$SETTINGS"
+else
+    SETTING_LIST=("-V 4 --noreplaygain" "-V 2" "-V 0" "" "-b 320" "--abr 160" "-q 0")
+fi
+for setting in "${SETTING_LIST[@]}"; do
     # the encoders take turns within each repetition, so that a change of
     # machine load over time hits all of them alike; best of RUNS each
     declare -A t=()
@@ -106,7 +115,7 @@ for setting in "-V 4 --noreplaygain" "-V 2" "-V 0"; do
     tl=${t[lame]}
     same=yes
     for c in "${cols[@]}"; do [ "$(same_as_lame "$c")" = yes ] || same="no ($c)"; done
-    printf '%-20s %8s' "$setting" "$tl"
+    printf '%-20s %8s' "${setting:-(CBR 128)}" "$tl"
     for c in "${cols[@]}"; do printf ' %8s' "${t[$c]}"; done
     for c in "${cols[@]}"; do printf ' %7s' "$(speedup "$tl" "${t[$c]}")"; done
     printf '  %s\n' "$same"
@@ -114,29 +123,48 @@ for setting in "-V 4 --noreplaygain" "-V 2" "-V 0"; do
 done
 echo "seq = --sequential, tN = --threads N; x = speed-up, lame s / ringlame s (above 1: ringlame is faster)"
 
+# where the ring's time goes at the largest thread count (ringlame --verbose
+# prints the ring's task times): the serial Encode chain's share of all task
+# time and the searches Encode had to redo
+nmax=$(echo $THREADS | awk '{ print $NF }')
+echo
+echo "ring task times at --threads $nmax, first corpus file (ringlame --verbose):"
+for setting in "${SETTING_LIST[@]}"; do
+    # shellcheck disable=SC2086
+    line=$("$RL" --verbose --threads "$nmax" $setting "${CORPUS[0]}" "$DIR/out/stats.mp3" 2>&1 </dev/null \
+           | grep -m1 'ring:' || true)
+    printf '%-20s %s\n' "${setting:-(CBR 128)}" "${line:-(no ring statistics printed)}"
+done
+rm -f "$DIR/out/stats.mp3"
+
 [ -n "$RSS_SECONDS" ] || exit 0
 echo
-# peak RSS: generated pink noise, 16-bit 44.1 kHz stereo WAV, -V 2 (ReplayGain on)
+# peak RSS: generated pink noise, 16-bit 44.1 kHz stereo WAV, -V 2 and the
+# default CBR 128 (ReplayGain on)
 rss() {  # TOOL OPTS... IN OUT -> "kB seconds"
     "$TIME" -f '%M %e' -o "$DIR/time.out" "$@" </dev/null >/dev/null 2>&1 \
         || { echo "bench: $* failed" >&2; return 1; }
     cat "$DIR/time.out"
 }
-printf '%-12s %12s %8s' input "lame kB" "lame s"
+printf '%-18s %12s %8s' input "lame kB" "lame s"
 for n in $THREADS; do printf ' %12s %8s' "t$n kB" "t$n s"; done
 printf '  %s\n' identical
 for d in $RSS_SECONDS; do
     in=$DIR/rss_${d}s.wav
     [ -s "$in" ] || { "$GEN" -t pink -d "$d" -S 13 "$in.part.wav" && mv "$in.part.wav" "$in"; }
-    read -r lk ls < <(rss "$LAME" -V 2 "$in" "$DIR/out/rss.lame.mp3")
-    printf '%-12s %12s %8s' "${d} s" "$lk" "$ls"
-    same=yes
-    for n in $THREADS; do
-        read -r k s < <(rss "$RL" --threads "$n" -V 2 "$in" "$DIR/out/rss.t$n.mp3")
-        printf ' %12s %8s' "$k" "$s"
-        cmp -s "$DIR/out/rss.lame.mp3" "$DIR/out/rss.t$n.mp3" || same="no (t$n)"
+    for mode in "-V 2" ""; do
+        # shellcheck disable=SC2086
+        read -r lk ls < <(rss "$LAME" $mode "$in" "$DIR/out/rss.lame.mp3")
+        printf '%-18s %12s %8s' "${d} s ${mode:-CBR 128}" "$lk" "$ls"
+        same=yes
+        for n in $THREADS; do
+            # shellcheck disable=SC2086
+            read -r k s < <(rss "$RL" --threads "$n" $mode "$in" "$DIR/out/rss.t$n.mp3")
+            printf ' %12s %8s' "$k" "$s"
+            cmp -s "$DIR/out/rss.lame.mp3" "$DIR/out/rss.t$n.mp3" || same="no (t$n)"
+        done
+        printf '  %s\n' "$same"
     done
-    printf '  %s\n' "$same"
     [ "${BENCH_KEEP:-0}" = 1 ] || rm -f "$in"
 done
 rm -f "$DIR"/out/rss.*.mp3 "$DIR/time.out"

@@ -1,17 +1,21 @@
 /* ringlame: command line parsing with lame's rules (short options bundle,
  * arguments attached or separate, case-insensitive long options, LAMEOPT
- * tokens first).  Only the VBR subset is accepted for now (-b/-B/-F as its
- * minimum/maximum bitrate limits).
+ * tokens first).  Every option of `lame --help` / `--longhelp` is taken
+ * with lame's meaning; the few that belong to program paths ringlame does
+ * not have (ID3 tags, MPEG input, decoding, gapless sets, decoded-output
+ * ReplayGain) are refused with a message that names them.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "args.h"
-#include "version.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define PROG "ringlame"
 #define MAX_ARGS 512
+#define NOT_MINE 2      /* internal: the option belongs to another group */
 
 static int str_ieq(const char *a, const char *b)
 {
@@ -47,6 +51,24 @@ static int get_int(const char *name, const char *arg, int *v, FILE *err)
     return 0;
 }
 
+/* sscanf(arg, "%d", v) as lame reads -Z's optional level: 1 = a number
+ * (stored), 0 = no number, -1 = nothing but blanks.  lame uses the result
+ * as "argument used", so -1 consumes the (empty) argument too. */
+static int scan_int(const char *arg, int *v)
+{
+    char *end = NULL;
+    long d;
+    while (isspace((unsigned char) *arg))
+        ++arg;
+    if (*arg == '\0')
+        return -1;
+    d = strtol(arg, &end, 10);
+    if (end == arg)
+        return 0;
+    *v = (int) d;
+    return 1;
+}
+
 /* frontend resample_rate: integer kHz class, 0 (= automatic) if unknown. */
 static int resample_rate(double freq, FILE *err)
 {
@@ -66,18 +88,6 @@ static int resample_rate(double freq, FILE *err)
         fprintf(err, "Illegal resample frequency: %.3f kHz\n", freq);
         return 0;
     }
-}
-
-static int refuse_cbr(FILE *err, const char *dash, const char *opt)
-{
-    fprintf(err, PROG ": option %s%s: CBR/ABR are not supported yet (use -V 0..9)\n", dash, opt);
-    return RL_ARGS_ERROR;
-}
-
-static int refuse(FILE *err, const char *dash, const char *opt)
-{
-    fprintf(err, PROG ": option %s%s is not supported yet\n", dash, opt);
-    return RL_ARGS_ERROR;
 }
 
 /* frontend string_to_argv: blanks separate, a leading '"' quotes up to the next '"'. */
@@ -108,28 +118,103 @@ static int split_tokens(char *s, char **tok, int max)
     return n;
 }
 
-/* Long options (without the leading "--").  *used = extra argv entries consumed. */
-static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv,
-                      int *used, FILE *out, FILE *err)
+/* ---- --preset (lame's presets_set) ---- */
+
+/* The old preset names: a bitrate, and whether the preset is mono. */
+static const char *preset_alias(const char *name, int *mono)
+{
+    static const struct { const char *name, *kbps; int mono; } aliases[] = {
+        { "phone", "16", 1 }, { "phon+", "24", 1 }, { "lw", "24", 1 }, { "mw-eu", "24", 1 },
+        { "sw", "24", 1 }, { "mw-us", "40", 1 }, { "voice", "56", 1 }, { "fm", "112", 0 },
+        { "radio", "112", 0 }, { "tape", "112", 0 }, { "hifi", "160", 0 }, { "cd", "192", 0 },
+        { "studio", "256", 0 },
+    };
+    *mono = 0;
+    for (size_t k = 0; k < sizeof(aliases) / sizeof(aliases[0]); k++) {
+        if (strcmp(name, aliases[k].name) == 0) {
+            *mono = aliases[k].mono;
+            return aliases[k].kbps;
+        }
+    }
+    return name;
+}
+
+/* --preset / --alt-preset at argv[i]: any "fast" and "cbr" words, then the
+ * name (case-sensitive, as in lame).  *used = the argv entries consumed.
+ * A bitrate preset (and insane) is applied at once, as lame_set_preset
+ * does; rl_config_init applies it a second time (lame_init_params). */
+static int parse_preset(RlArgs *a, int i, int argc, char **argv, int *used, FILE *out, FILE *err)
+{
+    RlOptions *o = &a->opt;
+    int fast = 0, cbr = 0, mono = 0, n = 1, kbps;
+    const char *name = i + 1 < argc ? argv[i + 1] : "";
+
+    while (strcmp(name, "fast") == 0 || strcmp(name, "cbr") == 0) {
+        if (name[0] == 'f')
+            fast = 1;
+        else
+            cbr = 1;
+        n++;
+        name = i + n < argc ? argv[i + n] : "";
+    }
+    *used = n;
+
+    if (strcmp(name, "help") == 0 && !fast && !cbr) {
+        rl_args_print_preset_help(out);
+        return RL_ARGS_ERROR;       /* lame exits with 1 after it */
+    }
+    name = preset_alias(name, &mono);
+    /* the VBR names: only -V's quality and the VBR mode ("fast" is a no-op) */
+    if (strcmp(name, "medium") == 0 || strcmp(name, "standard") == 0
+        || strcmp(name, "extreme") == 0) {
+        (void) rl_set_vbr_q(o, name[0] == 'm' ? 4 : name[1] == 't' ? 2 : 0);
+        (void) rl_set_vbr(o, RL_VBR_MTRH);
+        return RL_ARGS_OK;
+    }
+    if (strcmp(name, "insane") == 0 && !fast) {
+        (void) rl_set_preset(o, RL_PRESET_INSANE);
+        return RL_ARGS_OK;
+    }
+    kbps = atoi(name);
+    if (kbps > 0 && !fast) {
+        if (kbps < 8 || kbps > 320) {
+            fprintf(err, PROG ": --preset %s: the bitrate must be between 8 and 320 kbps"
+                    " (try --preset help)\n", name);
+            return RL_ARGS_ERROR;
+        }
+        (void) rl_set_preset(o, kbps);
+        if (cbr)
+            (void) rl_set_vbr(o, RL_VBR_OFF);
+        if (mono)
+            (void) rl_set_mode(o, RL_MONO);
+        return RL_ARGS_OK;
+    }
+    fprintf(err, PROG ": --preset%s%s %s: not a valid preset; use medium, standard, extreme,"
+            " insane, an old name (phone, voice, fm, cd, studio, ...) or an average bitrate"
+            " 8..320 (\"fast\" only before medium/standard/extreme; try --preset help)\n",
+            fast ? " fast" : "", cbr ? " cbr" : "", name);
+    return RL_ARGS_ERROR;
+}
+
+/* ---- long options, by group; each returns RL_ARGS_*, or NOT_MINE ---- */
+
+/* Rate control and quality. */
+static int long_rate_control(RlArgs *a, const char *token, int i, int argc, char **argv,
+                             int *used, FILE *out, FILE *err)
 {
     RlOptions *o = &a->opt;
     const char *next = i + 1 < argc ? argv[i + 1] : "";
     double dv = 0;
     int iv = 0;
 
-    *used = 0;
-    if (str_ieq(token, "resample")) {
-        if ((*used = get_double(token, next, &dv, err)))
-            (void) rl_set_out_samplerate(o, resample_rate(dv, err));
+    if (str_ieq(token, "vbr-old")) {
+        (void) rl_set_vbr(o, RL_VBR_RH);
     }
     else if (str_ieq(token, "vbr-new")) {
         (void) rl_set_vbr(o, RL_VBR_MT);
     }
     else if (str_ieq(token, "vbr-mtrh")) {
         (void) rl_set_vbr(o, RL_VBR_MTRH);
-    }
-    else if (str_ieq(token, "vbr-old")) {
-        return refuse(err, "--", token);
     }
     else if (str_ieq(token, "cbr")) {
         (void) rl_set_vbr(o, RL_VBR_OFF);
@@ -147,49 +232,68 @@ static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv
             (void) rl_set_vbr_mean_bitrate_kbps(o, iv);
         }
     }
-    else if (str_ieq(token, "freeformat")) {
-        o->free_format = 1;
+    else if (str_ieq(token, "r3mix")) {
+        (void) rl_set_preset(o, RL_PRESET_R3MIX);
     }
-    else if (str_ieq(token, "r3mix") || str_ieq(token, "comp")) {
-        return refuse_cbr(err, "--", token);
+    else if (str_ieq(token, "comp")) {
+        if ((*used = get_double(token, next, &dv, err))) {
+            if (dv < 1.0) {
+                fprintf(err, PROG ": --comp %s: the compression ratio must be >= 1.0\n", next);
+                return RL_ARGS_ERROR;
+            }
+            (void) rl_set_compression_ratio(o, (float) dv);
+        }
+    }
+    else if (str_ieq(token, "freeformat")) {
+        o->free_format = 1;     /* needs -b 8..640: checked after the whole line */
     }
     else if (str_ieq(token, "preset") || str_ieq(token, "alt-preset")) {
-        /* lame skips any "fast"/"cbr" words before the preset name */
-        int n = 1;
-        const char *name = next;
-        while (strcmp(name, "fast") == 0 || strcmp(name, "cbr") == 0) {
-            n++;
-            name = i + n < argc ? argv[i + n] : "";
+        return parse_preset(a, i, argc, argv, used, out, err);
+    }
+    else if (str_ieq(token, "athaa-sensitivity")) {
+        if ((*used = get_double(token, next, &dv, err)))
+            (void) rl_set_athaa_sensitivity(o, (float) dv);
+    }
+    else {
+        return NOT_MINE;
+    }
+    return RL_ARGS_OK;
+}
+
+/* Input level, channels and the input description. */
+static int long_input(RlArgs *a, const char *token, int i, int argc, char **argv,
+                      int *used, FILE *err)
+{
+    RlOptions *o = &a->opt;
+    const char *next = i + 1 < argc ? argv[i + 1] : "";
+    double dv = 0;
+    int iv = 0;
+
+    if (str_ieq(token, "scale")) {
+        if ((*used = get_double(token, next, &dv, err)))
+            (void) rl_set_scale(o, (float) dv);
+    }
+    else if (str_ieq(token, "scale-l")) {
+        if ((*used = get_double(token, next, &dv, err)))
+            (void) rl_set_scale_left(o, (float) dv);
+    }
+    else if (str_ieq(token, "scale-r")) {
+        if ((*used = get_double(token, next, &dv, err)))
+            (void) rl_set_scale_right(o, (float) dv);
+    }
+    else if (str_ieq(token, "gain")) {
+        /* dB, clamped to -20..12, as a --scale factor */
+        if ((*used = get_double(token, next, &dv, err))) {
+            dv = dv > -20.f ? dv : -20.f;
+            dv = dv < 12.f ? dv : 12.f;
+            (void) rl_set_scale(o, (float) pow(10.f, dv * 0.05));
         }
-        *used = n;
-        if (strcmp(name, "medium") == 0) {
-            (void) rl_set_vbr_q(o, 4);
-            (void) rl_set_vbr(o, RL_VBR_MTRH);
-        }
-        else if (strcmp(name, "standard") == 0) {
-            (void) rl_set_vbr_q(o, 2);
-            (void) rl_set_vbr(o, RL_VBR_MTRH);
-        }
-        else if (strcmp(name, "extreme") == 0) {
-            (void) rl_set_vbr_q(o, 0);
-            (void) rl_set_vbr(o, RL_VBR_MTRH);
-        }
-        else if (strcmp(name, "help") == 0) {
-            return refuse(err, "--preset ", name);
-        }
-        else if (atoi(name) > 0 || strcmp(name, "insane") == 0 || strcmp(name, "phone") == 0
-                 || strcmp(name, "phon+") == 0 || strcmp(name, "lw") == 0
-                 || strcmp(name, "mw-eu") == 0 || strcmp(name, "sw") == 0
-                 || strcmp(name, "mw-us") == 0 || strcmp(name, "voice") == 0
-                 || strcmp(name, "fm") == 0 || strcmp(name, "radio") == 0
-                 || strcmp(name, "tape") == 0 || strcmp(name, "hifi") == 0
-                 || strcmp(name, "cd") == 0 || strcmp(name, "studio") == 0) {
-            return refuse_cbr(err, "--preset ", name);
-        }
-        else {
-            fprintf(err, PROG ": --preset: unknown preset '%s' (medium, standard, extreme)\n", name);
-            return RL_ARGS_ERROR;
-        }
+    }
+    else if (str_ieq(token, "swap-channel")) {
+        (void) rl_set_swap_channels(o, 1);
+    }
+    else if (str_ieq(token, "ignorelength")) {
+        a->ignore_length = 1;
     }
     else if (str_ieq(token, "bitwidth")) {
         if ((*used = get_int(token, next, &iv, err)))
@@ -207,11 +311,42 @@ static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv
     else if (str_ieq(token, "big-endian")) {
         a->raw_big_endian = 1;
     }
-    else if (str_ieq(token, "nores")) {
+    else if (str_ieq(token, "resample")) {
+        if ((*used = get_double(token, next, &dv, err)))
+            (void) rl_set_out_samplerate(o, resample_rate(dv, err));
+    }
+    else {
+        return NOT_MINE;
+    }
+    return RL_ARGS_OK;
+}
+
+/* Filters, the stream layout and the tag. */
+static int long_stream(RlArgs *a, const char *token, int i, int argc, char **argv,
+                       int *used, FILE *err)
+{
+    RlOptions *o = &a->opt;
+    const char *next = i + 1 < argc ? argv[i + 1] : "";
+    double dv = 0;
+
+    if (str_ieq(token, "nores")) {
         (void) rl_set_disable_reservoir(o, 1);
     }
     else if (str_ieq(token, "strictly-enforce-ISO")) {
         (void) rl_set_strict_iso(o, RL_MDB_STRICT_ISO);
+    }
+    else if (str_ieq(token, "buffer-constraint")) {
+        *used = 1;              /* whatever follows */
+        if (strcmp(next, "default") == 0)
+            (void) rl_set_strict_iso(o, RL_MDB_DEFAULT);
+        else if (strcmp(next, "strict") == 0)
+            (void) rl_set_strict_iso(o, RL_MDB_STRICT_ISO);
+        else if (strcmp(next, "maximum") == 0)
+            (void) rl_set_strict_iso(o, RL_MDB_MAXIMUM);
+        else {
+            fprintf(err, PROG ": --buffer-constraint '%s': use default, strict or maximum\n", next);
+            return RL_ARGS_ERROR;
+        }
     }
     else if (str_ieq(token, "replaygain-fast")) {
         (void) rl_set_find_replay_gain(o, 1);
@@ -266,6 +401,48 @@ static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv
             (void) rl_set_highpasswidth(o, (int) dv);   /* no kHz rule here (lame) */
         }
     }
+    else {
+        return NOT_MINE;
+    }
+    return RL_ARGS_OK;
+}
+
+/* Console, files, threads and information. */
+static int long_program(RlArgs *a, const char *token, int i, int argc, char **argv,
+                        int *used, FILE *out, FILE *err)
+{
+    const char *next = i + 1 < argc ? argv[i + 1] : "";
+    double dv = 0;
+
+    if (str_ieq(token, "quiet")) {
+        a->silent = 10;
+    }
+    else if (str_ieq(token, "silent")) {
+        a->silent = 9;
+    }
+    else if (str_ieq(token, "brief")) {
+        a->silent = -5;
+    }
+    else if (str_ieq(token, "verbose")) {
+        a->silent = -10;
+    }
+    else if (str_ieq(token, "nohist") || str_ieq(token, "flush") || str_ieq(token, "nogaptags")) {
+        /* no histogram; every write is complete anyway; tags only matter with --nogap */
+    }
+    else if (str_ieq(token, "disptime")) {
+        *used = get_double(token, next, &dv, err);  /* ringlame's progress keeps its own pace */
+    }
+    else if (str_ieq(token, "noasm")) {
+        *used = 1;              /* no assembler code to turn off */
+    }
+    else if (str_ieq(token, "out-dir")) {
+        if (strlen(next) >= RL_ARGS_PATH_MAX) {
+            fprintf(err, PROG ": --out-dir: folder name too long\n");
+            return RL_ARGS_ERROR;
+        }
+        snprintf(a->out_dir, sizeof(a->out_dir), "%s", next);
+        *used = 1;
+    }
     else if (str_ieq(token, "sequential")) {
         a->sequential = 1;
     }
@@ -282,38 +459,145 @@ static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv
         a->threads = (int) n;
         *used = 1;
     }
-    else if (str_ieq(token, "quiet")) {
-        a->silent = 10;
-    }
-    else if (str_ieq(token, "silent")) {
-        a->silent = 9;
-    }
-    else if (str_ieq(token, "brief")) {
-        a->silent = -5;
-    }
-    else if (str_ieq(token, "verbose")) {
-        a->silent = -10;
-    }
-    else if (str_ieq(token, "nohist")) {
-        /* console only; ringlame prints no histogram */
-    }
     else if (str_ieq(token, "version") || str_ieq(token, "license")) {
         rl_args_print_version(out);
         return RL_ARGS_EXIT;
     }
     else if (str_ieq(token, "help") || str_ieq(token, "usage")) {
-        rl_args_print_help(out);
+        if (strncasecmp(next, "id3", 3) == 0)
+            rl_args_print_id3_help(out);
+        else if (strncasecmp(next, "dev", 3) == 0)
+            rl_args_print_dev_help(out);
+        else
+            rl_args_print_help(out);
         return RL_ARGS_EXIT;
     }
+    else if (str_ieq(token, "longhelp") || str_ieq(token, "?")) {
+        rl_args_print_longhelp(out);
+        return RL_ARGS_EXIT;
+    }
+    else if (str_ieq(token, "ogginput")) {
+        fprintf(err, "sorry, vorbis support in LAME is deprecated.\n");
+        return RL_ARGS_ERROR;
+    }
     else {
-        fprintf(err, PROG ": unrecognized or unsupported option --%s\n", token);
+        return NOT_MINE;
+    }
+    return RL_ARGS_OK;
+}
+
+/* lame's developer-only switches.  Debian's lame is built without them:
+ * each prints a warning, takes the next argv entry if it has an argument
+ * (whatever that entry is, even the input name) and changes nothing. */
+static int long_dev_only(const char *token, int i, int argc, char **argv, int *used, FILE *err)
+{
+    static const struct { const char *name; int has_arg; } dev_only[] = {
+        { "noshort", 0 }, { "short", 0 }, { "allshort", 0 }, { "notemp", 0 },
+        { "interch", 1 }, { "temporal-masking", 1 }, { "nspsytune", 0 }, { "nssafejoint", 0 },
+        { "nsmsfix", 1 }, { "ns-bass", 1 }, { "ns-alto", 1 }, { "ns-treble", 1 },
+        { "ns-sfb21", 1 }, { "tune", 1 }, { "shortthreshold", 1 }, { "maskingadjust", 1 },
+        { "maskingadjustshort", 1 }, { "athcurve", 1 }, { "no-preset-tune", 0 }, { "substep", 1 },
+        { "sbgain", 1 }, { "sfscale", 0 }, { "noath", 0 }, { "athonly", 0 }, { "athshort", 0 },
+        { "athlower", 1 }, { "athtype", 1 }, { "athaa-type", 1 }, { "debug-file", 1 },
+    };
+    for (size_t k = 0; k < sizeof(dev_only) / sizeof(dev_only[0]); k++) {
+        if (!str_ieq(token, dev_only[k].name))
+            continue;
+        if (dev_only[k].has_arg) {
+            const char *next = i + 1 < argc ? argv[i + 1] : "";
+            fprintf(err, "WARNING: ignoring developer-only switch --%s %s\n", token, next);
+            *used = 1;
+        }
+        else {
+            fprintf(err, "WARNING: ignoring developer-only switch --%s\n", token);
+        }
+        return RL_ARGS_OK;
+    }
+    return NOT_MINE;
+}
+
+/* lame options on program paths ringlame does not have. */
+static int long_unsupported(const char *token, FILE *err)
+{
+    static const struct { const char *name, *why; } unsupported[] = {
+        { "tt", "id3" }, { "ta", "id3" }, { "tl", "id3" }, { "ty", "id3" }, { "tc", "id3" },
+        { "tn", "id3" }, { "tg", "id3" }, { "ti", "id3" }, { "tv", "id3" },
+        { "add-id3v2", "id3" }, { "id3v1-only", "id3" }, { "id3v2-only", "id3" },
+        { "id3v2-utf16", "id3" }, { "id3v2-ucs2", "id3" }, { "id3v2-latin1", "id3" },
+        { "space-id3v1", "id3" }, { "pad-id3v2", "id3" }, { "pad-id3v2-size", "id3" },
+        { "ignore-tag-errors", "id3" }, { "genre-list", "id3" },
+        { "mp1input", "mpeg" }, { "mp2input", "mpeg" }, { "mp3input", "mpeg" },
+        { "decode", "decode" }, { "decode-mp3delay", "decode" },
+        { "nogap", "nogap" }, { "nogapout", "nogap" },
+        { "replaygain-accurate", "decode" }, { "clipdetect", "decode" },
+    };
+    for (size_t k = 0; k < sizeof(unsupported) / sizeof(unsupported[0]); k++) {
+        const char *why = unsupported[k].why;
+        if (!str_ieq(token, unsupported[k].name))
+            continue;
+        fprintf(err, PROG ": option --%s is not supported: %s\n", token,
+                why[0] == 'i' ? "ringlame writes no ID3 tags"
+                : why[0] == 'm' ? "ringlame does not read MPEG audio"
+                : why[1] == 'e' ? "ringlame has no MP3 decoder (decoding, decoded-output ReplayGain)"
+                : "ringlame encodes one file at a time (no gapless sets)");
+        return RL_ARGS_ERROR;
+    }
+    return NOT_MINE;
+}
+
+/* Long options (without the leading "--").  *used = extra argv entries consumed. */
+static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv,
+                      int *used, FILE *out, FILE *err)
+{
+    int r;
+
+    *used = 0;
+    if ((r = long_rate_control(a, token, i, argc, argv, used, out, err)) != NOT_MINE)
+        return r;
+    if ((r = long_input(a, token, i, argc, argv, used, err)) != NOT_MINE)
+        return r;
+    if ((r = long_stream(a, token, i, argc, argv, used, err)) != NOT_MINE)
+        return r;
+    if ((r = long_program(a, token, i, argc, argv, used, out, err)) != NOT_MINE)
+        return r;
+    if ((r = long_dev_only(token, i, argc, argv, used, err)) != NOT_MINE)
+        return r;
+    if ((r = long_unsupported(token, err)) != NOT_MINE)
+        return r;
+    fprintf(err, PROG ": unrecognized option --%s\n", token);
+    return RL_ARGS_ERROR;
+}
+
+/* -m's mode letter (only the first character counts). */
+static int set_mode_letter(RlOptions *o, const char *arg, FILE *err)
+{
+    switch (*arg) {
+    case 's': (void) rl_set_mode(o, RL_STEREO); break;
+    case 'd': (void) rl_set_mode(o, RL_DUAL_CHANNEL); break;
+    case 'f': (void) rl_set_force_ms(o, 1); (void) rl_set_mode(o, RL_JOINT_STEREO); break;
+    case 'j':
+    case 'a': (void) rl_set_force_ms(o, 0); (void) rl_set_mode(o, RL_JOINT_STEREO); break;
+    case 'm': (void) rl_set_mode(o, RL_MONO); break;
+    case 'l':
+        (void) rl_set_mode(o, RL_MONO);
+        (void) rl_set_scale_left(o, 2);
+        (void) rl_set_scale_right(o, 0);
+        break;
+    case 'r':
+        (void) rl_set_mode(o, RL_MONO);
+        (void) rl_set_scale_left(o, 0);
+        (void) rl_set_scale_right(o, 2);
+        break;
+    default:
+        fprintf(err, PROG ": -m mode must be s/d/f/j/m/l/r not %s\n", arg);
         return RL_ARGS_ERROR;
     }
     return RL_ARGS_OK;
 }
 
 /* A bundle of short options ("-hV2", "-mj", "-V" "2"). */
-static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **argv, FILE *err)
+static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **argv,
+                       FILE *out, FILE *err)
 {
     RlOptions *o = &a->opt;
     const char *next = *i + 1 < argc ? argv[*i + 1] : "";
@@ -329,27 +613,8 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
         switch (c) {
         case 'm':
             used = 1;
-            switch (*arg) {
-            case 's': (void) rl_set_mode(o, RL_STEREO); break;
-            case 'd': (void) rl_set_mode(o, RL_DUAL_CHANNEL); break;
-            case 'f': (void) rl_set_force_ms(o, 1); (void) rl_set_mode(o, RL_JOINT_STEREO); break;
-            case 'j':
-            case 'a': (void) rl_set_force_ms(o, 0); (void) rl_set_mode(o, RL_JOINT_STEREO); break;
-            case 'm': (void) rl_set_mode(o, RL_MONO); break;
-            case 'l':
-                (void) rl_set_mode(o, RL_MONO);
-                (void) rl_set_scale_left(o, 2);
-                (void) rl_set_scale_right(o, 0);
-                break;
-            case 'r':
-                (void) rl_set_mode(o, RL_MONO);
-                (void) rl_set_scale_left(o, 0);
-                (void) rl_set_scale_right(o, 2);
-                break;
-            default:
-                fprintf(err, PROG ": -m mode must be s/d/f/j/m/l/r not %s\n", arg);
+            if (set_mode_letter(o, arg, err) != RL_ARGS_OK)
                 return RL_ARGS_ERROR;
-            }
             break;
         case 'V':
             if ((used = get_double(name, arg, &dv, err))) {
@@ -379,8 +644,25 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
                 (void) rl_set_in_samplerate(o, (int) dv);
             }
             break;
+        /* -b: the CBR bitrate, and the VBR minimum; -B/-F: VBR limits */
+        case 'b':
+            if ((used = get_int(name, arg, &iv, err))) {
+                (void) rl_set_brate(o, iv);     /* >320 also turns the reservoir off (lame) */
+                (void) rl_set_vbr_min_bitrate_kbps(o, o->brate);
+            }
+            break;
+        case 'B':
+            if ((used = get_int(name, arg, &iv, err)))
+                (void) rl_set_vbr_max_bitrate_kbps(o, iv);
+            break;
+        case 'F':
+            (void) rl_set_vbr_hard_min(o, 1);
+            break;
         case 't':
             (void) rl_set_write_lame_tag(o, 0);
+            break;
+        case 'T':               /* stdout output still has no tag frame */
+            (void) rl_set_write_lame_tag(o, 1);
             break;
         case 'r':
             a->raw_input = 1;
@@ -395,36 +677,45 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
             a->autoconvert = 1;
             (void) rl_set_mode(o, RL_MONO);
             break;
+        case 'd':
+        case 'k':
+            fprintf(err, "WARNING: -%c is obsolete.\n", c);
+            break;
         case 'S':
             a->silent = 5;
             break;
-        /* -b/-B/-F are VBR limits here; without a VBR option they would
-         * mean CBR, which rl_args_parse refuses once everything is read */
-        case 'b':
-            if (!a->bitrate_opt)
-                a->bitrate_opt = c;
-            if ((used = get_int(name, arg, &iv, err))) {
-                (void) rl_set_brate(o, iv);     /* >320 also turns the reservoir off (lame) */
-                (void) rl_set_vbr_min_bitrate_kbps(o, o->brate);
+        case 'X':
+            used = 1;           /* n[,m]: lame's build ignores the noise measure */
+            break;
+        case 'Y':
+            (void) rl_set_experimental_y(o, 1);
+            break;
+        case 'Z':
+            iv = 1;             /* an optional level, 1 without one */
+            used = scan_int(arg, &iv);
+            (void) rl_set_experimental_z(o, iv);
+            break;
+        case 'e':
+            used = 1;
+            switch (*arg) {
+            case 'n': (void) rl_set_emphasis(o, 0); break;
+            case '5': (void) rl_set_emphasis(o, 1); break;
+            case 'c': (void) rl_set_emphasis(o, 3); break;
+            default:
+                fprintf(err, PROG ": -e emp must be n/5/c not %s\n", arg);
+                return RL_ARGS_ERROR;
             }
             break;
-        case 'B':
-            if (!a->bitrate_opt)
-                a->bitrate_opt = c;
-            if ((used = get_int(name, arg, &iv, err)))
-                (void) rl_set_vbr_max_bitrate_kbps(o, iv);
+        case 'c':
+            (void) rl_set_copyright(o, 1);
             break;
-        case 'F':
-            if (!a->bitrate_opt)
-                a->bitrate_opt = c;
-            (void) rl_set_vbr_hard_min(o, 1);
+        case 'o':
+            (void) rl_set_original(o, 0);
             break;
         case '?':
-            fprintf(err, PROG ": unrecognized or unsupported option -%c\n", c);
-            return RL_ARGS_ERROR;
+            rl_args_print_longhelp(out);
+            return RL_ARGS_ERROR;   /* lame exits with 1 after it */
         default:
-            if (strchr("TceoYZXdk", c))
-                return refuse(err, "-", name);
             fprintf(err, PROG ": unrecognized option -%c\n", c);
             return RL_ARGS_ERROR;
         }
@@ -463,7 +754,7 @@ static int parse_argv(RlArgs *a, int argc, char **argv, FILE *out, FILE *err)
                 i += used;
             }
             else {
-                int const r = parse_short(a, token, &i, argc, argv, err);
+                int const r = parse_short(a, token, &i, argc, argv, out, err);
                 if (r != RL_ARGS_OK)
                     return r;
             }
@@ -532,7 +823,7 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
     if (a->out_path[0] == '\0') {
         if (a->in_path[0] == '-' && a->in_path[1] == '\0')
             strcpy(a->out_path, "-");
-        else if (rl_args_default_output(a->in_path, a->out_path, sizeof(a->out_path)) != 0) {
+        else if (rl_args_default_output(a->in_path, a->out_dir, a->out_path, sizeof(a->out_path)) != 0) {
             fprintf(err, PROG ": output file name too long\n");
             return RL_ARGS_ERROR;
         }
@@ -541,7 +832,7 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
     if (!a->noreplaygain)           /* ReplayGain is on by default */
         (void) rl_set_find_replay_gain(&a->opt, 1);
 
-    if (a->out_path[0] == '-')      /* no tag frame on stdout */
+    if (a->out_path[0] == '-')      /* no tag frame on stdout, even with -T */
         (void) rl_set_write_lame_tag(&a->opt, 0);
 
     /* default channel guess (used for raw input) */
@@ -551,6 +842,12 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
         (void) rl_set_num_channels(&a->opt, 1);
     else
         (void) rl_set_num_channels(&a->opt, 2);
+
+    /* a free format stream needs its bitrate (presets set one too) */
+    if (a->opt.free_format && (a->opt.brate < 8 || a->opt.brate > 640)) {
+        fprintf(err, PROG ": --freeformat needs a bitrate between 8 and 640 kbps (-b n)\n");
+        return RL_ARGS_ERROR;
+    }
     return RL_ARGS_OK;
 }
 
@@ -566,11 +863,12 @@ static int is_common_suffix(const char *ext)
     return 0;
 }
 
-int rl_args_default_output(const char *in, char *out, size_t outlen)
+int rl_args_default_output(const char *in, const char *out_dir, char *out, size_t outlen)
 {
-    const char *s, *dir_end = in;
+    const char *s, *dir = in, *dir_end = in;
     const char *base = in, *ext = in;
     size_t len = 0;
+    int const use_dir = out_dir && out_dir[0] != '\0';
 
     /* directory part: up to the last '/' (a leading "/x" keeps none, as lame) */
     for (s = in; *s; ++s)
@@ -587,17 +885,25 @@ int rl_args_default_output(const char *in, char *out, size_t outlen)
         ext = s;
     if (*base == '/')
         ++base;
+    if (use_dir) {
+        dir = out_dir;
+        dir_end = out_dir + strlen(out_dir);
+        if (dir_end[-1] == '/')
+            --dir_end;          /* lame adds the '/' only when it is missing */
+    }
 
-    size_t const ndir = (size_t) (dir_end - in);
+    size_t const ndir = (size_t) (dir_end - dir);
     size_t const nbase = (size_t) (ext - base);
-    int const replace = is_common_suffix(ext) && !str_ieq(ext, ".mp3");
+    int const slash = ndir > 0 || (use_dir && out_dir[0] == '/');
+    /* lame keeps an ".mp3" input's suffix only next to the input */
+    int const replace = is_common_suffix(ext) && (use_dir || !str_ieq(ext, ".mp3"));
     size_t const next = replace ? 0 : strlen(ext);
-    size_t const need = ndir + (ndir > 0) + nbase + next + 4 + 1;
+    size_t const need = ndir + (size_t) slash + nbase + next + 4 + 1;
     if (need > outlen)
         return -1;
-    memcpy(out + len, in, ndir);
+    memcpy(out + len, dir, ndir);
     len += ndir;
-    if (ndir > 0)
+    if (slash)
         out[len++] = '/';
     memcpy(out + len, base, nbase);
     len += nbase;
@@ -605,71 +911,4 @@ int rl_args_default_output(const char *in, char *out, size_t outlen)
     len += next;
     memcpy(out + len, ".mp3", 5);
     return 0;
-}
-
-void rl_args_print_usage(FILE *fp)
-{
-    fprintf(fp,
-            "ringlame %s (reproduces LAME 3.100 output)\n"
-            "\n"
-            "usage: " PROG " [options] <infile> [outfile]\n"
-            "\n"
-            "    <infile> and/or <outfile> can be \"-\", which means stdin/stdout.\n"
-            "\n"
-            "Try:\n"
-            "     \"" PROG " --help\"           for general usage information\n",
-            rl_version());
-}
-
-void rl_args_print_help(FILE *fp)
-{
-    fprintf(fp,
-            "ringlame %s (reproduces LAME 3.100 output)\n"
-            "\n"
-            "usage: " PROG " [options] <infile> [outfile]\n"
-            "\n"
-            "    <infile> and/or <outfile> can be \"-\", which means stdin/stdout.\n"
-            "\n"
-            "RECOMMENDED:\n"
-            "    " PROG " -V2 input.wav output.mp3\n"
-            "\n"
-            "OPTIONS:\n"
-            "    -V n            quality setting for VBR, 0 (best) .. 9.999 (smallest)\n"
-            "    -v              VBR at the default quality (-V 4)\n"
-            "    --vbr-new       use the vbr-new method (same audio, other tag byte)\n"
-            "    --vbr-mtrh      use the default VBR method\n"
-            "    --preset medium|standard|extreme   = -V4 / -V2 / -V0\n"
-            "    -b n            with VBR: minimum bitrate in kbps (snapped to a legal rate)\n"
-            "    -B n            with VBR: maximum bitrate in kbps (snapped to a legal rate)\n"
-            "    -F              with VBR: keep the -b minimum also for digital silence\n"
-            "    -q n            algorithm quality 0..9 (VBR: <5 -> 0, >7 -> 7)\n"
-            "    -h / -f         = -q 2 / -q 7\n"
-            "    -m s|j|f|d|m|l|r  stereo, joint, forced M/S, dual, mono, left, right\n"
-            "    -a              downmix to mono\n"
-            "    --resample n    output sample rate in kHz (8 11 12 16 22 24 32 44 48)\n"
-            "    --lowpass f, --lowpass-width f, --highpass f, --highpass-width f\n"
-            "    -p              add CRC error protection\n"
-            "    -t              no Xing/LAME tag frame\n"
-            "    --nores, --strictly-enforce-ISO\n"
-            "    --noreplaygain, --replaygain-fast (default)\n"
-            "    -r, -s n, --bitwidth n, --signed, --unsigned, --little-endian,\n"
-            "    --big-endian, -x    raw PCM input description\n"
-            "    --threads n     worker threads (default: the CPUs this process may use)\n"
-            "    --sequential    the single-threaded driver (no progress line)\n"
-            "    -S, --silent, --quiet       less output (no progress line)\n"
-            "    --help, --version\n"
-            "\n"
-            "CBR and ABR (-b without a VBR option, --abr, --cbr, no -V) are not supported yet.\n"
-            "The environment variable LAMEOPT is read before the command line.\n",
-            rl_version());
-}
-
-void rl_args_print_version(FILE *fp)
-{
-    fprintf(fp,
-            "ringlame %s, an MP3 encoder reproducing LAME 3.100 (http://lame.sf.net)\n"
-            "\n"
-            "Algorithms derived from LAME 3.100, distributed under the GNU Library\n"
-            "General Public License, version 2 or later.\n",
-            rl_version());
 }

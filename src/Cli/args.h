@@ -1,5 +1,7 @@
-/* ringlame: command line parsing with lame's rules (frontend/parse.c, VBR
- * subset, with -b/-B/-F as VBR limits).  Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+/* ringlame: command line parsing with lame's rules (frontend/parse.c): every
+ * option of `lame --help` / `--longhelp`, with lame's argument rules, and
+ * lame's parse-time effects (presets applied at once, as lame_set_preset).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_ARGS_H
 #define RL_ARGS_H
 
@@ -12,13 +14,14 @@ typedef struct RlArgs {
     RlOptions opt;                     /* encoder options, lame_set_* semantics */
     char in_path[RL_ARGS_PATH_MAX + 1];   /* "-" = stdin */
     char out_path[RL_ARGS_PATH_MAX + 1];  /* "-" = stdout */
+    char out_dir[RL_ARGS_PATH_MAX + 1];   /* --out-dir: folder of the default output name ("" = the input's) */
     int  silent;          /* lame's scale: 0 default, 1 stdin, 5 -S, 9 --silent, 10 --quiet, -5 --brief, -10 --verbose */
     int  threads;         /* --threads N, 1..1024 (0 = not given: the CPUs we may run on) */
     int  sequential;      /* --sequential: rl_run_sequential instead of the ring */
     int  autoconvert;     /* -a */
     int  noreplaygain;    /* --noreplaygain given */
     int  input_samplerate; /* -s (Hz), 0 = from the file header; overrides the header like lame */
-    char bitrate_opt;     /* first of -b/-B/-F given ('b', 'B', 'F'; 0 = none): refused without VBR */
+    int  ignore_length;   /* --ignorelength: a WAV on stdin is read to EOF */
     /* raw PCM (-r) description (lame's global_raw_pcm / global_reader) */
     int  raw_input;       /* -r */
     int  raw_bitwidth;    /* --bitwidth, 16 */
@@ -30,7 +33,8 @@ typedef struct RlArgs {
 enum {
     RL_ARGS_OK = 0,       /* encode */
     RL_ARGS_EXIT = 1,     /* help/version printed: exit 0 */
-    RL_ARGS_ERROR = -1    /* usage error printed: exit 1 */
+    RL_ARGS_ERROR = -1    /* usage error printed, or lame's help that exits 1
+                             (-?, --preset help): exit 1 */
 };
 
 /* Parses argv (argv[0] is the program name).  `lameopt` (the LAMEOPT
@@ -39,13 +43,21 @@ enum {
  * version go to `out`, warnings and errors to `err`.  Returns RL_ARGS_*. */
 int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *out, FILE *err);
 
-/* lame's default output name (generateOutPath without --out-dir): a known
- * audio suffix is replaced by ".mp3", anything else gets ".mp3" appended.
- * Returns 0, or -1 if it does not fit in outlen bytes. */
-int rl_args_default_output(const char *in_path, char *out, size_t outlen);
+/* lame's default output name (generateOutPath): a known audio suffix is
+ * replaced by ".mp3", anything else gets ".mp3" appended.  Without an
+ * out_dir (NULL or "") the output goes next to the input and an ".mp3"
+ * input keeps its suffix (x.mp3 -> x.mp3.mp3); with one it goes into
+ * out_dir and ".mp3" is replaced too.  Returns 0, or -1 if the name does
+ * not fit in outlen bytes. */
+int rl_args_default_output(const char *in_path, const char *out_dir, char *out, size_t outlen);
 
+/* Help texts (args_help.c). */
 void rl_args_print_usage(FILE *fp);
-void rl_args_print_help(FILE *fp);
+void rl_args_print_help(FILE *fp);          /* --help */
+void rl_args_print_longhelp(FILE *fp);      /* --longhelp, -? */
+void rl_args_print_dev_help(FILE *fp);      /* --help dev */
+void rl_args_print_id3_help(FILE *fp);      /* --help id3 */
+void rl_args_print_preset_help(FILE *fp);   /* --preset help */
 void rl_args_print_version(FILE *fp);
 
 #endif

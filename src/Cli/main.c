@@ -1,10 +1,10 @@
-/* ringlame: command-line front end (lame's frontend/lame_main.c, VBR subset).
+/* ringlame: command-line front end (lame's frontend/lame_main.c).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *
  * Exit status:
  *   0  success, or --help / --version
- *   1  usage error (unknown or unsupported option, CBR/ABR requested, missing
- *      input name, excess argument, bad option value)
+ *   1  usage error (unknown or unsupported option, missing input name,
+ *      excess argument, bad option value), and -? / --preset help
  *   2  input/output or encoding error (cannot open or read the input,
  *      unsupported input format, cannot create or write the output, input ==
  *      output, encoder initialisation failure); no partial output is left.
@@ -66,11 +66,19 @@ static void print_banner(const RlArgs *a, const RlOptions *opt)
                 strcmp(a->in_path, "-") ? a->in_path : "<stdin>",
                 strlen(a->in_path) + strlen(a->out_path) < 66 ? "" : "\n     ",
                 strcmp(a->out_path, "-") ? a->out_path : "<stdout>");
-        fprintf(stderr, "Encoding as %g kHz %s MPEG-%u%s Layer III VBR(q=%g)\n",
+        fprintf(stderr, "Encoding as %g kHz %s MPEG-%u%s Layer III ",
                 1.e-3 * cfg->samplerate_out,
                 mode_names[o.force_ms ? 1 : 0][cfg->mode < 4 ? cfg->mode : 1],
-                (unsigned) (2 - cfg->version), cfg->samplerate_out < 16000 ? ".5" : "",
-                (double) (o.vbr_q + o.vbr_q_frac));
+                (unsigned) (2 - cfg->version), cfg->samplerate_out < 16000 ? ".5" : "");
+        if (cfg->vbr == RL_VBR_OFF || cfg->vbr == RL_VBR_ABR)
+            fprintf(stderr, "(%gx) %s%3d kbps qval=%d\n",
+                    0.1 * (int) (10. * o.compression_ratio + 0.5),
+                    cfg->vbr == RL_VBR_ABR ? "average " : "",
+                    cfg->vbr == RL_VBR_ABR ? o.vbr_mean_bitrate_kbps : o.brate, o.quality);
+        else if (cfg->vbr == RL_VBR_RH)
+            fprintf(stderr, "VBR(q=%g) qval=%d\n", (double) (o.vbr_q + o.vbr_q_frac), o.quality);
+        else
+            fprintf(stderr, "VBR(q=%g)\n", (double) (o.vbr_q + o.vbr_q_frac));
     }
     free(cfg);
 }
@@ -81,11 +89,31 @@ static void stop_ring(void *token)
     rl_ring_stop_request(token);
 }
 
+/* --verbose: the ring's task times.  The chain share is Encode's time (the
+ * serial stage, with the channel loops it forks) over all task time. */
+static void print_ring_stats(const RlRingStats *s, int threads)
+{
+    double const busy = s->dispatch_s + s->prepare_s + s->resolve_s + s->search_s + s->encode_s
+                        + s->side_s + s->gain_s + s->finish_s;
+    double const pct = 100.0 / (busy > 0 ? busy : 1);
+    fprintf(stderr,
+            "ring: %d workers, %lld frames, %lld searches redone (%.2f%%), wall %.3f s, "
+            "task time %.3f s: dispatch %.1f%% prepare %.1f%% resolve %.1f%% search %.1f%% "
+            "encode %.1f%% (forked to other workers: %.1f%%, %lld items) gain %.1f%%; "
+            "serial share %.1f%%\n",
+            threads, (long long) s->frames, (long long) s->search_redos,
+            s->frames ? 100.0 * (double) s->search_redos / (double) s->frames : 0.0, s->wall_s,
+            busy, s->dispatch_s * pct, s->prepare_s * pct, s->resolve_s * pct, s->search_s * pct,
+            s->encode_s * pct, s->side_s * pct, (long long) s->side_tasks, s->gain_s * pct,
+            (s->dispatch_s + s->resolve_s + s->encode_s + s->finish_s) * pct);
+}
+
 /* The encode on the chosen driver; the progress line only with the ring
  * (the sequential driver has no progress callback). */
 static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
 {
     RlRingParams p;
+    RlRingStats stats;
     RlProgress *prog = NULL;
     int rc;
 
@@ -116,7 +144,11 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
         }
         free(cfg);
     }
+    if (a->silent <= -10)       /* --verbose: where the ring's time went */
+        p.stats = &stats;
     rc = rl_run_ring(&a->opt, in, out, &p);
+    if (rc == 0 && p.stats)
+        print_ring_stats(&stats, p.threads);
     /* after this returns the signal thread never touches the token again */
     (void) rl_signals_set_stop_callback(NULL, NULL);
     rl_ring_stop_free(p.stop);
@@ -185,6 +217,7 @@ int main(int argc, char **argv)
     raw.bitwidth = a->raw_bitwidth;
     raw.is_signed = a->raw_signed;
     raw.big_endian = a->raw_big_endian ^ a->raw_swapbytes;
+    raw.ignore_length = a->ignore_length;
 
     err[0] = '\0';
     rc = rl_pcm_open(&in, a->in_path, &raw, err, sizeof(err));

@@ -26,7 +26,7 @@ typedef struct VbrPresetRow {
     float ath_fixpoint;
 } VbrPresetRow;
 
-/* vbr_rh (--vbr-old) tuning; kept for structure, refused by the CLI. */
+/* vbr_rh (--vbr-old) tuning. */
 static const VbrPresetRow vbr_old_map[11] = {
     {0,  9, 9, 0, 5.20, 125.0, -4.2,  -6.3,   4.8,   1,     0, 0,      2, 21, 0.97, 5, 100},
     {1,  9, 9, 0, 5.30, 125.0, -3.6,  -5.6,   4.5,   1.5,   0, 0,      2, 21, 1.35, 5, 100},

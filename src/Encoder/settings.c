@@ -81,6 +81,14 @@ int rl_set_scale(RlOptions *o, float s) { o->scale = s; return 0; }
 int rl_set_scale_left(RlOptions *o, float s) { o->scale_left = s; return 0; }
 int rl_set_scale_right(RlOptions *o, float s) { o->scale_right = s; return 0; }
 
+int rl_set_swap_channels(RlOptions *o, int on)
+{
+    if (!is_bool(on))
+        return -1;
+    o->swap_channels = on;
+    return 0;
+}
+
 int rl_set_out_samplerate(RlOptions *o, int hz)
 {
     if (hz != 0) {
@@ -135,6 +143,12 @@ int rl_set_brate(RlOptions *o, int kbps)
     o->brate = kbps;
     if (kbps > 320)
         o->disable_reservoir = 1;
+    return 0;
+}
+
+int rl_set_compression_ratio(RlOptions *o, float ratio)
+{
+    o->compression_ratio = ratio;
     return 0;
 }
 
@@ -253,8 +267,15 @@ int rl_set_msfix(RlOptions *o, double msfix)
 
 int rl_set_preset(RlOptions *o, int preset)
 {
+    RlConfig scratch;   /* stands for LAME's internal config at parse time */
+    int r;
+
+    memset(&scratch, 0, sizeof(scratch));
+    scratch.ath_fixpoint = o->preset_ath_fixpoint;
     o->preset = preset;
-    return rl_apply_preset(o, NULL, preset, 1);
+    r = rl_apply_preset(o, &scratch, preset, 1);
+    o->preset_ath_fixpoint = scratch.ath_fixpoint;
+    return r;
 }
 
 /* ---- lame_init_params helpers ---- */
@@ -635,6 +656,9 @@ int rl_config_init(RlConfig *cfg, RlOptions *o)
     int version_unused;
 
     memset(cfg, 0, sizeof(*cfg));
+    /* LAME never clears its internal config: a VBR preset set at parse
+     * time leaves its ATH fix point for CBR/ABR, whose preset has none */
+    cfg->ath_fixpoint = o->preset_ath_fixpoint;
     /* lame_init_internal_flags; only VBR/ABR recompute these */
     cfg->vbr_min_bitrate_index = 1;
     cfg->vbr_max_bitrate_index = 13;
@@ -966,6 +990,17 @@ int rl_config_init(RlConfig *cfg, RlOptions *o)
             m[0][1] = 0.5f * (m[0][1] + m[1][1]);
             m[1][0] = 0;
             m[1][1] = 0;
+        }
+        /* --swap-channel: LAME's reader hands the encoder (R, L), so each
+         * output takes its two inputs the other way round (the float sum
+         * is the same).  Its mono "right" channel is all zeros, and a mono
+         * encoder reads only the left one: mono input becomes silence. */
+        if (o->swap_channels) {
+            for (int ch = 0; ch < 2; ch++) {
+                float const t = m[ch][0];
+                m[ch][0] = cfg->channels_in == 2 ? m[ch][1] : 0.0f;
+                m[ch][1] = cfg->channels_in == 2 ? t : 0.0f;
+            }
         }
         memcpy(cfg->pcm_transform, m, sizeof(m));
     }

@@ -32,6 +32,8 @@ typedef struct RlOptions {
     float scale;                 /* 1 */
     float scale_left;            /* 1 */
     float scale_right;           /* 1 */
+    int   swap_channels;         /* 0; the front end's --swap-channel: LAME's
+                                    reader swaps L and R before the encoder */
 
     /* general control */
     int   write_lame_tag;        /* 1 (bWriteVbrTag) */
@@ -64,6 +66,9 @@ typedef struct RlOptions {
     int   experimental_z;        /* 0 */
     int   exp_nspsytune;         /* 0 (bit 1 = psy, 2 = safe joint, >>2.. ns-bass etc.) */
     int   preset;                /* 0 */
+    float preset_ath_fixpoint;   /* 0; the ATH fix point a parse-time VBR preset
+                                    (--r3mix) wrote into LAME's internal config,
+                                    where it outlives a later switch to CBR/ABR */
 
     /* VBR control */
     RlVbrMode vbr;               /* RL_VBR_OFF */
@@ -111,6 +116,7 @@ int rl_set_num_channels(RlOptions *o, int n);
 int rl_set_scale(RlOptions *o, float s);
 int rl_set_scale_left(RlOptions *o, float s);
 int rl_set_scale_right(RlOptions *o, float s);
+int rl_set_swap_channels(RlOptions *o, int on);
 int rl_set_out_samplerate(RlOptions *o, int hz);   /* 0 or an MPEG rate */
 int rl_set_write_lame_tag(RlOptions *o, int on);   /* lame_set_bWriteVbrTag */
 int rl_set_quality(RlOptions *o, int q);           /* clamped 0..9 */
@@ -118,6 +124,7 @@ int rl_set_mode(RlOptions *o, RlMpegMode m);
 int rl_set_force_ms(RlOptions *o, int on);
 int rl_set_find_replay_gain(RlOptions *o, int on);
 int rl_set_brate(RlOptions *o, int kbps);          /* >320 also disables the reservoir */
+int rl_set_compression_ratio(RlOptions *o, float ratio);
 int rl_set_error_protection(RlOptions *o, int on);
 int rl_set_strict_iso(RlOptions *o, int mdb);
 int rl_set_disable_reservoir(RlOptions *o, int on);
@@ -140,7 +147,8 @@ int rl_set_experimental_z(RlOptions *o, int v);
 int rl_set_athaa_sensitivity(RlOptions *o, float db);
 int rl_set_interch_ratio(RlOptions *o, float r);   /* 0..1 only */
 int rl_set_msfix(RlOptions *o, double msfix);
-/* lame_set_preset: applies the preset with enforce=1 (parse time). */
+/* lame_set_preset: applies the preset with enforce=1 (parse time).  The
+ * ATH fix point it sets is kept for rl_config_init (see RlOptions). */
 int rl_set_preset(RlOptions *o, int preset);
 
 /* presets.c: LAME apply_preset.  `cfg` receives minval and ATHfixpoint as in

@@ -516,6 +516,10 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
             rc = parse_wav(r, r->fp, err, errlen);
             if (rc < 0)
                 set_err(err, errlen, "-: corrupt or unsupported WAVE format");
+            if (rc > 0 && raw && raw->ignore_length) {
+                r->num_samples = UNKNOWN_LENGTH;    /* LAME: read to EOF */
+                r->count_carefully = 0;
+            }
         } else if (magic == ID_FORM) {
             rc = parse_aiff(r, r->fp, err, errlen);
             if (rc < 0)

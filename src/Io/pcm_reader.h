@@ -17,9 +17,12 @@ typedef struct RlPcmReader RlPcmReader;
  *   is_signed   1 = --signed, 0 = --unsigned, -1 = neither given.  LAME's
  *               default differs by path: named raw files read 8-bit as
  *               signed, raw stdin reads 8-bit as unsigned.
- *   big_endian  effective byte order of 16/24/32-bit samples (after -x) */
+ *   big_endian  effective byte order of 16/24/32-bit samples (after -x)
+ *   ignore_length  --ignorelength: a WAV on stdin is read to EOF whatever
+ *               its data chunk says (also without -r) */
 typedef struct RlRawFormat {
     int enabled, samplerate, channels, bitwidth, is_signed, big_endian;
+    int ignore_length;
 } RlRawFormat;
 
 /* Opens path ("-" = stdin).  Named files go through libsndfile exactly as

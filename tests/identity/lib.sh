@@ -160,6 +160,33 @@ check_stdout() { check stdout "$@"; }
 check_stdin()  { check stdin "$@"; }
 check_stdio()  { check stdio "$@"; }
 
+# check_error NAME INPUT OPTS...   a command line lame refuses
+#   lame must exit non-zero without writing the output; ringlame must exit
+#   with the same status, print a message on stderr and write no output.
+check_error() {
+    local name=$1 in=$2; shift 2
+    local lo="$OUT/$name.lame.mp3" ro="$OUT/$name.rl.mp3" RC lrc rrc
+    rm -f "$lo" "$ro"
+    id_run file "$LAME" "$in" "$lo" "$@"; lrc=$RC
+    id_run file "$RL" "$in" "$ro" "$@"; rrc=$RC
+    local lcmd rcmd
+    lcmd="lame:     $(id_cmdline file "$LAME" "$in" "$lo" "$@")"
+    rcmd="ringlame: $(id_cmdline file "$RL" "$in" "$ro" "$@")"
+    if [ $lrc -eq 0 ] || [ -e "$lo" ]; then
+        id_fail "$name" "the reference lame accepted it (exit $lrc): the case itself is wrong" "$lcmd"
+    elif [ $rrc -ne $lrc ]; then
+        id_fail "$name" "exit status $rrc, lame's is $lrc" "$lcmd" "$rcmd" \
+            "stderr: $(head -c 300 "$ro.stderr")"
+    elif [ -e "$ro" ]; then
+        id_fail "$name" "ringlame wrote an output file" "$rcmd"
+    elif [ ! -s "$ro.stderr" ] && [ ! -s "$ro.stdout" ]; then
+        id_fail "$name" "ringlame printed nothing" "$rcmd"
+    else
+        id_ok "$name (exit $rrc)"
+        if [ -z "${RL_KEEP:-}" ]; then rm -f "$lo".std* "$ro".std*; fi
+    fi
+}
+
 # check_bad NAME PATTERN INPUT [OPTS...]
 #   ringlame must refuse: non-zero exit, a message on stderr matching the
 #   extended regex PATTERN (case-insensitive), nothing on stdout and no file

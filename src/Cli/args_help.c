@@ -1,0 +1,172 @@
+/* ringlame: the help texts of the command line (--help, --longhelp, -?,
+ * --help dev, --help id3, --preset help, --version).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include "args.h"
+#include "version.h"
+
+#define PROG "ringlame"
+
+static void print_heading(FILE *fp)
+{
+    fprintf(fp,
+            "ringlame %s (reproduces LAME 3.100 output)\n"
+            "\n"
+            "usage: " PROG " [options] <infile> [outfile]\n"
+            "\n"
+            "    <infile> and/or <outfile> can be \"-\", which means stdin/stdout.\n"
+            "\n",
+            rl_version());
+}
+
+void rl_args_print_usage(FILE *fp)
+{
+    print_heading(fp);
+    fprintf(fp,
+            "Try:\n"
+            "     \"" PROG " --help\"           for general usage information\n"
+            "     \"" PROG " --longhelp\"       for the full list of options\n");
+}
+
+void rl_args_print_help(FILE *fp)
+{
+    print_heading(fp);
+    fprintf(fp,
+            "RECOMMENDED:\n"
+            "    " PROG " -V2 input.wav output.mp3\n"
+            "\n"
+            "OPTIONS:\n"
+            "    -b bitrate      constant bitrate in kbps (default: 128)\n"
+            "    -h              higher quality (-q 2), a little slower\n"
+            "    -f              faster (-q 7), lower quality\n"
+            "    -V n            VBR quality, 0 (best) .. 9.999 (smallest); default 4\n"
+            "    --preset type   medium, standard, extreme, insane or an average bitrate\n"
+            "                    (\"--preset help\" lists them)\n"
+            "    --threads n     worker threads (default: the CPUs this process may use)\n"
+            "\n"
+            "    --longhelp      every option\n"
+            "    --license       license information\n");
+}
+
+void rl_args_print_longhelp(FILE *fp)
+{
+    print_heading(fp);
+    fprintf(fp,
+            "RECOMMENDED:\n"
+            "    " PROG " -V2 input.wav output.mp3\n"
+            "\n"
+            "Every option means what it means to lame 3.100 and gives lame's bytes.\n"
+            "\n"
+            "  Input:\n"
+            "    --scale x       multiply the input by x\n"
+            "    --scale-l x, --scale-r x   multiply the left / right channel by x\n"
+            "    --gain dB       --scale in decibels, -20 .. +12\n"
+            "    --swap-channel  swap left and right (mono input becomes silence, as in lame)\n"
+            "    --ignorelength  read a WAV on stdin to its end, whatever its header says\n"
+            "    --out-dir dir   folder for the default output name\n"
+            "    -r              headerless PCM input; -s kHz its sample rate (also\n"
+            "                    overrides a header), --bitwidth 8|16|24|32, --signed,\n"
+            "                    --unsigned (8 bit), --little-endian, --big-endian,\n"
+            "                    -x byte-swapped\n"
+            "    -a              downmix stereo to mono\n"
+            "\n"
+            "  Rate control:\n"
+            "    -b n            CBR bitrate in kbps (default 128); with VBR the minimum\n"
+            "    --cbr           constant bitrate\n"
+            "    --abr n         average bitrate in kbps (from 8000 up: bits per second)\n"
+            "    -V n            VBR quality 0 .. 9.999 (default 4); -v = -V 4\n"
+            "    --vbr-new, --vbr-mtrh   the default VBR method; --vbr-old the old one\n"
+            "    -B n            VBR maximum bitrate; -F keeps the -b minimum on silence\n"
+            "    --preset name   medium, standard, extreme, insane, a bitrate 8 .. 320,\n"
+            "                    \"cbr\" before a bitrate for CBR (see --preset help)\n"
+            "    --r3mix         the old r3mix preset (VBR at -V 3 tuning)\n"
+            "    --comp r        CBR bitrate for a compression ratio r (>= 1)\n"
+            "    --freeformat    free format stream (needs -b 8 .. 640)\n"
+            "\n"
+            "  Quality and psychoacoustics:\n"
+            "    -q n            0 (slowest, best) .. 9 (fastest); -h = -q 2, -f = -q 7\n"
+            "    -m mode         j(oint), s(tereo), f(orced M/S), d(ual), m(ono), l(eft), r(ight)\n"
+            "    -Y              no extra noise control in sfb21 (VBR)\n"
+            "    -Z [n]          always compute the short-block masking\n"
+            "    --athaa-sensitivity dB   ATH auto-adjust activation offset\n"
+            "    -X n[,m]        accepted and ignored (developer option in lame)\n"
+            "\n"
+            "  Stream:\n"
+            "    -p              CRC error protection\n"
+            "    -c, -o          copyright bit, not-original bit\n"
+            "    -e n|5|c        emphasis bits\n"
+            "    --nores         no bit reservoir\n"
+            "    --strictly-enforce-ISO, --buffer-constraint default|strict|maximum\n"
+            "    -t / -T         leave out / force the Xing/LAME tag frame\n"
+            "    --replaygain-fast (default), --noreplaygain\n"
+            "\n"
+            "  Filters:\n"
+            "    --lowpass f, --lowpass-width f     kHz below 50 (lowpass) or 16 (width)\n"
+            "    --highpass f, --highpass-width f   kHz below 16 (highpass, width in Hz)\n"
+            "    --resample f    output rate in kHz: 8 11 12 16 22 24 32 44 48\n"
+            "\n"
+            "  Console:\n"
+            "    -S, --silent, --quiet   less output (no progress line)\n"
+            "    --brief, --verbose, --nohist, --disptime s, --flush\n"
+            "\n"
+            "  ringlame:\n"
+            "    --threads n     worker threads (default: the CPUs this process may use)\n"
+            "    --sequential    the single-threaded driver (no progress line)\n"
+            "\n"
+            "  Accepted without effect, as in lame: --noasm x, -d, -k, --nogaptags and\n"
+            "  the developer switches (--help dev).  Not supported: ID3 tags (--help id3),\n"
+            "  MPEG input, --decode, --nogap, --replaygain-accurate, --clipdetect.\n"
+            "\n"
+            "The environment variable LAMEOPT is read before the command line.\n");
+}
+
+void rl_args_print_dev_help(FILE *fp)
+{
+    fprintf(fp,
+            "Developer switches.  Like Debian's lame, ringlame only warns about them,\n"
+            "takes their argument where they have one, and encodes as without them:\n"
+            "\n"
+            "    --noath --athshort --athonly --athtype n --athlower x --athaa-type n\n"
+            "    --athcurve x --short --noshort --allshort --notemp\n"
+            "    --temporal-masking x --nspsytune --nssafejoint --nsmsfix x --ns-bass x\n"
+            "    --ns-alto x --ns-treble x --ns-sfb21 x --interch x --shortthreshold x,y\n"
+            "    --maskingadjust x --maskingadjustshort x --tune x --substep n --sbgain n\n"
+            "    --sfscale --no-preset-tune --debug-file f\n"
+            "\n"
+            "    -X n[,m] is taken and ignored.  -Z [n] and --athaa-sensitivity x work.\n");
+}
+
+void rl_args_print_id3_help(FILE *fp)
+{
+    fprintf(fp,
+            "ringlame writes no ID3 tags: --tt, --ta, --tl, --ty, --tc, --tn, --tg, --ti,\n"
+            "--tv and the --id3*/--pad-id3v2*/--space-id3v1/--genre-list options are refused.\n");
+}
+
+void rl_args_print_preset_help(FILE *fp)
+{
+    fprintf(fp,
+            "ringlame %s (reproduces LAME 3.100 output)\n"
+            "\n"
+            "--preset [fast] [cbr] <name>\n"
+            "\n"
+            "  VBR:   medium = -V 4, standard = -V 2, extreme = -V 0 (\"fast\" changes nothing)\n"
+            "  CBR:   insane = 320 kbps\n"
+            "  ABR:   a bitrate from 8 to 320 kbps, with the tuning of the nearest\n"
+            "         standard bitrate; \"cbr\" before it makes it CBR.  Like lame, the\n"
+            "         preset's input scaling (x0.95 up to 160 kbps, 0.97 at 192, 0.98 at\n"
+            "         224) is applied twice, so --preset 128 is not --abr 128.\n"
+            "  Old names:  phone = 16 kbps mono; phon+, lw, mw-eu, sw = 24 kbps mono;\n"
+            "         mw-us = 40 kbps mono; voice = 56 kbps mono; fm, radio, tape = 112;\n"
+            "         hifi = 160; cd = 192; studio = 256.\n",
+            rl_version());
+}
+
+void rl_args_print_version(FILE *fp)
+{
+    fprintf(fp,
+            "ringlame %s, an MP3 encoder reproducing LAME 3.100 (http://lame.sf.net)\n"
+            "\n"
+            "Algorithms derived from LAME 3.100, distributed under the GNU Library\n"
+            "General Public License, version 2 or later.\n",
+            rl_version());
+}
