@@ -3,6 +3,8 @@
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +64,7 @@ static void child_drain_then_second(const char *out)
 {
     RlMp3Writer *w = NULL;
     char t[512];
-    int cb = 0;
+    int cb = 0, fd;
 
     if (rl_mp3_open(&w, out, NULL, 0) != 0)
         _exit(20);
@@ -70,7 +72,10 @@ static void child_drain_then_second(const char *out)
         _exit(21);
     if (rl_signals_install(0) != -EALREADY)
         _exit(22);
-    if (rl_signals_find_temp_output(out, t, sizeof t) != 1 || rl_signals_set_cleanup(t) != 0)
+    /* a named temporary (the fallback where there is no O_TMPFILE) */
+    snprintf(t, sizeof t, "%s.named.tmp", out);
+    fd = open(t, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0 || close(fd) != 0 || rl_signals_set_cleanup(t, 0) != 0)
         _exit(23);
     if (rl_signals_set_stop_callback(on_stop, &cb) != 0)
         _exit(24);
@@ -104,7 +109,7 @@ static void child_drain_then_second(const char *out)
 int main(void)
 {
     char dir[] = "/tmp/rl_unit_signals_XXXXXX";
-    char out[256], tmp[512];
+    char out[256];
     RlMp3Writer *w = NULL;
     pid_t pid;
     int st;
@@ -115,12 +120,10 @@ int main(void)
     }
     snprintf(out, sizeof out, "%s/out.mp3", dir);
 
-    /* the temporary file of rl_mp3_open is found, stdout has none */
+    /* an open output has no name yet (O_TMPFILE), nothing is left uncommitted */
     CHECK(rl_mp3_open(&w, out, NULL, 0) == 0, "open");
-    CHECK(rl_signals_find_temp_output(out, tmp, sizeof tmp) == 1, "temp found");
-    CHECK(strncmp(tmp, dir, strlen(dir)) == 0 && strstr(tmp, ".tmp") != NULL, "temp name '%s'", tmp);
-    CHECK(exists(tmp), "temp exists");
-    CHECK(rl_signals_find_temp_output("-", tmp, sizeof tmp) == 0, "stdout: none");
+    CHECK(rl_mp3_temp_name(w) == NULL, "the output is unnamed while it is written");
+    CHECK(entries(dir) == 0, "open output: %d entries in its directory", entries(dir));
     (void) rl_mp3_close(w, 0);
     CHECK(entries(dir) == 0, "closed uncommitted: %d entries", entries(dir));
     CHECK(rl_signals_caught() == 0 && rl_signals_exit_status() == 0, "no signal yet");
@@ -141,11 +144,9 @@ int main(void)
     pid = fork();
     if (pid == 0) {
         RlMp3Writer *w2 = NULL;
-        char t2[512];
-        if (rl_mp3_open(&w2, out, NULL, 0) != 0 || rl_signals_install(1) != 0
-            || rl_signals_find_temp_output(out, t2, sizeof t2) != 1)
+        if (rl_mp3_open(&w2, out, NULL, 0) != 0 || rl_signals_install(1) != 0)
             _exit(3);
-        (void) rl_signals_set_cleanup(t2);
+        (void) rl_signals_set_cleanup(rl_mp3_temp_name(w2), 0);
         kill(getpid(), SIGINT);
         sleep(5);
         _exit(4);
@@ -153,6 +154,33 @@ int main(void)
     CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 130,
           "immediate exit status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
     CHECK(entries(dir) == 0, "no temp file or output left: %d entries", entries(dir));
+
+    /* every other signal whose default ends the process: the same clean
+     * exit (128 + its number), and nothing left; SIGKILL cannot be caught,
+     * but the unnamed output vanishes with the process */
+    {
+        static const int sigs[] = { SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU,
+                                    SIGXFSZ, SIGKILL };
+        for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
+            int const sig = sigs[k];
+            pid = fork();
+            if (pid == 0) {
+                RlMp3Writer *w3 = NULL;
+                static const uint8_t bytes[4096];
+                if (rl_mp3_open(&w3, out, NULL, 0) != 0 || rl_signals_install(1) != 0
+                    || rl_mp3_write(w3, bytes, sizeof bytes) != 0 || rl_mp3_take_fd(w3) < 0)
+                    _exit(3);
+                kill(getpid(), sig);
+                sleep(5);
+                _exit(4);
+            }
+            CHECK(waitpid(pid, &st, 0) == pid
+                  && (sig == SIGKILL ? (WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL)
+                                     : (WIFEXITED(st) && WEXITSTATUS(st) == 128 + sig)),
+                  "signal %d: status 0x%x", sig, st);
+            CHECK(entries(dir) == 0, "signal %d left %d entries", sig, entries(dir));
+        }
+    }
 
     /* a signal ignored on entry stays ignored: neither waited for nor fatal */
     pid = fork();
@@ -167,7 +195,7 @@ int main(void)
     CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0,
           "ignored SIGINT: status 0x%x", st);
 
-    CHECK(rl_signals_set_cleanup(NULL) == 0, "clear");
+    CHECK(rl_signals_set_cleanup(NULL, 0) == 0, "clear");
     rmdir(dir);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "args.h"
@@ -159,6 +160,22 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
     return rc;
 }
 
+/* 1 if out_path names the same file as in_path ("-": standard input or
+ * output, compared by what the descriptor is). */
+static int same_file(const char *in_path, const char *out_path)
+{
+    struct stat si, so;
+    int const in_ok = strcmp(in_path, "-") == 0 ? fstat(STDIN_FILENO, &si) == 0
+                                                : stat(in_path, &si) == 0;
+    int const out_ok = strcmp(out_path, "-") == 0 ? fstat(STDOUT_FILENO, &so) == 0
+                                                  : stat(out_path, &so) == 0;
+    if (strcmp(in_path, "-") != 0 && strcmp(in_path, out_path) == 0)
+        return 1;               /* the same name, existing or not */
+    /* only regular files can be overwritten by mistake (not /dev/null) */
+    return in_ok && out_ok && S_ISREG(si.st_mode) && si.st_dev == so.st_dev
+           && si.st_ino == so.st_ino;
+}
+
 static int file_error(const char *path, const char *msg)
 {
     fprintf(stderr, "ringlame: %s: %s\n", path, msg);
@@ -203,11 +220,13 @@ int main(int argc, char **argv)
         }
     }
 
-    /* lame compares the names only (not the files) */
-    if (strcmp(a->out_path, "-") != 0 && strcmp(a->in_path, a->out_path) == 0) {
-        rc = file_error(a->in_path, "input file and output file are the same");
+    /* the input is never overwritten: compared as files (device and inode,
+     * through symlinks and hard links), not only by name as lame does */
+    if (same_file(a->in_path, a->out_path)) {
+        fprintf(stderr, "ringlame: %s: the output '%s' is the input file itself: "
+                "refusing to overwrite the input\n", a->in_path, a->out_path);
         free(a);
-        return rc;
+        return EXIT_USAGE;
     }
 
     memset(&raw, 0, sizeof(raw));
@@ -268,12 +287,9 @@ int main(int argc, char **argv)
         return EXIT_IO;
     }
 
-    /* the temporary output an immediate exit (second Ctrl-C) removes */
-    {
-        char tmp_path[PATH_MAX + 64];
-        if (rl_signals_find_temp_output(a->out_path, tmp_path, sizeof(tmp_path)) == 1)
-            (void) rl_signals_set_cleanup(tmp_path);
-    }
+    /* what an immediate exit (second signal) must remove: only a named
+     * temporary (an unnamed output file vanishes with the process) */
+    (void) rl_signals_set_cleanup(rl_mp3_temp_name(out), !rl_mp3_is_seekable(out));
 
     if (a->silent < 9)
         print_banner(a, &a->opt);
@@ -283,12 +299,25 @@ int main(int argc, char **argv)
     if (rc >= 0 && rl_signals_caught())
         rc = -EINTR;    /* a signal during the last frames: still no output */
     if (rc < 0) {
+        int const stream = !rl_mp3_is_seekable(out);
         (void) rl_mp3_close(out, 0);
-        (void) rl_signals_set_cleanup(NULL);
+        (void) rl_signals_set_cleanup(NULL, 0);
         if (rc == -EINTR && rl_signals_caught()) {
-            fprintf(stderr, "ringlame: interrupted, no output written\n");
+            int const sig = rl_signals_caught();
+            if (stream)
+                fprintf(stderr, "ringlame: stopped by signal %d (%s); the output written so far "
+                        "to %s is incomplete\n", sig, strsignal(sig), a->out_path);
+            else
+                fprintf(stderr, "ringlame: stopped by signal %d (%s), no output written\n", sig,
+                        strsignal(sig));
             free(a);
             return rl_signals_exit_status();
+        }
+        if (stream) {
+            fprintf(stderr, "ringlame: encoding %s to %s failed: %s (the output written so far "
+                    "is incomplete)\n", a->in_path, a->out_path, strerror(-rc));
+            free(a);
+            return EXIT_IO;
         }
         /* the error may come from either end (a read or a write): name both */
         fprintf(stderr, "ringlame: encoding %s to %s failed: %s (no output written)\n",
@@ -297,7 +326,7 @@ int main(int argc, char **argv)
         return EXIT_IO;
     }
     rc = rl_mp3_close(out, 1);
-    (void) rl_signals_set_cleanup(NULL);
+    (void) rl_signals_set_cleanup(NULL, 0);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
         free(a);

@@ -1,6 +1,5 @@
-/* ringlame: Ctrl-C / SIGTERM handling for the command (see signals.h).
+/* ringlame: signal handling for the command (see signals.h).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -24,16 +23,21 @@ static void *stop_arg;
 static int stop_called;                 /* stop_fn was called for this signal */
 static int cleanup_set;
 static char cleanup_path[PATH_MAX + 64];
+static int stream_output;               /* the output is a stream (stdout, FIFO) */
 static sigset_t wait_set;               /* written before the thread starts */
 
 /* Assumes lock.  Removes the temporary output and leaves at once. */
 static void exit_now(void)
 {
-    static const char msg[] = "\nringlame: interrupted, exiting at once, no output written\n";
+    static const char file_msg[] = "\nringlame: stopped by a signal, exiting at once, no output written\n";
+    static const char stream_msg[] = "\nringlame: stopped by a signal, exiting at once; "
+                                     "the output written so far is incomplete\n";
+    const char *msg = stream_output ? stream_msg : file_msg;
+    size_t const len = stream_output ? sizeof stream_msg - 1 : sizeof file_msg - 1;
     if (cleanup_set)
         (void) unlink(cleanup_path);
     /* its result cannot be acted on: we are leaving */
-    if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
+    if (write(STDERR_FILENO, msg, len) < 0)
         (void) 0;
     _exit(128 + stop_sig);
 }
@@ -62,6 +66,12 @@ static void *signal_thread(void *arg)
     return NULL;
 }
 
+/* Every signal whose default action ends the process and that can be
+ * caught: each one stops the encode the same way (no file left behind). */
+static const int stop_signals[] = {
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ
+};
+
 int rl_signals_install(int immediate)
 {
     sigset_t old_mask;
@@ -76,8 +86,8 @@ int rl_signals_install(int immediate)
     }
     immediate_exit = immediate ? 1 : 0;
     sigemptyset(&wait_set);
-    for (int k = 0; k < 2; k++) {
-        int const sig = k == 0 ? SIGINT : SIGTERM;
+    for (size_t k = 0; k < sizeof stop_signals / sizeof stop_signals[0]; k++) {
+        int const sig = stop_signals[k];
         struct sigaction old;
         /* a signal ignored on entry stays ignored (nohup, `cmd &` in a
          * non-interactive shell), as for any well-behaved command: it is
@@ -139,11 +149,12 @@ int rl_signals_exit_status(void)
     return sig ? 128 + sig : 0;
 }
 
-int rl_signals_set_cleanup(const char *path)
+int rl_signals_set_cleanup(const char *path, int stream)
 {
     int rc = 0;
 
     pthread_mutex_lock(&lock);
+    stream_output = stream ? 1 : 0;
     cleanup_set = 0;
     if (path && *path) {
         if (strlen(path) >= sizeof cleanup_path) {
@@ -156,61 +167,4 @@ int rl_signals_set_cleanup(const char *path)
     }
     pthread_mutex_unlock(&lock);
     return rc;
-}
-
-int rl_signals_find_temp_output(const char *out_path, char *buf, size_t buflen)
-{
-    char *target, *slash;
-    const char *dir, *base;
-    char prefix[NAME_MAX + 64];
-    size_t plen;
-    DIR *d;
-    struct dirent *de;
-    int found = 0;
-
-    if (!out_path || strcmp(out_path, "-") == 0)
-        return 0;
-    /* the same target rl_mp3_open uses: the resolved name, else the name */
-    target = realpath(out_path, NULL);
-    if (!target)
-        target = strdup(out_path);
-    if (!target)
-        return -ENOMEM;
-    slash = strrchr(target, '/');
-    if (slash) {
-        *slash = '\0';
-        dir = slash == target ? "/" : target;
-        base = slash + 1;
-    } else {
-        dir = ".";
-        base = target;
-    }
-    if ((size_t) snprintf(prefix, sizeof prefix, "%s.%ld-", base, (long) getpid()) >= sizeof prefix) {
-        free(target);
-        return 0;
-    }
-    plen = strlen(prefix);
-    d = opendir(dir);
-    if (!d) {
-        int const e = errno;
-        free(target);
-        return -e;
-    }
-    while (!found && (de = readdir(d)) != NULL) {
-        size_t const n = strlen(de->d_name);
-        if (n > plen + 4 && strncmp(de->d_name, prefix, plen) == 0
-            && strcmp(de->d_name + n - 4, ".tmp") == 0) {
-            int const w = slash ? snprintf(buf, buflen, "%s/%s", dir, de->d_name)
-                                : snprintf(buf, buflen, "%s", de->d_name);
-            if (w < 0 || (size_t) w >= buflen) {
-                closedir(d);
-                free(target);
-                return -ENAMETOOLONG;
-            }
-            found = 1;
-        }
-    }
-    closedir(d);
-    free(target);
-    return found;
 }

@@ -1,6 +1,9 @@
-/* ringlame: Ctrl-C / SIGTERM handling for the command: a signal thread that
- * asks the ring to stop, and an immediate exit that still removes the
- * temporary output.
+/* ringlame: signal handling for the command: a signal thread that asks the
+ * ring to stop, and an immediate exit that still removes a named temporary
+ * output (an unnamed one, the usual case, vanishes with the process).
+ * The signals: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1/2,
+ * SIGALRM, SIGXCPU, SIGXFSZ (every catchable one whose default ends the
+ * process); "SIGINT/SIGTERM" below stands for all of them.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *
  * Behaviour (documented in docs/options.md):
@@ -32,7 +35,7 @@
 #include <signal.h>
 #include <stddef.h>
 
-/* Blocks SIGINT and SIGTERM (those not ignored on entry: they stay
+/* Blocks the signals above (those not ignored on entry: they stay
  * ignored) and starts the signal thread.  immediate=1: the first signal
  * already exits.  Once per process: a second call returns -EALREADY.
  * 0 or -errno. */
@@ -43,20 +46,16 @@ int rl_signals_install(int immediate);
  * called here, at once.  fn NULL clears it.  0 or -errno. */
 int rl_signals_set_stop_callback(void (*fn)(void *arg), void *arg);
 
-/* The first signal caught (SIGINT or SIGTERM), 0 if none. */
+/* The first signal caught, 0 if none. */
 int rl_signals_caught(void);
 
-/* 128 + the first signal caught (130 SIGINT, 143 SIGTERM), 0 if none. */
+/* 128 + the first signal caught (130 SIGINT, 143 SIGTERM, ...), 0 if none. */
 int rl_signals_exit_status(void);
 
 /* Registers the file an immediate exit removes (copied; NULL or "" clears
- * it).  -ENAMETOOLONG if it does not fit, 0 otherwise. */
-int rl_signals_set_cleanup(const char *path);
-
-/* Finds the temporary file rl_mp3_open created for out_path in this process
- * ("<target>.<pid>-<hex>.tmp" next to the resolved target) and writes its
- * name to buf.  1 found, 0 none (stdout, a device, or written in place),
- * <0 -errno. */
-int rl_signals_find_temp_output(const char *out_path, char *buf, size_t buflen);
+ * it) and whether the output is a stream (stdout, a FIFO: the message then
+ * says the output is incomplete instead of "no output written").
+ * -ENAMETOOLONG if the path does not fit, 0 otherwise. */
+int rl_signals_set_cleanup(const char *path, int stream);
 
 #endif

@@ -1,6 +1,9 @@
-/* ringlame: MP3 output file: written through a temporary file and renamed into place on commit.
+/* ringlame: MP3 output file: written as an unnamed file in the output's
+ * directory and linked into place on commit.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +22,7 @@ struct RlMp3Writer {
     int      is_stdout;
     int      error;          /* first error, sticky */
     char    *path;           /* final path (NULL for stdout / direct) */
-    char    *tmp;            /* temporary path (NULL when written directly) */
+    char    *tmp;            /* named temporary (only without O_TMPFILE), else NULL */
     size_t   fill;
     uint8_t  buf[WRITER_BUF];
 };
@@ -75,32 +78,91 @@ static int flush_buf(RlMp3Writer *w)
     return ret;
 }
 
-/* Creates "<path>.<pid>-<n>.tmp" exclusively; mode 0666 minus umask like fopen. */
-static int open_temp(const char *path, char **tmp_out)
+/* The directory part of path ("." for a bare name), malloc'ed. */
+static char *dir_of(const char *path)
 {
-    size_t const len = strlen(path) + 64;
-    char *tmp = malloc(len);
+    const char *slash = strrchr(path, '/');
+    size_t n;
+    char *d;
+    if (!slash)
+        return strdup(".");
+    n = slash == path ? 1 : (size_t) (slash - path);
+    d = malloc(n + 1);
+    if (d) {
+        memcpy(d, path, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+/* A name in dir that is ours alone: "<dir>/.ringlame-<pid>-<n>.tmp" (short,
+ * so that it fits wherever the output name fits).  With create, the file is
+ * created exclusively (mode 0666 minus umask, like fopen) and its fd is
+ * returned; without, only the name is made (the caller's link reserves it
+ * and retries on EEXIST).  fd/0 or -errno; *name_out malloc'ed. */
+static int temp_name(const char *dir, int create, char **name_out)
+{
+    size_t const len = strlen(dir) + 64;
+    char *name = malloc(len);
     struct timespec ts;
-    if (!tmp)
+    if (!name)
         return -ENOMEM;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     for (unsigned tries = 0; tries < 100; tries++) {
         int fd;
-        snprintf(tmp, len, "%s.%ld-%lx.tmp", path, (long)getpid(),
-                 (unsigned long)ts.tv_nsec + tries);
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        snprintf(name, len, "%s/.ringlame-%ld-%lx.tmp", dir, (long) getpid(),
+                 (unsigned long) ts.tv_nsec + tries);
+        if (!create) {
+            *name_out = name;
+            return 0;
+        }
+        fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd >= 0) {
-            *tmp_out = tmp;
+            *name_out = name;
             return fd;
         }
         if (errno != EEXIST) {
             int const e = errno;
-            free(tmp);
+            free(name);
             return -e;
         }
     }
-    free(tmp);
+    free(name);
     return -EEXIST;
+}
+
+/* The new file: unnamed (O_TMPFILE) in the target's directory, so that
+ * nothing is left behind whatever ends the process; a named temporary only
+ * where the filesystem has no O_TMPFILE. */
+static int open_new_file(RlMp3Writer *w, const char *target)
+{
+    char *dir = dir_of(target);
+    int fd;
+    if (!dir)
+        return -ENOMEM;
+    fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL))
+        fd = temp_name(dir, 1, &w->tmp);
+    else if (fd < 0)
+        fd = -errno;
+    free(dir);
+    return fd;
+}
+
+/* An existing output is replaced only where this user could open it for
+ * writing (as lame's fopen would), and the new file takes its mode and
+ * owner as far as this user may set them.  0 or -errno. */
+static int take_over_existing(int fd, const char *target, const struct stat *st)
+{
+    int const probe = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (probe < 0)
+        return -errno;
+    close(probe);
+    if (fchown(fd, st->st_uid, st->st_gid) < 0 && fchown(fd, (uid_t) -1, st->st_gid) < 0) {
+        /* neither owner nor group may be given away: the file stays ours */
+    }
+    (void) fchmod(fd, st->st_mode & 07777);
+    return 0;
 }
 
 int rl_mp3_open(RlMp3Writer **out, const char *path, char *err, size_t errlen)
@@ -151,12 +213,25 @@ int rl_mp3_open(RlMp3Writer **out, const char *path, char *err, size_t errlen)
             return -ENOMEM;
         }
     }
-    fd = open_temp(target, &w->tmp);
+    fd = open_new_file(w, target);
     if (fd < 0) {
         set_err(err, errlen, "cannot create output file for", path, -fd);
         free(target);
         free(w);
         return fd;
+    }
+    if (stat(target, &st) == 0) {
+        int const rc = take_over_existing(fd, target, &st);
+        if (rc < 0) {
+            close(fd);
+            if (w->tmp)
+                unlink(w->tmp);
+            set_err(err, errlen, "cannot write", path, -rc);
+            free(w->tmp);
+            free(target);
+            free(w);
+            return rc;
+        }
     }
     w->fd = fd;
     w->path = target;
@@ -213,6 +288,55 @@ int rl_mp3_take_fd(RlMp3Writer *w)
     return ret < 0 ? ret : w->fd;
 }
 
+const char *rl_mp3_temp_name(const RlMp3Writer *w)
+{
+    return w ? w->tmp : NULL;
+}
+
+/* Gives the unnamed file fd the name target.  A new name is linked
+ * directly.  An existing output is replaced atomically: a link to a
+ * temporary name renamed over the target, with the catchable signals
+ * blocked for those two calls (only SIGKILL or a crash between them can
+ * leave the temporary name). */
+static int link_into_place(int fd, const char *target)
+{
+    char proc[64];
+    char *dir, *tmp = NULL;
+    sigset_t all, old;
+    int rc = -EEXIST;
+
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    if (linkat(AT_FDCWD, proc, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0)
+        return 0;
+    if (errno == ENOENT && linkat(fd, "", AT_FDCWD, target, AT_EMPTY_PATH) == 0)
+        return 0;               /* no /proc: needs CAP_DAC_READ_SEARCH */
+    if (errno != EEXIST)
+        return -errno;
+    dir = dir_of(target);
+    if (!dir)
+        return -ENOMEM;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    for (int tries = 0; tries < 100 && rc == -EEXIST; tries++) {
+        rc = temp_name(dir, 0, &tmp);
+        if (rc < 0)
+            break;
+        if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0
+            || (errno == ENOENT && linkat(fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH) == 0)) {
+            rc = rename(tmp, target) == 0 ? 0 : -errno;
+            if (rc < 0)
+                unlink(tmp);
+        } else {
+            rc = -errno;
+        }
+        free(tmp);
+        tmp = NULL;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    free(dir);
+    return rc;
+}
+
 int rl_mp3_close(RlMp3Writer *w, int commit)
 {
     int ret = 0;
@@ -224,6 +348,8 @@ int rl_mp3_close(RlMp3Writer *w, int commit)
         free(w);
         return ret;
     }
+    if (commit && ret == 0 && w->path && !w->tmp)
+        ret = link_into_place(w->fd, w->path);
     if (close(w->fd) < 0 && ret == 0 && commit)
         ret = -errno;
     if (w->tmp) {

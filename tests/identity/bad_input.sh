@@ -34,6 +34,35 @@ else
     id_fail disk_full "/dev/full is not writable here"
 fi
 
+# the input is never overwritten: the output is compared with the input as
+# a file (device and inode), whatever name reaches it
+same_file_case() {  # NAME OUTPUT_NAME (relative to the case directory) [SETUP]
+    local name=$1 o=$2 setup=${3:-} dir="$OUT/same-$1" before after rc
+    rm -rf "$dir"; mkdir -p "$dir/sub"
+    cp "$IN/good.wav" "$dir/in.wav"
+    before=$(cksum <"$dir/in.wav")
+    [ -n "$setup" ] && ( cd "$dir" && eval "$setup" )
+    ( cd "$dir/sub" && timeout "$RL_TIMEOUT" "$RL" -V 5 ../in.wav "$o" </dev/null >"$WORK/same.out" 2>"$WORK/same.err" )
+    rc=$?
+    after=$(cksum <"$dir/in.wav")
+    if [ $rc -eq 0 ]; then
+        id_fail "same_file_$name" "ringlame accepted the input as its output (exit 0)"
+    elif [ "$before" != "$after" ]; then
+        id_fail "same_file_$name" "the input was changed"
+    elif ! grep -q 'is the input file itself' "$WORK/same.err"; then
+        id_fail "same_file_$name" "no clear message" "stderr: $(head -c 300 "$WORK/same.err")"
+    else
+        id_ok "same_file_$name (exit $rc)"
+        rm -rf "$dir"
+    fi
+}
+same_file_case same_name ../in.wav
+same_file_case dot_slash ./../in.wav
+same_file_case absolute "$OUT/same-absolute/in.wav"
+same_file_case parent_dir ../sub/../in.wav
+same_file_case symlink ../link.wav 'ln -s in.wav link.wav'
+same_file_case hard_link ../hard.wav 'ln in.wav hard.wav'
+
 # options ringlame does not support: refused, never encoded differently
 for o in "--tt title" "--ta artist" "--tg Rock" "--add-id3v2" "--id3v2-only" "--genre-list" \
          "--mp3input" "--decode" "--nogap" "--replaygain-accurate" "--clipdetect"; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# identity/interrupt: Ctrl-C and SIGTERM during an encode.  A several-minute
+# identity/interrupt: Ctrl-C, SIGTERM and the other fatal signals during an encode.  A several-minute
 # input is encoded on the ring (--threads 2) and signalled after ~0.5 s:
 # ringlame must exit 130 (SIGINT) / 143 (SIGTERM) with a message, leave no
 # output and no temporary file, leave the input untouched, and stop soon
@@ -58,8 +58,8 @@ interrupt() {
     fi
 }
 
-DRAINED='^ringlame: interrupted, no output written$'
-AT_ONCE='interrupted, exiting at once, no output written|^ringlame: interrupted, no output written$'
+DRAINED='^ringlame: stopped by signal [0-9]+ \([^)]*\), no output written$'
+AT_ONCE='stopped by a signal, exiting at once, no output written|'"$DRAINED"
 interrupt ring_sigint 130 "$DRAINED" INT --threads 2 -V 0
 interrupt ring_sigterm 143 "$DRAINED" TERM --threads 2 -V 2
 interrupt ring_1thread_sigint 130 "$DRAINED" INT --threads 1 -V 0
@@ -67,5 +67,18 @@ interrupt ring_default_threads_sigint 130 "$DRAINED" INT -V 4
 # the second signal may find the ring already drained: either message
 interrupt ring_double_sigint 130 "$AT_ONCE" "INT INT" --threads 2 -V 0
 interrupt sequential_sigint 130 'exiting at once' INT --sequential -V 0
+# every other signal that ends a process by default: the same clean stop
+# (128 + its number), in CBR too
+interrupt ring_sighup 129 "$DRAINED" HUP --threads 2
+interrupt ring_sigquit 131 "$DRAINED" QUIT --threads 2 --abr 160
+interrupt ring_sigpipe 141 "$DRAINED" PIPE --threads 2 -V 2
+interrupt ring_sigusr1 138 "$DRAINED" USR1 --threads 2
+interrupt ring_sigusr2 140 "$DRAINED" USR2 --threads 2 -b 320
+interrupt ring_sigalrm 142 "$DRAINED" ALRM --threads 2
+interrupt ring_sigxcpu 152 "$DRAINED" XCPU --threads 2
+interrupt ring_sigxfsz 153 "$DRAINED" XFSZ --threads 2
+interrupt sequential_sighup 129 'exiting at once' HUP --sequential
+# SIGKILL cannot be caught, but the unnamed output vanishes with the process
+interrupt ring_sigkill 137 '' KILL --threads 2
 
 id_summary
