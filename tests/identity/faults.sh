@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# identity/faults: what goes wrong around an encode ends with lame's bytes or
+# with a clear error and no output, never a crash, a hang or a lost file:
+#   - a full disk (a small tmpfs) mid-encode, ring and sequential, VBR and
+#     CBR; an existing output on that disk stays as it was;
+#   - a stdin that stalls and then goes on, or that closes early;
+#   - a stdout reader that stops reading;
+#   - few file descriptors and little address space (prlimit).
+# Needs root for the tmpfs mount: exits 77 (skipped) when it cannot mount.
+. "$(dirname "$0")/lib.sh"
+id_init "$@"
+
+command -v prlimit >/dev/null || id_die "prlimit (util-linux) is missing"
+MNT=$WORK/full
+mkdir -p "$MNT"
+mountpoint -q "$MNT" && umount "$MNT"
+if ! mount -t tmpfs -o size=256k tmpfs "$MNT" 2>/dev/null; then
+    echo "faults: cannot mount a tmpfs here (not root?): skipped"
+    exit 77
+fi
+trap 'umount "$MNT" 2>/dev/null' EXIT
+
+# lame_opts OPTS...: the options without ringlame's own (--threads N, --sequential)
+lame_opts() {
+    LOPTS=()
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --threads) shift ;;
+        --sequential) ;;
+        *) LOPTS+=("$1") ;;
+        esac
+        shift
+    done
+}
+
+gen music.wav -t mix -d 30 -S 3
+gen short.wav -t mix -d 3 -S 4
+
+# ---- a full disk mid-encode: error naming the output, nothing left ----
+full_disk() {  # NAME OPTS...
+    local name=$1; shift
+    rm -rf "${MNT:?}"/*
+    printf 'OLD OUTPUT' >"$MNT/keep.mp3"
+    timeout "$RL_TIMEOUT" "$RL" --quiet "$@" "$IN/music.wav" "$MNT/out.mp3" \
+        </dev/null >/dev/null 2>"$WORK/full.err"
+    local rc=$? left
+    left=$(cd "$MNT" && ls -A | grep -v '^keep.mp3$')
+    if [ $rc -eq 0 ]; then
+        id_fail "full_disk_$name" "exit 0 on a full disk"
+    elif [ $rc -ge 124 ]; then
+        id_fail "full_disk_$name" "timed out or crashed (exit $rc)" "$(head -c 300 "$WORK/full.err")"
+    elif ! grep -q "out.mp3.*No space left on device" "$WORK/full.err"; then
+        id_fail "full_disk_$name" "no clear message" "$(head -c 300 "$WORK/full.err")"
+    elif [ -n "$left" ]; then
+        id_fail "full_disk_$name" "files left behind: $left"
+    else
+        id_ok "full_disk_$name (exit $rc)"
+    fi
+    # replacing an existing output on the full disk: the old file survives
+    timeout "$RL_TIMEOUT" "$RL" --quiet "$@" "$IN/music.wav" "$MNT/keep.mp3" \
+        </dev/null >/dev/null 2>"$WORK/full.err"
+    rc=$?
+    if [ $rc -eq 0 ] || [ "$(cat "$MNT/keep.mp3" 2>/dev/null)" != "OLD OUTPUT" ]; then
+        id_fail "full_disk_${name}_keeps_old" "exit $rc; the old output is $(head -c 20 "$MNT/keep.mp3" 2>/dev/null | od -c | head -1)"
+    else
+        id_ok "full_disk_${name}_keeps_old (exit $rc)"
+    fi
+}
+full_disk ring_V2 --threads 2 -V 2
+full_disk ring_cbr --threads 2
+full_disk seq_cbr --sequential -b 320
+full_disk ring_abr_noio --threads 1 --abr 160
+
+# ---- stdin that stalls, then goes on; stdin that closes early ----
+stalled() {  # NAME CUT_BYTES OPTS...
+    local name=$1 cut=$2; shift 2
+    local lo="$OUT/$name.lame.mp3" ro="$OUT/$name.rl.mp3"
+    lame_opts "$@"
+    { head -c "$cut" "$IN/short.wav"; sleep 1; tail -c +"$((cut + 1))" "$IN/short.wav"; } \
+        | timeout "$RL_TIMEOUT" "$LAME" --quiet "${LOPTS[@]}" - "$lo" 2>/dev/null
+    { head -c "$cut" "$IN/short.wav"; sleep 1; tail -c +"$((cut + 1))" "$IN/short.wav"; } \
+        | timeout "$RL_TIMEOUT" "$RL" --quiet "$@" - "$ro" 2>"$WORK/stall.err"
+    if cmp -s "$lo" "$ro"; then
+        id_ok "$name"
+    else
+        id_fail "$name" "differs from lame (or failed)" "$(head -c 300 "$WORK/stall.err")"
+    fi
+}
+stalled stdin_stall_header 20 -V 2
+stalled stdin_stall_data 100000 --threads 2
+stalled stdin_stall_seq 300001 --sequential --abr 128
+early() {  # NAME BYTES OPTS...   (the header promises more than comes)
+    local name=$1 n=$2; shift 2
+    local lo="$OUT/$name.lame.mp3" ro="$OUT/$name.rl.mp3"
+    lame_opts "$@"
+    head -c "$n" "$IN/short.wav" | timeout "$RL_TIMEOUT" "$LAME" --quiet "${LOPTS[@]}" - "$lo" 2>/dev/null
+    head -c "$n" "$IN/short.wav" | timeout "$RL_TIMEOUT" "$RL" --quiet "$@" - "$ro" 2>"$WORK/early.err"
+    if cmp -s "$lo" "$ro"; then
+        id_ok "$name"
+    else
+        id_fail "$name" "differs from lame (or failed)" "$(head -c 300 "$WORK/early.err")"
+    fi
+}
+early stdin_closes_early 200044 -V 4
+early stdin_closes_early_cbr 123456 --threads 2
+
+# ---- a stdout reader that stops: an error saying the output is incomplete ----
+for opts in "--threads 2 -V 2" "--sequential" "--threads 2 -b 320"; do
+    # shellcheck disable=SC2086
+    ( timeout "$RL_TIMEOUT" "$RL" --quiet $opts "$IN/music.wav" - 2>"$WORK/pipe.err"; echo $? >"$WORK/pipe.rc" ) \
+        | head -c 2000 >/dev/null
+    rc=$(cat "$WORK/pipe.rc")
+    name="stdout_reader_stops_${opts// /_}"
+    if [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ]; then
+        id_fail "$name" "exit $rc (expected an error, no hang)"
+    elif [ "$rc" -ne 141 ] && ! grep -q "incomplete" "$WORK/pipe.err"; then
+        id_fail "$name" "exit $rc without saying the output is incomplete" "$(head -c 300 "$WORK/pipe.err")"
+    else
+        id_ok "$name (exit $rc)"
+    fi
+done
+
+# ---- few descriptors, little address space: lame's bytes or a clear error ----
+limited() {  # NAME PRLIMIT_ARGS OPTS...
+    local name=$1 lim=$2; shift 2
+    local lo="$OUT/$name.lame.mp3" ro="$OUT/$name.rl.mp3" rc
+    lame_opts "$@"
+    "$LAME" --quiet "${LOPTS[@]}" "$IN/short.wav" "$lo" 2>/dev/null
+    # shellcheck disable=SC2086
+    timeout "$RL_TIMEOUT" prlimit $lim "$RL" --quiet "$@" "$IN/short.wav" "$ro" </dev/null 2>"$WORK/lim.err"
+    rc=$?
+    if [ $rc -eq 0 ] && cmp -s "$lo" "$ro"; then
+        id_ok "$name (encoded)"
+    elif [ $rc -ne 0 ] && [ $rc -lt 124 ] && [ -s "$WORK/lim.err" ] && [ ! -e "$ro" ]; then
+        id_ok "$name (refused, exit $rc: $(head -n 1 "$WORK/lim.err" | head -c 100))"
+    else
+        id_fail "$name" "exit $rc" "$(head -c 300 "$WORK/lim.err")"
+    fi
+}
+limited nofile_8 --nofile=8 -V 2
+limited nofile_5 --nofile=5 --threads 2
+limited nofile_4 --nofile=4 --sequential
+limited as_64m --as=67108864 --threads 2
+limited as_32m --as=33554432 -V 0
+limited as_16m --as=16777216 --threads 8
+
+id_summary
