@@ -302,7 +302,8 @@ int main(int argc, char **argv)
     srand(seed);
     for (i = 0; i < runs; i++) {
         Case *c = &cases[rand() % ncases];
-        int threads = 1 + rand() % 12;
+        /* mostly 1-12 workers, every eighth run 16-64 */
+        int threads = rand() % 8 == 0 ? 16 + rand() % 49 : 1 + rand() % 12;
         int slots = 1 + rand() % 4;
         int force = rand() % 3 == 0 ? 1 + rand() % 4 : 0;
         int io = rand() % 3 - 1;     /* none, auto (io_uring if allowed), thread */

@@ -107,6 +107,8 @@ static int next_read(RlIoSched *s, IoReq **out)
     if (s->raw) {
         int n = raw_block_frames(s, seq);
         sl->blk.eof = seq == s->last_seq;
+        /* (the last block also reads the lone sample after the last frame:
+         * rl_io__complete shifts LAME's last read by it, see raw_layout.h) */
         if (n == 0) {                     /* empty stream: an empty eof block */
             sl->state = SLOT_READY;
             s->issue_seq++;
@@ -124,6 +126,8 @@ static int next_read(RlIoSched *s, IoReq **out)
     rq->fd = s->in_fd;
     rq->buf = sl->buf;
     rq->len = s->raw ? (size_t)sl->blk.nframes * (size_t)s->frame_bytes : (size_t)s->block_frames;
+    if (s->raw && sl->blk.eof && s->lay.shift_frames > 0)
+        rq->len += (size_t)rl_raw_sample_bytes(s->fmt);
     rq->off = s->raw ? s->lay.data_offset + sl->blk.first_frame * s->frame_bytes : 0;
     s->issue_seq++;
     s->reads_inflight++;
@@ -139,7 +143,10 @@ int rl_io__next_req(RlIoSched *s, IoReq **out)
         return 0;
     if (next_write(s, out) || next_read(s, out))
         return 1;
-    if (s->finishing && !s->tag_done && s->oiss == s->oq && s->writes_inflight == 0) {
+    /* the end: every byte written, or a write error (no more writes will
+     * come: the bytes still queued are dropped) */
+    if (s->finishing && !s->tag_done && s->writes_inflight == 0
+        && (s->oiss == s->oq || s->out_err)) {
         IoReq *rq;
         if (s->taglen == 0 || !s->out_seekable || s->out_err) {
             s->tag_done = 1;
@@ -228,6 +235,15 @@ int rl_io__complete(RlIoSched *s, IoReq *rq, long res)
         }
         if (!done_now)
             return 1;                     /* short read: the rest */
+        if (rq->kind == REQ_READ && sl->blk.eof && s->lay.shift_frames > 0 && rq->done == rq->len &&
+            rq->len > (size_t)sl->blk.nframes * (size_t)s->frame_bytes) {
+            /* LAME's last read: a whole number of frames plus one sample,
+             * kept from the end: every value moves one sample on */
+            size_t const bps = (size_t)rl_raw_sample_bytes(s->fmt);
+            size_t const len = (size_t)s->lay.shift_frames * (size_t)s->frame_bytes;
+            uint8_t *p = sl->buf + rq->len - bps - len;
+            memmove(p, p + bps, len);
+        }
         if (sl->blk.eof && (s->last_seq < 0 || sl->seq < s->last_seq))
             s->last_seq = sl->seq;
         sl->state = SLOT_READY;
@@ -360,11 +376,16 @@ int rl_io_start(RlIoSched **io, RlPcmReader *in, RlMp3Writer *out, const RlIoPar
             s->fmt = s->lay.fmt;
             s->frame_bytes = s->lay.frame_bytes;
             s->last_seq = s->lay.frames == 0 ? 0 : (s->lay.frames - 1) / s->block_frames;
+            /* blocks are whole reads of LAME's front end (block_frames is
+             * a multiple of frame_size): its last read is in the last block */
+            rl_raw_layout_set_read_size(&s->lay, p->frame_size);
         }
     }
     if (!s->raw) {
         s->fmt = RL_SF_I32;
         s->frame_bytes = s->channels * 4;
+        /* a block is block_frames / frame_size reads of LAME's front end */
+        rl_pcm_set_read_size(in, p->frame_size);
     }
     s->st.raw_input = s->raw;
     s->slot_bytes = (size_t)s->block_frames * (size_t)s->frame_bytes;

@@ -3,6 +3,7 @@
 #include "pcm_reader.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sndfile.h>
 
@@ -53,6 +55,10 @@ struct RlPcmReader {
     uint32_t num_read;
     unsigned char *bytes;       /* raw byte buffer */
     size_t   bytes_cap;
+    int      read_frames;       /* LAME's read size (rl_pcm_set_read_size); 0: each call's */
+    /* stdin header parsing: a read came up short (the stream ended or failed) */
+    int      hdr_short;
+    int      hdr_errno;         /* errno of a failed read, 0 at end of file */
 };
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -67,45 +73,61 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
 
 /* ---------- byte-level helpers for the stdin parser ---------- */
 
-static uint32_t get_be32(FILE *fp)
+/* Reads n header bytes.  A short read leaves zeros, as in LAME, and marks
+ * the header as cut (r->hdr_short), which the parsers check so that a
+ * stream that ends inside a header ends the parse instead of feeding it
+ * zeros forever. */
+static void hdr_bytes(RlPcmReader *r, unsigned char *b, size_t n)
 {
-    unsigned char b[4] = { 0, 0, 0, 0 };
-    (void)!fread(b, 1, 4, fp);   /* short reads leave zeros, like LAME */
+    size_t got;
+    errno = 0;
+    got = fread(b, 1, n, r->fp);
+    if (got < n) {
+        memset(b + got, 0, n - got);
+        r->hdr_short = 1;
+        if (ferror(r->fp) && !r->hdr_errno)
+            r->hdr_errno = errno ? errno : EIO;
+    }
+}
+
+static uint32_t get_be32(RlPcmReader *r)
+{
+    unsigned char b[4];
+    hdr_bytes(r, b, 4);
     return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 }
 
-static uint32_t get_le32(FILE *fp)
+static uint32_t get_le32(RlPcmReader *r)
 {
-    unsigned char b[4] = { 0, 0, 0, 0 };
-    (void)!fread(b, 1, 4, fp);
+    unsigned char b[4];
+    hdr_bytes(r, b, 4);
     return (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 | b[0];
 }
 
 /* 16-bit values are sign-extended, as LAME reads them */
-static int get_le16s(FILE *fp)
+static int get_le16s(RlPcmReader *r)
 {
-    unsigned char b[2] = { 0, 0 };
-    (void)!fread(b, 1, 2, fp);
+    unsigned char b[2];
+    hdr_bytes(r, b, 2);
     return (int)(int16_t)(uint16_t)(b[0] | b[1] << 8);
 }
 
-static int get_be16s(FILE *fp)
+static int get_be16s(RlPcmReader *r)
 {
-    unsigned char b[2] = { 0, 0 };
-    (void)!fread(b, 1, 2, fp);
+    unsigned char b[2];
+    hdr_bytes(r, b, 2);
     return (int)(int16_t)(uint16_t)(b[1] | b[0] << 8);
 }
 
 /* AIFF sample rate: 80-bit IEEE extended, big-endian */
-static double get_be_extended(FILE *fp)
+static double get_be_extended(RlPcmReader *r)
 {
     unsigned char b[10];
     int sign, e;
     uint32_t hi, lo;
     double v = 0;
 
-    memset(b, 0, sizeof b);
-    (void)!fread(b, 1, 10, fp);
+    hdr_bytes(r, b, 10);
     sign = b[0] & 0x80;
     e = ((b[0] & 0x7F) << 8) | b[1];
     hi = (uint32_t)b[2] << 24 | (uint32_t)b[3] << 16 | (uint32_t)b[4] << 8 | b[5];
@@ -122,14 +144,29 @@ static double get_be_extended(FILE *fp)
     return sign ? -v : v;
 }
 
-/* forward skip: seek on files, read and discard on pipes (LAME's fskip) */
-static int skip_bytes(FILE *fp, long n)
+/* What a header parser found. */
+enum {
+    HDR_OK = 1,
+    HDR_REFUSED = 0,    /* a header LAME refuses too: the message is in err */
+    HDR_CORRUPT = -1,   /* LAME's "corrupt or unsupported" */
+    HDR_CUT = -2        /* the stream ended (or failed) inside the header */
+};
+
+/* Forward skip: seek on files, read and discard on pipes (LAME's fskip).
+ * Never backwards (a negative size is corrupt: LAME would seek back and
+ * could read the same chunks forever).  A skip that runs into the end of a
+ * pipe cuts the header; a seek past the end of a file shows at the next
+ * header read.  0, HDR_CORRUPT or HDR_CUT. */
+static int skip_bytes(RlPcmReader *r, long n)
 {
     struct stat st;
     char tmp[4096];
+    FILE *fp = r->fp;
 
     if (n < 0)
-        return -1;
+        return HDR_CORRUPT;
+    if (n == 0)
+        return 0;
     if (fstat(fileno(fp), &st) != 0 || !S_ISFIFO(st.st_mode)) {
         if (fseek(fp, n, SEEK_CUR) == 0)
             return 0;
@@ -137,8 +174,10 @@ static int skip_bytes(FILE *fp, long n)
     while (n > 0) {
         size_t want = n < (long)sizeof tmp ? (size_t)n : sizeof tmp;
         size_t got = fread(tmp, 1, want, fp);
-        if (got < 1)
-            return -1;
+        if (got < 1) {
+            hdr_bytes(r, (unsigned char *)tmp, 1);   /* records the end or the error */
+            return HDR_CUT;
+        }
         n -= (long)got;
     }
     return 0;
@@ -148,68 +187,79 @@ static long even_len(long x) { return (x & 1) ? x + 1 : x; }
 
 /* ---------- stdin WAV / AIFF headers (LAME's parse_wave/aiff_header) ---------- */
 
-/* >0 ok, 0 refused (message set), <0 corrupt */
-static int parse_wav(RlPcmReader *r, FILE *fp, char *err, size_t errlen)
+/* LAME's parse_wave_header, with two differences: a stream that ends inside
+ * the header is reported (HDR_CUT) instead of being parsed as zeros, and a
+ * chunk is never skipped backwards.  At most 20 chunks, as in LAME. */
+static int parse_wav(RlPcmReader *r, char *err, size_t errlen)
 {
-    int fmt_tag = 0, channels = 0, bits = 0, rate = 0, found = 0, i;
+    int fmt_tag = 0, channels = 0, bits = 0, rate = 0, found = 0, i, rc;
     unsigned long data_len = 0, size;
 
-    (void)get_be32(fp);                /* RIFF length */
-    if (get_be32(fp) != ID_WAVE)
-        return -1;
+    (void)get_be32(r);                 /* RIFF length */
+    if (get_be32(r) != ID_WAVE)
+        return r->hdr_short ? HDR_CUT : HDR_CORRUPT;
     for (i = 0; i < 20; ++i) {
-        uint32_t type = get_be32(fp);
+        uint32_t type = get_be32(r);
         if (type == ID_FMT) {
-            size = (unsigned long)even_len((long)get_le32(fp));
+            size = (unsigned long)even_len((long)get_le32(r));
+            if (r->hdr_short)
+                return HDR_CUT;
             if (size < 16)
-                return -1;
-            fmt_tag = get_le16s(fp);
-            channels = get_le16s(fp);
-            rate = (int)get_le32(fp);
-            (void)get_le32(fp);        /* bytes per second */
-            (void)get_le16s(fp);       /* block align */
-            bits = get_le16s(fp);
+                return HDR_CORRUPT;
+            fmt_tag = get_le16s(r);
+            channels = get_le16s(r);
+            rate = (int)get_le32(r);
+            (void)get_le32(r);         /* bytes per second */
+            (void)get_le16s(r);        /* block align */
+            bits = get_le16s(r);
             size -= 16;
             if (size > 9 && fmt_tag == FMT_EXTENSIBLE) {
-                (void)get_le16s(fp);   /* cbSize */
-                (void)get_le16s(fp);   /* valid bits */
-                (void)get_le32(fp);    /* channel mask */
-                fmt_tag = get_le16s(fp);   /* sub-format GUID starts with the tag */
+                (void)get_le16s(r);    /* cbSize */
+                (void)get_le16s(r);    /* valid bits */
+                (void)get_le32(r);     /* channel mask */
+                fmt_tag = get_le16s(r);    /* sub-format GUID starts with the tag */
                 size -= 10;
             }
-            if (size > 0 && skip_bytes(fp, (long)size) != 0)
-                return -1;
+            if (r->hdr_short)
+                return HDR_CUT;
+            if (size > 0 && (rc = skip_bytes(r, (long)size)) != 0)
+                return rc;
         } else if (type == ID_DATA) {
-            data_len = get_le32(fp);
+            data_len = get_le32(r);
+            if (r->hdr_short)
+                return HDR_CUT;
             found = 1;
             break;
         } else {
-            size = (unsigned long)even_len((long)get_le32(fp));
-            if (skip_bytes(fp, (long)size) != 0)
-                return -1;
+            size = (unsigned long)even_len((long)get_le32(r));
+            if (r->hdr_short)
+                return HDR_CUT;
+            if ((rc = skip_bytes(r, (long)size)) != 0)
+                return rc;
         }
     }
     if (!found)
-        return -1;
+        return HDR_CORRUPT;
     if (fmt_tag == 0x0050 || fmt_tag == 0x0055) {
         set_err(err, errlen, "MPEG audio inside WAV is not supported");
-        return 0;
+        return HDR_REFUSED;
     }
     if (fmt_tag != FMT_PCM && fmt_tag != FMT_IEEE_FLOAT) {
         set_err(err, errlen, "unsupported WAV data format 0x%04X", (unsigned)fmt_tag & 0xFFFF);
-        return 0;
+        return HDR_REFUSED;
     }
+    /* (the header's fields are unsigned; LAME reads them as signed) */
     if (channels < 1 || channels > 2) {
-        set_err(err, errlen, "unsupported number of channels: %d (only 1 or 2)", channels);
-        return 0;
+        set_err(err, errlen, "unsupported number of channels: %u (only 1 or 2)", (unsigned)channels & 0xFFFFu);
+        return HDR_REFUSED;
     }
     if (rate < 1) {
-        set_err(err, errlen, "unsupported sample rate: %d", rate);
-        return 0;
+        set_err(err, errlen, "unsupported sample rate: %u Hz", (unsigned)rate);
+        return HDR_REFUSED;
     }
     if (bits < 1) {
-        set_err(err, errlen, "unsupported bits per sample: %d", bits);
-        return 0;
+        set_err(err, errlen, "unsupported bits per sample: %u", (unsigned)bits & 0xFFFFu);
+        return HDR_REFUSED;
     }
     r->channels = channels;
     r->samplerate = rate;
@@ -223,67 +273,82 @@ static int parse_wav(RlPcmReader *r, FILE *fp, char *err, size_t errlen)
         r->num_samples = (uint32_t)(data_len / ((unsigned long)channels * (unsigned long)((bits + 7) / 8)));
         r->count_carefully = 1;
     }
-    return 1;
+    return HDR_OK;
 }
 
-static int parse_aiff(RlPcmReader *r, FILE *fp, char *err, size_t errlen)
+/* LAME's parse_aiff_header, with the same two differences as parse_wav.
+ * Every pass of the chunk loop reads at least a chunk id and skips only
+ * forwards, so the loop ends at the end of the stream at the latest (LAME
+ * keeps reading zeros there until the FORM size is used up: a 12-byte
+ * "FORM" + 0x7ffffff0 + "AIFF" runs for hundreds of millions of passes). */
+static int parse_aiff(RlPcmReader *r, char *err, size_t errlen)
 {
     long chunk_left, data_pos = -1;
     uint32_t form, data_type = ID_NONE, nframes = 0;
-    int seen_comm = 0, seen_ssnd = 0, channels = 0, bits = 0, have_ssnd = 0;
+    int seen_comm = 0, seen_ssnd = 0, channels = 0, bits = 0, have_ssnd = 0, rc;
     uint32_t blk_offset = 0, blk_size = 0;
     double rate = 0;
 
-    chunk_left = (long)(int32_t)get_be32(fp);
-    form = get_be32(fp);
+    chunk_left = (long)(int32_t)get_be32(r);
+    form = get_be32(r);
+    if (r->hdr_short)
+        return HDR_CUT;
     if (form != ID_AIFF && form != ID_AIFC)
-        return -1;
+        return HDR_CORRUPT;
     while (chunk_left > 0) {
-        uint32_t type = get_be32(fp);
+        uint32_t type = get_be32(r);
         long ck;
+        if (r->hdr_short)
+            return HDR_CUT;
         chunk_left -= 4;
         if (type == ID_COMM) {
             seen_comm = seen_ssnd + 1;
-            ck = even_len((long)(int32_t)get_be32(fp));
+            ck = even_len((long)(int32_t)get_be32(r));
             chunk_left -= ck;
-            channels = (short)get_be16s(fp);
+            channels = (short)get_be16s(r);
             ck -= 2;
-            nframes = get_be32(fp);
+            nframes = get_be32(r);
             ck -= 4;
-            bits = (short)get_be16s(fp);
+            bits = (short)get_be16s(r);
             ck -= 2;
-            rate = get_be_extended(fp);
+            rate = get_be_extended(r);
             ck -= 10;
             if (form == ID_AIFC) {
-                data_type = get_be32(fp);
+                data_type = get_be32(r);
                 ck -= 4;
             }
-            if (skip_bytes(fp, ck) != 0)
-                return -1;
+            if (r->hdr_short)
+                return HDR_CUT;
+            if ((rc = skip_bytes(r, ck)) != 0)
+                return rc;
         } else if (type == ID_SSND) {
             seen_ssnd = 1;
-            ck = even_len((long)(int32_t)get_be32(fp));
+            ck = even_len((long)(int32_t)get_be32(r));
             chunk_left -= ck;
-            blk_offset = get_be32(fp);
+            blk_offset = get_be32(r);
             ck -= 4;
-            blk_size = get_be32(fp);
+            blk_size = get_be32(r);
             ck -= 4;
+            if (r->hdr_short)
+                return HDR_CUT;
             have_ssnd = 1;
             if (seen_comm > 0) {
-                if (skip_bytes(fp, (long)(int32_t)blk_offset) != 0)
-                    return -1;
+                if ((rc = skip_bytes(r, (long)(int32_t)blk_offset)) != 0)
+                    return rc;
                 break;         /* positioned at the sample data */
             }
-            data_pos = ftell(fp);
+            data_pos = ftell(r->fp);
             if (data_pos >= 0)
                 data_pos += (long)(int32_t)blk_offset;
-            if (skip_bytes(fp, ck) != 0)
-                return -1;
+            if ((rc = skip_bytes(r, ck)) != 0)
+                return rc;
         } else {
-            ck = even_len((long)(int32_t)get_be32(fp));
+            ck = even_len((long)(int32_t)get_be32(r));
+            if (r->hdr_short)
+                return HDR_CUT;
             chunk_left -= ck;
-            if (skip_bytes(fp, ck) != 0)
-                return -1;
+            if ((rc = skip_bytes(r, ck)) != 0)
+                return rc;
         }
     }
     if (data_type == ID_SOWT)
@@ -291,28 +356,28 @@ static int parse_aiff(RlPcmReader *r, FILE *fp, char *err, size_t errlen)
     else if (data_type == ID_TWOS || data_type == ID_NONE)
         r->swap_order = 1;
     else
-        return -1;
+        return HDR_CORRUPT;
     if (!(seen_comm && (seen_ssnd > 0 || nframes == 0)))
-        return -1;
+        return HDR_CORRUPT;
     if (!have_ssnd) {
         set_err(err, errlen, "AIFF sound data is not PCM");
-        return 0;
+        return HDR_REFUSED;
     }
     if (bits != 8 && bits != 16 && bits != 24 && bits != 32) {
         set_err(err, errlen, "AIFF sound data is not 8, 16, 24 or 32 bits");
-        return 0;
+        return HDR_REFUSED;
     }
     if (channels != 1 && channels != 2) {
         set_err(err, errlen, "unsupported number of channels: %d (only 1 or 2)", channels);
-        return 0;
+        return HDR_REFUSED;
     }
     if (blk_size != 0) {
         set_err(err, errlen, "AIFF block size is not 0 bytes");
-        return 0;
+        return HDR_REFUSED;
     }
-    if ((int)rate < 1) {
-        set_err(err, errlen, "unsupported sample rate: %d", (int)rate);
-        return 0;
+    if (!(rate >= 1 && rate < 2147483648.0)) {   /* also NaN and infinity */
+        set_err(err, errlen, "unsupported sample rate: %g Hz", rate);
+        return HDR_REFUSED;
     }
     r->channels = channels;
     r->samplerate = (int)rate;
@@ -323,11 +388,11 @@ static int parse_aiff(RlPcmReader *r, FILE *fp, char *err, size_t errlen)
     /* 8-bit AIFF is signed: swap_order doubles as "unsigned" at 8 bits */
     if (bits == 8)
         r->swap_order = 0;
-    if (data_pos >= 0 && fseek(fp, data_pos, SEEK_SET) != 0) {
+    if (data_pos >= 0 && fseek(r->fp, data_pos, SEEK_SET) != 0) {
         set_err(err, errlen, "can't rewind stream to the AIFF audio data");
-        return 0;
+        return HDR_REFUSED;
     }
-    return 1;
+    return HDR_OK;
 }
 
 /* ---------- sample unpacking (LAME's unpack_read_samples) ---------- */
@@ -483,9 +548,24 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
     return 0;
 }
 
+/* A closed or unreadable standard input, told apart from an empty one. */
+static int stdin_unreadable(char *err, size_t errlen)
+{
+    if (fcntl(STDIN_FILENO, F_GETFL) < 0 && errno == EBADF) {
+        set_err(err, errlen, "-: standard input is closed: there is no input to read");
+        return -EBADF;
+    }
+    return 0;
+}
+
 static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t errlen)
 {
+    int rc;
+
     r->fp = stdin;
+    rc = stdin_unreadable(err, errlen);
+    if (rc < 0)
+        return rc;
     if (raw && raw->enabled) {
         if (raw->bitwidth != 8 && raw->bitwidth != 16 && raw->bitwidth != 24 && raw->bitwidth != 32) {
             set_err(err, errlen, "-: only 8, 16, 24 and 32 bit raw input is supported");
@@ -509,34 +589,60 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
         r->frames = -1;
         return 0;
     } else {
-        uint32_t magic = get_be32(r->fp);
-        int rc;
+        unsigned char m[4];
+        uint32_t magic;
+        size_t got;
+        const char *kind = NULL;
+
+        errno = 0;
+        got = fread(m, 1, 4, r->fp);
+        if (got < 4 && ferror(r->fp)) {
+            int e = errno ? errno : EIO;
+            set_err(err, errlen, "-: cannot read standard input: %s", strerror(e));
+            return -e;
+        }
+        if (got == 0) {
+            set_err(err, errlen, "-: standard input is empty: no WAV or AIFF header to read");
+            return -EINVAL;
+        }
+        if (got < 4) {
+            set_err(err, errlen, "-: standard input ends after %zu byte%s: too short for a WAV or AIFF header",
+                    got, got == 1 ? "" : "s");
+            return -EINVAL;
+        }
+        magic = (uint32_t)m[0] << 24 | (uint32_t)m[1] << 16 | (uint32_t)m[2] << 8 | m[3];
         err[0] = 0;
         if (magic == ID_RIFF) {
-            rc = parse_wav(r, r->fp, err, errlen);
-            if (rc < 0)
-                set_err(err, errlen, "-: corrupt or unsupported WAVE format");
+            kind = "WAVE";
+            rc = parse_wav(r, err, errlen);
             if (rc > 0 && raw && raw->ignore_length) {
                 r->num_samples = UNKNOWN_LENGTH;    /* LAME: read to EOF */
                 r->count_carefully = 0;
             }
         } else if (magic == ID_FORM) {
-            rc = parse_aiff(r, r->fp, err, errlen);
-            if (rc < 0)
-                set_err(err, errlen, "-: corrupt or unsupported AIFF format");
-        } else if (magic == 0 && feof(r->fp)) {
-            set_err(err, errlen, "-: empty input");
-            rc = -1;
+            kind = "AIFF";
+            rc = parse_aiff(r, err, errlen);
         } else {
             set_err(err, errlen, "-: not a WAV or AIFF stream (use -r for raw PCM)");
-            rc = -1;
+            return -EINVAL;
         }
-        if (rc <= 0) {
-            if (rc == 0 && err[0]) {
-                char tmp[256];
-                snprintf(tmp, sizeof tmp, "-: %s", err);
-                set_err(err, errlen, "%s", tmp);
-            }
+        if (rc == HDR_CUT && r->hdr_errno) {
+            set_err(err, errlen, "-: cannot read standard input: %s", strerror(r->hdr_errno));
+            return -r->hdr_errno;
+        }
+        if (rc == HDR_CUT) {
+            set_err(err, errlen, "-: truncated %s header: the input ends before the %s", kind,
+                    magic == ID_RIFF ? "data chunk" : "sound data (SSND chunk)");
+            return -EINVAL;
+        }
+        if (rc == HDR_CORRUPT) {
+            set_err(err, errlen, "-: corrupt or unsupported %s format", kind);
+            return -EINVAL;
+        }
+        if (rc == HDR_REFUSED) {
+            char tmp[256];
+            snprintf(tmp, sizeof tmp, "-: %s", err);
+            set_err(err, errlen, "%s", tmp);
             return -EINVAL;
         }
         if (r->bitwidth != 8 && r->bitwidth != 16 && r->bitwidth != 24 && r->bitwidth != 32) {
@@ -589,37 +695,37 @@ int rl_pcm_samplerate(const RlPcmReader *r) { return r->samplerate; }
 int rl_pcm_channels(const RlPcmReader *r) { return r->channels; }
 int64_t rl_pcm_frames(const RlPcmReader *r) { return r->frames; }
 
-int rl_pcm_read(RlPcmReader *r, int32_t *buf, int max_frames)
+/* One read of LAME's front end (get_audio_common): up to `frames` frames.
+ * sf_read_int or LAME's fread of whole samples gives a sample count; LAME
+ * keeps count / channels frames and copies them from the END of what was
+ * read.  A count that is not a whole number of frames (only the last read of
+ * a stereo stream cut mid-frame can give one: libsndfile returns the whole
+ * samples past the last whole frame as long as they do not make a frame)
+ * therefore drops the read's FIRST sample: left = sample 2i+1, right =
+ * sample 2i+2 for every frame i of that read. */
+static int lame_read(RlPcmReader *r, int32_t *buf, int frames)
 {
-    int nch, frames;
-
-    if (!r || !buf || max_frames < 0)
-        return -EINVAL;
-    nch = r->channels;
-    if (max_frames == 0)
-        return 0;
+    int const nch = r->channels;
+    long items, got_frames, skip;
 
     if (r->sf) {
-        /* LAME: sf_read_int(num_channels * framesize); the values do not
-         * depend on how the file is chunked */
-        sf_count_t items = sf_read_int(r->sf, buf, (sf_count_t)nch * max_frames);
-        if (items < 0)
+        sf_count_t n = sf_read_int(r->sf, buf, (sf_count_t)nch * frames);
+        if (n < 0)
             return -EIO;
-        return (int)(items / nch);
+        items = (long)n;
     } else {
-        int want = max_frames;
-        size_t bps = (size_t)r->bitwidth / 8, got;
-        size_t need;
+        size_t const bps = (size_t)r->bitwidth / 8;
+        size_t need, got;
 
         /* header-announced length: read exactly num_samples (0 = to EOF) */
         if (r->count_carefully) {
             uint32_t remaining = r->num_read < r->num_samples ? r->num_samples - r->num_read : 0;
-            if (remaining < (uint32_t)max_frames && r->num_samples != 0)
-                want = (int)remaining;
+            if (remaining < (uint32_t)frames && r->num_samples != 0)
+                frames = (int)remaining;
         }
-        if (want == 0)
+        if (frames == 0)
             return 0;
-        need = (size_t)want * (size_t)nch * bps;
+        need = (size_t)frames * (size_t)nch * bps;
         if (need > r->bytes_cap) {
             unsigned char *nb = realloc(r->bytes, need);
             if (!nb)
@@ -627,15 +733,45 @@ int rl_pcm_read(RlPcmReader *r, int32_t *buf, int max_frames)
             r->bytes = nb;
             r->bytes_cap = need;
         }
-        got = fread(r->bytes, bps, (size_t)want * (size_t)nch, r->fp);
+        errno = 0;
+        got = fread(r->bytes, bps, (size_t)frames * (size_t)nch, r->fp);
         if (ferror(r->fp))
-            return -EIO;
+            return errno > 0 ? -errno : -EIO;
         unpack(r, buf, got);
-        frames = (int)(got / (size_t)nch);
-        if (r->count_carefully)
-            r->num_read += (uint32_t)frames;
-        return frames;
+        items = (long)got;
     }
+    got_frames = items / nch;
+    skip = items - got_frames * nch;
+    if (skip > 0)
+        memmove(buf, buf + skip, (size_t)got_frames * (size_t)nch * sizeof *buf);
+    if (r->count_carefully)
+        r->num_read += (uint32_t)got_frames;
+    return (int)got_frames;
+}
+
+void rl_pcm_set_read_size(RlPcmReader *r, int frames)
+{
+    if (r)
+        r->read_frames = frames > 0 ? frames : 0;
+}
+
+int rl_pcm_read(RlPcmReader *r, int32_t *buf, int max_frames)
+{
+    int total = 0, chunk;
+
+    if (!r || !buf || max_frames < 0)
+        return -EINVAL;
+    chunk = r->read_frames > 0 ? r->read_frames : max_frames;
+    while (total < max_frames) {
+        int want = max_frames - total < chunk ? max_frames - total : chunk;
+        int n = lame_read(r, buf + (size_t)total * (size_t)r->channels, want);
+        if (n < 0)
+            return n;
+        total += n;
+        if (n < want)
+            break;          /* the end: LAME's next read gives 0 */
+    }
+    return total;
 }
 
 void rl_pcm_close(RlPcmReader *r)
@@ -677,4 +813,28 @@ int rl_pcm_sf_read_at(RlPcmReader *r, int64_t frame, int32_t *buf, int nframes)
     if (sf_seek(r->sf, 0, SEEK_SET) < 0 || items < 0)
         return -EIO;
     return (int)(items / r->channels);
+}
+
+int rl_pcm_sf_tail(RlPcmReader *r, int32_t *value)
+{
+    int32_t v[4];
+    sf_count_t items;
+    if (!r || !value)
+        return -EINVAL;
+    if (!r->sf)
+        return -ENOTSUP;
+    if (r->channels != 2 || r->sf_frames < 1)
+        return 0;           /* mono: every whole sample is a whole frame */
+    /* the last frame and what follows: 3 samples when exactly one whole
+     * sample lies past it (more would make a frame past sf_frames, and
+     * libsndfile then cuts the read back to whole frames) */
+    if (sf_seek(r->sf, (sf_count_t)(r->sf_frames - 1), SEEK_SET) < 0)
+        return -EIO;
+    items = sf_read_int(r->sf, v, 4);
+    if (sf_seek(r->sf, 0, SEEK_SET) < 0 || items < 0)
+        return -EIO;
+    if (items != 3)
+        return 0;
+    *value = v[2];
+    return 1;
 }

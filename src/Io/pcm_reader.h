@@ -36,11 +36,20 @@ int  rl_pcm_samplerate(const RlPcmReader *r);
 int  rl_pcm_channels(const RlPcmReader *r);
 /* frames announced by the header (LAME's num_samples); -1 unknown */
 int64_t rl_pcm_frames(const RlPcmReader *r);
-/* Reads up to max_frames frames (LAME's driver uses 576*mode_gr per call)
- * as interleaved, left-justified int32 exactly as LAME's front end passes
- * them to lame_encode_buffer_int (mono: one value per frame).  Returns the
- * frames read (fewer only at the end), 0 at EOF, <0 on error. */
+/* Reads up to max_frames frames as interleaved, left-justified int32 exactly
+ * as LAME's front end passes them to lame_encode_buffer_int (mono: one
+ * value per frame).  The values depend on how the stream is cut into reads:
+ * LAME's last read of a stereo stream cut mid-frame can end with a lone
+ * whole sample, and LAME then drops that read's first sample (left = sample
+ * 2i+1, right = sample 2i+2; see lame_read in pcm_reader.c).  So the reads
+ * must be LAME's: one call per lame_get_framesize() frames (576*mode_gr),
+ * or rl_pcm_set_read_size(frame_size) and calls of any multiple of it.
+ * Returns the frames read (fewer only at the end), 0 at EOF, <0 -errno. */
 int  rl_pcm_read(RlPcmReader *r, int32_t *buf, int max_frames);
+/* LAME's read size in frames: rl_pcm_read splits each call into reads of
+ * this many frames (LAME's get_audio calls).  0 (the default): each call
+ * is one read. */
+void rl_pcm_set_read_size(RlPcmReader *r, int frames);
 void rl_pcm_close(RlPcmReader *r);
 
 /* For the I/O scheduler's direct-read path (raw_layout.c).
@@ -58,5 +67,11 @@ typedef struct RlPcmSfInfo {
 } RlPcmSfInfo;
 int  rl_pcm_sf_info(const RlPcmReader *r, RlPcmSfInfo *out);
 int  rl_pcm_sf_read_at(RlPcmReader *r, int64_t frame, int32_t *buf, int nframes);
+/* rl_pcm_sf_tail: 1 when sf_read_int returns one more whole sample after the
+ * last whole frame (a stereo file that ends mid-frame, or has a lone sample
+ * after its data), with that sample in *value; 0 when not (mono, no such
+ * sample, or a frame's worth or more after the data: libsndfile then cuts
+ * reads back to whole frames); -errno.  Same rules as rl_pcm_sf_read_at. */
+int  rl_pcm_sf_tail(RlPcmReader *r, int32_t *value);
 
 #endif

@@ -252,6 +252,21 @@ int rl_raw_layout_probe(RlPcmReader *r, RlRawLayout *out)
             !probe_matches(r, fd, &l, (l.frames - n) / 2, n, want, got, bytes) ||
             !probe_matches(r, fd, &l, l.frames - n, n, want, got, bytes))
             goto done;
+        /* a lone whole sample after the last frame: LAME's last read sees it */
+        if (l.channels == 2) {
+            int32_t tail_value;
+            int const bps = rl_raw_sample_bytes(l.fmt);
+            int64_t const at = l.data_offset + l.frames * l.frame_bytes;
+            int rc = rl_pcm_sf_tail(r, &tail_value);
+            if (rc < 0)
+                goto done;                      /* decode instead */
+            if (rc == 1) {
+                if (at + bps > (int64_t)st.st_size || read_exact(fd, bytes, (size_t)bps, at) ||
+                    rl_raw_sample(bytes, l.fmt) != tail_value)
+                    goto done;
+                l.tail = 1;
+            }
+        }
     }
     *out = l;
     ok = 1;

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Allocation failures at every allocation ringlame makes (dav1d's approach):
+# tests/fail_alloc.c, preloaded, fails the Nth allocation ringlame's own code
+# asks for; N runs from 1 until an encode needs fewer than N.  Every run
+# must end with lame's bytes (exit 0) or with a clear error, exit 1..123
+# and no output file: never a crash, a hang or a partial file.
+# usage: alloc_fail.sh RINGLAME GEN_SIGNAL FAIL_ALLOC_SO [WORKDIR]
+# Exits 77 (skipped) when lame is missing.
+set -u
+RL=$1 GEN=$2 SO=$3
+WORK=${4:-$(mktemp -d "${TMPDIR:-/tmp}/rl-alloc-fail.XXXXXX")}
+LAME=${LAME:-/usr/bin/lame}
+[ -x "$LAME" ] || { echo "alloc_fail: $LAME not found: skipped"; exit 77; }
+mkdir -p "$WORK" && cd "$WORK" || exit 1
+"$GEN" -t mix -d 1 -S 5 in.wav >/dev/null || exit 1
+pass=0 fail=0
+
+# the options without ringlame's own (--threads N, --sequential), for lame
+lame_opts() {
+    LOPTS=()
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --threads) shift ;;
+        --sequential) ;;
+        *) LOPTS+=("$1") ;;
+        esac
+        shift
+    done
+}
+
+# mode NAME OPTS...   (a file input and output; '<' in NAME: stdin, '>': stdout)
+run_mode() {
+    local name=$1; shift
+    local n total rc
+    lame_opts "$@"
+    "$LAME" --quiet "${LOPTS[@]}" in.wav ref.mp3 2>/dev/null
+    "$LAME" --quiet "${LOPTS[@]}" in.wav - >ref_stdout.mp3 2>/dev/null
+    total=$(RL_FAIL_ALLOC_REPORT=1 LD_PRELOAD=$SO "$RL" --quiet --threads 2 "$@" in.wav cnt.mp3 2>&1 >/dev/null \
+            | sed -n 's/^allocations: //p')
+    for ((n = 1; n <= total + 2; n++)); do
+        for rep in 1 2; do   # the ring's threads allocate in varying order
+            rm -f out.mp3
+            case $name in
+            stdin*)  RL_FAIL_ALLOC_AT=$n LD_PRELOAD=$SO timeout 20 "$RL" --quiet "$@" - out.mp3 <in.wav 2>err.txt ;;
+            stdout*) RL_FAIL_ALLOC_AT=$n LD_PRELOAD=$SO timeout 20 "$RL" --quiet "$@" in.wav - <in.wav >out.mp3 2>err.txt ;;
+            *)       RL_FAIL_ALLOC_AT=$n LD_PRELOAD=$SO timeout 20 "$RL" --quiet "$@" in.wav out.mp3 </dev/null 2>err.txt ;;
+            esac
+            rc=$?
+            if [ $rc -eq 0 ]; then
+                case $name in stdout*) cmp -s out.mp3 ref_stdout.mp3 ;;
+                               *) cmp -s out.mp3 ref.mp3 ;; esac \
+                    || { echo "FAIL $name n=$n: exit 0 but not lame's bytes"; fail=$((fail + 1)); continue; }
+            elif [ $rc -ge 124 ]; then
+                echo "FAIL $name n=$n: crash or hang (exit $rc): $(head -c 200 err.txt)"; fail=$((fail + 1)); continue
+            elif [ ! -s err.txt ]; then
+                echo "FAIL $name n=$n: exit $rc without a message"; fail=$((fail + 1)); continue
+            elif [ -e out.mp3 ] && case $name in stdout*) false ;; *) true ;; esac; then
+                echo "FAIL $name n=$n: exit $rc but the output file exists"; fail=$((fail + 1)); continue
+            fi
+            pass=$((pass + 1))
+            case $name in seq*|stdin*|stdout*) break ;; esac   # deterministic: once is enough
+        done
+    done
+    echo "ok   $name: each allocation from 1 to $((total + 2)) made to fail in turn"
+}
+
+run_mode ring_V2 -V 2
+run_mode ring_cbr
+run_mode ring_abr --abr 160 --threads 3
+run_mode ring_1thread_cbr --threads 1 -b 320
+run_mode seq_cbr --sequential
+run_mode stdin_V4 -V 4 --sequential
+run_mode stdout_cbr --sequential
+echo "alloc_fail: $pass passed, $fail failed"
+[ $fail -eq 0 ]
