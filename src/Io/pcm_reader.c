@@ -525,6 +525,11 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
     }
     /* float/double data: libsndfile scales to the file's peak (LAME asks for it) */
     sf_command(r->sf, SFC_SET_SCALE_FLOAT_INT_READ, NULL, SF_TRUE);
+    if (sf_error(r->sf) != SF_ERR_NO_ERROR) {
+        /* a read error while libsndfile parsed the header or scanned the peak */
+        set_err(err, errlen, "%s: read error (%s)", path, sf_strerror(r->sf));
+        return -EIO;
+    }
 
     if (info.channels < 1 || info.channels > 2) {
         set_err(err, errlen, "%s: unsupported number of channels: %d (only 1 or 2)", path, info.channels);
@@ -710,7 +715,9 @@ static int lame_read(RlPcmReader *r, int32_t *buf, int frames)
 
     if (r->sf) {
         sf_count_t n = sf_read_int(r->sf, buf, (sf_count_t)nch * frames);
-        if (n < 0)
+        /* libsndfile ends a read early on a read error and only records
+         * it: a short read is EOF only without one */
+        if (n < 0 || sf_error(r->sf) != SF_ERR_NO_ERROR)
             return -EIO;
         items = (long)n;
     } else {
@@ -810,7 +817,8 @@ int rl_pcm_sf_read_at(RlPcmReader *r, int64_t frame, int32_t *buf, int nframes)
     if (sf_seek(r->sf, (sf_count_t)frame, SEEK_SET) < 0)
         return -EIO;
     items = sf_read_int(r->sf, buf, (sf_count_t)r->channels * nframes);
-    if (sf_seek(r->sf, 0, SEEK_SET) < 0 || items < 0)
+    /* back to the start in every case: the decode path reads from there */
+    if (sf_seek(r->sf, 0, SEEK_SET) < 0 || items < 0 || sf_error(r->sf) != SF_ERR_NO_ERROR)
         return -EIO;
     return (int)(items / r->channels);
 }
@@ -831,7 +839,7 @@ int rl_pcm_sf_tail(RlPcmReader *r, int32_t *value)
     if (sf_seek(r->sf, (sf_count_t)(r->sf_frames - 1), SEEK_SET) < 0)
         return -EIO;
     items = sf_read_int(r->sf, v, 4);
-    if (sf_seek(r->sf, 0, SEEK_SET) < 0 || items < 0)
+    if (sf_seek(r->sf, 0, SEEK_SET) < 0 || items < 0 || sf_error(r->sf) != SF_ERR_NO_ERROR)
         return -EIO;
     if (items != 3)
         return 0;

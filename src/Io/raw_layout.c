@@ -173,15 +173,19 @@ static int pick_fmt(int subtype, int big_endian)
     }
 }
 
-/* 1 if libsndfile's values at frame `at` equal our conversion of the bytes. */
+/* 1 if libsndfile's values at frame `at` equal our conversion of the
+ * bytes, 0 if not, -EIO on a read error (a read error is the input's, not
+ * a reason to decode instead). */
 static int probe_matches(RlPcmReader *r, int fd, const RlRawLayout *l, int64_t at, int n,
                          int32_t *want, int32_t *got, uint8_t *bytes)
 {
     int rd = rl_pcm_sf_read_at(r, at, want, n);
+    if (rd < 0)
+        return rd;
     if (rd != n)
         return 0;
     if (read_exact(fd, bytes, (size_t)n * (size_t)l->frame_bytes, l->data_offset + at * l->frame_bytes))
-        return 0;
+        return -EIO;
     rl_raw_convert(bytes, l->fmt, got, (long)n * l->channels);
     return memcmp(want, got, (size_t)n * (size_t)l->channels * sizeof *got) == 0;
 }
@@ -248,21 +252,32 @@ int rl_raw_layout_probe(RlPcmReader *r, RlRawLayout *out)
             goto done;
         }
         /* start, middle and end: a wrong offset, width or byte order shows */
-        if (!probe_matches(r, fd, &l, 0, n, want, got, bytes) ||
-            !probe_matches(r, fd, &l, (l.frames - n) / 2, n, want, got, bytes) ||
-            !probe_matches(r, fd, &l, l.frames - n, n, want, got, bytes))
-            goto done;
+        int64_t const probe_at[3] = { 0, (l.frames - n) / 2, l.frames - n };
+        for (int k = 0; k < 3; k++) {
+            int const m = probe_matches(r, fd, &l, probe_at[k], n, want, got, bytes);
+            if (m <= 0) {
+                ok = m;                         /* -EIO, or 0: decode instead */
+                goto done;
+            }
+        }
         /* a lone whole sample after the last frame: LAME's last read sees it */
         if (l.channels == 2) {
             int32_t tail_value;
             int const bps = rl_raw_sample_bytes(l.fmt);
             int64_t const at = l.data_offset + l.frames * l.frame_bytes;
             int rc = rl_pcm_sf_tail(r, &tail_value);
-            if (rc < 0)
-                goto done;                      /* decode instead */
+            if (rc < 0) {
+                ok = rc;
+                goto done;
+            }
             if (rc == 1) {
-                if (at + bps > (int64_t)st.st_size || read_exact(fd, bytes, (size_t)bps, at) ||
-                    rl_raw_sample(bytes, l.fmt) != tail_value)
+                if (at + bps > (int64_t)st.st_size)
+                    goto done;
+                if (read_exact(fd, bytes, (size_t)bps, at)) {
+                    ok = -EIO;
+                    goto done;
+                }
+                if (rl_raw_sample(bytes, l.fmt) != tail_value)
                     goto done;
                 l.tail = 1;
             }

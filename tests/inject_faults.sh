@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Allocation failures at every allocation ringlame makes (dav1d's approach):
-# tests/fail_alloc.c, preloaded, fails the Nth allocation ringlame's own code
-# asks for; N runs from 1 until an encode needs fewer than N.  Every run
-# must end with lame's bytes (exit 0) or with a clear error, exit 1..123
-# and no output file: never a crash, a hang or a partial file.
-# usage: alloc_fail.sh RINGLAME GEN_SIGNAL FAIL_ALLOC_SO [WORKDIR]
+# Injected failures (tests/fault_inject.c, preloaded):
+#   - every allocation ringlame's own code makes (dav1d's approach): the Nth
+#     fails, N from 1 until an encode needs fewer than N;
+#   - every read past the input's header (a read error mid-input).
+# Every run must end with lame's bytes (exit 0) or with a clear error, exit
+# 1..123 and no output file: never a crash, a hang, a partial or wrong file.
+# usage: inject_faults.sh RINGLAME GEN_SIGNAL FAULT_INJECT_SO [WORKDIR]
 # Exits 77 (skipped) when lame is missing.
 set -u
 RL=$1 GEN=$2 SO=$3
-WORK=${4:-$(mktemp -d "${TMPDIR:-/tmp}/rl-alloc-fail.XXXXXX")}
+WORK=${4:-$(mktemp -d "${TMPDIR:-/tmp}/rl-inject-faults.XXXXXX")}
 LAME=${LAME:-/usr/bin/lame}
 [ -x "$LAME" ] || { echo "alloc_fail: $LAME not found: skipped"; exit 77; }
 mkdir -p "$WORK" && cd "$WORK" || exit 1
@@ -28,22 +29,27 @@ lame_opts() {
     done
 }
 
-# mode NAME OPTS...   (a file input and output; '<' in NAME: stdin, '>': stdout)
+# run_mode NAME OPTS...   (NAME stdin*: input from stdin, stdout*: output
+# to stdout; FAULT=read: failing reads instead of allocations)
 run_mode() {
     local name=$1; shift
-    local n total rc
+    local n total rc at=RL_FAIL_ALLOC_AT report=RL_FAIL_ALLOC_REPORT key=allocations
+    if [ "${FAULT:-alloc}" = read ]; then
+        at=RL_FAIL_READ_AT report=RL_FAIL_READ_REPORT key=reads
+        export RL_FAIL_READ_FROM=4096    # past the header: an error mid-input
+    fi
     lame_opts "$@"
     "$LAME" --quiet "${LOPTS[@]}" in.wav ref.mp3 2>/dev/null
     "$LAME" --quiet "${LOPTS[@]}" in.wav - >ref_stdout.mp3 2>/dev/null
-    total=$(RL_FAIL_ALLOC_REPORT=1 LD_PRELOAD=$SO "$RL" --quiet --threads 2 "$@" in.wav cnt.mp3 2>&1 >/dev/null \
-            | sed -n 's/^allocations: //p')
+    total=$(env "$report=1" LD_PRELOAD="$SO" "$RL" --quiet --threads 2 "$@" in.wav cnt.mp3 2>&1 >/dev/null \
+            | sed -n "s/^$key: //p")
     for ((n = 1; n <= total + 2; n++)); do
         for rep in 1 2; do   # the ring's threads allocate in varying order
             rm -f out.mp3
             case $name in
-            stdin*)  RL_FAIL_ALLOC_AT=$n LD_PRELOAD=$SO timeout 20 "$RL" --quiet "$@" - out.mp3 <in.wav 2>err.txt ;;
-            stdout*) RL_FAIL_ALLOC_AT=$n LD_PRELOAD=$SO timeout 20 "$RL" --quiet "$@" in.wav - <in.wav >out.mp3 2>err.txt ;;
-            *)       RL_FAIL_ALLOC_AT=$n LD_PRELOAD=$SO timeout 20 "$RL" --quiet "$@" in.wav out.mp3 </dev/null 2>err.txt ;;
+            stdin*)  env "$at=$n" LD_PRELOAD="$SO" timeout 20 "$RL" --quiet "$@" - out.mp3 <in.wav 2>err.txt ;;
+            stdout*) env "$at=$n" LD_PRELOAD="$SO" timeout 20 "$RL" --quiet "$@" in.wav - <in.wav >out.mp3 2>err.txt ;;
+            *)       env "$at=$n" LD_PRELOAD="$SO" timeout 20 "$RL" --quiet "$@" in.wav out.mp3 </dev/null 2>err.txt ;;
             esac
             rc=$?
             if [ $rc -eq 0 ]; then
@@ -61,7 +67,8 @@ run_mode() {
             case $name in seq*|stdin*|stdout*) break ;; esac   # deterministic: once is enough
         done
     done
-    echo "ok   $name: each allocation from 1 to $((total + 2)) made to fail in turn"
+    echo "ok   $name: each of $key 1 to $((total + 2)) made to fail in turn"
+    unset RL_FAIL_READ_FROM
 }
 
 run_mode ring_V2 -V 2
@@ -71,5 +78,9 @@ run_mode ring_1thread_cbr --threads 1 -b 320
 run_mode seq_cbr --sequential
 run_mode stdin_V4 -V 4 --sequential
 run_mode stdout_cbr --sequential
-echo "alloc_fail: $pass passed, $fail failed"
+FAULT=read run_mode read_ring_V2 -V 2
+FAULT=read run_mode read_ring_cbr --threads 3
+FAULT=read run_mode read_seq_abr --sequential --abr 160
+FAULT=read run_mode stdin_read_V4 -V 4 --sequential
+echo "inject_faults: $pass passed, $fail failed"
 [ $fail -eq 0 ]
