@@ -28,14 +28,27 @@ static int str_ieq(const char *a, const char *b)
     }
 }
 
+/* Largest magnitude a numeric option may have: every one ends up in an int
+ * or a float setting, and NaN, infinities or huge values would be undefined
+ * there (lame crashes on -V nan). */
+#define RL_ARG_NUMBER_MAX 1e9
+
 /* lame's getDoubleValue/getIntValue: a missing or non-numeric argument
- * only warns, and the token is then not consumed. */
-static int get_double(const char *name, const char *arg, double *v, FILE *err)
+ * only warns, and the token is then not consumed.  A number that is not
+ * finite or too large is refused (a->bad_value; the argument is consumed). */
+static int get_double(RlArgs *a, const char *name, const char *arg, double *v, FILE *err)
 {
     char *end = NULL;
     *v = strtod(arg, &end);
-    if (end != arg)
+    if (end != arg) {
+        if (!isfinite(*v) || fabs(*v) > RL_ARG_NUMBER_MAX) {
+            fprintf(err, PROG ": option %s%s: '%s' is not a usable number\n",
+                    strlen(name) > 1 ? "--" : "-", name, arg);
+            a->bad_value = 1;
+            *v = 0;
+        }
         return 1;
+    }
     fprintf(err, "WARNING: argument missing for '%s'\n", name);
     return 0;
 }
@@ -236,7 +249,7 @@ static int long_rate_control(RlArgs *a, const char *token, int i, int argc, char
         (void) rl_set_preset(o, RL_PRESET_R3MIX);
     }
     else if (str_ieq(token, "comp")) {
-        if ((*used = get_double(token, next, &dv, err))) {
+        if ((*used = get_double(a, token, next, &dv, err))) {
             if (dv < 1.0) {
                 fprintf(err, PROG ": --comp %s: the compression ratio must be >= 1.0\n", next);
                 return RL_ARGS_ERROR;
@@ -251,7 +264,7 @@ static int long_rate_control(RlArgs *a, const char *token, int i, int argc, char
         return parse_preset(a, i, argc, argv, used, out, err);
     }
     else if (str_ieq(token, "athaa-sensitivity")) {
-        if ((*used = get_double(token, next, &dv, err)))
+        if ((*used = get_double(a, token, next, &dv, err)))
             (void) rl_set_athaa_sensitivity(o, (float) dv);
     }
     else {
@@ -270,20 +283,20 @@ static int long_input(RlArgs *a, const char *token, int i, int argc, char **argv
     int iv = 0;
 
     if (str_ieq(token, "scale")) {
-        if ((*used = get_double(token, next, &dv, err)))
+        if ((*used = get_double(a, token, next, &dv, err)))
             (void) rl_set_scale(o, (float) dv);
     }
     else if (str_ieq(token, "scale-l")) {
-        if ((*used = get_double(token, next, &dv, err)))
+        if ((*used = get_double(a, token, next, &dv, err)))
             (void) rl_set_scale_left(o, (float) dv);
     }
     else if (str_ieq(token, "scale-r")) {
-        if ((*used = get_double(token, next, &dv, err)))
+        if ((*used = get_double(a, token, next, &dv, err)))
             (void) rl_set_scale_right(o, (float) dv);
     }
     else if (str_ieq(token, "gain")) {
         /* dB, clamped to -20..12, as a --scale factor */
-        if ((*used = get_double(token, next, &dv, err))) {
+        if ((*used = get_double(a, token, next, &dv, err))) {
             dv = dv > -20.f ? dv : -20.f;
             dv = dv < 12.f ? dv : 12.f;
             (void) rl_set_scale(o, (float) pow(10.f, dv * 0.05));
@@ -312,7 +325,7 @@ static int long_input(RlArgs *a, const char *token, int i, int argc, char **argv
         a->raw_big_endian = 1;
     }
     else if (str_ieq(token, "resample")) {
-        if ((*used = get_double(token, next, &dv, err)))
+        if ((*used = get_double(a, token, next, &dv, err)))
             (void) rl_set_out_samplerate(o, resample_rate(dv, err));
     }
     else {
@@ -356,7 +369,7 @@ static int long_stream(RlArgs *a, const char *token, int i, int argc, char **arg
         (void) rl_set_find_replay_gain(o, 0);
     }
     else if (str_ieq(token, "lowpass")) {
-        if ((*used = get_double(token, next, &dv, err))) {
+        if ((*used = get_double(a, token, next, &dv, err))) {
             if (dv < 0) {
                 (void) rl_set_lowpassfreq(o, -1);
             }
@@ -370,7 +383,7 @@ static int long_stream(RlArgs *a, const char *token, int i, int argc, char **arg
         }
     }
     else if (str_ieq(token, "lowpass-width")) {
-        if ((*used = get_double(token, next, &dv, err))) {
+        if ((*used = get_double(a, token, next, &dv, err))) {
             if (dv < 0.001 || dv > 50000.) {
                 fprintf(err, "Must specify lowpass width with --lowpass-width freq, freq >= 0.001 kHz\n");
                 return RL_ARGS_ERROR;
@@ -379,7 +392,7 @@ static int long_stream(RlArgs *a, const char *token, int i, int argc, char **arg
         }
     }
     else if (str_ieq(token, "highpass")) {
-        if ((*used = get_double(token, next, &dv, err))) {
+        if ((*used = get_double(a, token, next, &dv, err))) {
             if (dv < 0.0) {
                 (void) rl_set_highpassfreq(o, -1);
             }
@@ -393,7 +406,7 @@ static int long_stream(RlArgs *a, const char *token, int i, int argc, char **arg
         }
     }
     else if (str_ieq(token, "highpass-width")) {
-        if ((*used = get_double(token, next, &dv, err))) {
+        if ((*used = get_double(a, token, next, &dv, err))) {
             if (dv < 0.001 || dv > 50000.) {
                 fprintf(err, "Must specify highpass width with --highpass-width freq, freq >= 0.001 kHz\n");
                 return RL_ARGS_ERROR;
@@ -430,7 +443,7 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
         /* no histogram; every write is complete anyway; tags only matter with --nogap */
     }
     else if (str_ieq(token, "disptime")) {
-        *used = get_double(token, next, &dv, err);  /* ringlame's progress keeps its own pace */
+        *used = get_double(a, token, next, &dv, err);  /* ringlame's progress keeps its own pace */
     }
     else if (str_ieq(token, "noasm")) {
         *used = 1;              /* no assembler code to turn off */
@@ -617,7 +630,7 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
                 return RL_ARGS_ERROR;
             break;
         case 'V':
-            if ((used = get_double(name, arg, &dv, err))) {
+            if ((used = get_double(a, name, arg, &dv, err))) {
                 if (o->vbr == RL_VBR_OFF)
                     (void) rl_set_vbr(o, RL_VBR_MTRH);     /* lame's vbr_default */
                 (void) rl_set_vbr_quality(o, (float) dv);
@@ -638,7 +651,7 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
             (void) rl_set_quality(o, 2);
             break;
         case 's':
-            if ((used = get_double(name, arg, &dv, err))) {
+            if ((used = get_double(a, name, arg, &dv, err))) {
                 dv = (int) (dv * (dv <= 192 ? 1.e3 : 1.e0) + 0.5);
                 a->input_samplerate = (int) dv;
                 (void) rl_set_in_samplerate(o, (int) dv);
@@ -758,6 +771,8 @@ static int parse_argv(RlArgs *a, int argc, char **argv, FILE *out, FILE *err)
                 if (r != RL_ARGS_OK)
                     return r;
             }
+            if (a->bad_value)
+                return RL_ARGS_ERROR;   /* the message named the option */
         }
         else {
             if (strlen(argv[i]) > RL_ARGS_PATH_MAX) {

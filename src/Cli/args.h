@@ -15,6 +15,7 @@ typedef struct RlArgs {
     char in_path[RL_ARGS_PATH_MAX + 1];   /* "-" = stdin */
     char out_path[RL_ARGS_PATH_MAX + 1];  /* "-" = stdout */
     char out_dir[RL_ARGS_PATH_MAX + 1];   /* --out-dir: folder of the default output name ("" = the input's) */
+    int  bad_value;       /* a numeric option was NaN, infinite or too large */
     int  silent;          /* lame's scale: 0 default, 1 stdin, 5 -S, 9 --silent, 10 --quiet, -5 --brief, -10 --verbose */
     int  threads;         /* --threads N, 1..1024 (0 = not given: the CPUs we may run on) */
     int  sequential;      /* --sequential: rl_run_sequential instead of the ring */

@@ -71,5 +71,11 @@ for o in "--tt title" "--ta artist" "--tg Rock" "--add-id3v2" "--id3v2-only" "--
     check_bad "unsupported_${n#--}" "option $n is not supported" "$IN/good.wav" -V 2 $o
 done
 check_bad unknown_option 'unrecognized option --frobnicate' "$IN/good.wav" --frobnicate -V 2
+# numbers no setting can hold (lame crashes on -V nan): refused, naming the option
+check_bad nan_V "option -V: 'nan' is not a usable number" "$IN/good.wav" -V nan
+check_bad inf_scale "option --scale: 'inf'" "$IN/good.wav" --scale inf
+check_bad huge_resample "option --resample: '1e300'" "$IN/good.wav" --resample 1e300
+check_bad nan_lowpass "option --lowpass: 'nan'" "$IN/good.wav" --lowpass nan
+check_bad huge_s "option -s: '35816223535'" "$IN/good.wav" -s 35816223535
 
 id_summary
