@@ -236,7 +236,7 @@ static int long_rate_control(RlArgs *a, const char *token, int i, int argc, char
         /* values from 8000 up are bits per second */
         if ((*used = get_int(token, next, &iv, err))) {
             if (iv >= 8000)
-                iv = (iv + 500) / 1000;
+                iv = (int) (((long) iv + 500) / 1000);   /* lame's int sum, without its overflow */
             if (iv > 320)
                 iv = 320;
             if (iv < 8)

@@ -358,7 +358,9 @@ static int inc_subblock_gain(const RlConfig *cfg, RlGranule *gi, float *xrpow)
             }
             scalefac[sfb] = 0;
             {
-                int const gain = 210 + (s << (gi->scalefac_scale + 1));
+                /* s < 0 here: LAME shifts it left; the product is the same
+                 * value without a negative left shift */
+                int const gain = 210 + s * (1 << (gi->scalefac_scale + 1));
                 j += width * (window + 1);
                 amplify(gi, xrpow, j - width, width, rl_ipow20[gain]);
             }

@@ -2,6 +2,8 @@
  * band boundaries (ISO 11172-3 / 13818-3 tables; the helpers follow LAME's
  * util.c so that rounding of "nearest" rates matches).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include <limits.h>
+
 #include "tables.h"
 
 #include <errno.h>
@@ -62,6 +64,16 @@ int rl_bitrate_index(int kbps, int version, int samplerate)
     return -1;
 }
 
+/* |b - k| as LAME computes it on this platform: the difference wraps
+ * around (two's complement) and abs(INT_MIN) stays INT_MIN, but without
+ * the undefined behaviour of the plain expression (kbps can be anything a
+ * user typed, e.g. -b -2147483648). */
+static int lame_abs_diff(int b, int k)
+{
+    int const d = (int) ((unsigned) b - (unsigned) k);
+    return d == INT_MIN ? INT_MIN : (d < 0 ? -d : d);
+}
+
 int rl_find_nearest_bitrate(int kbps, int version, int samplerate)
 {
     if (samplerate < 16000)
@@ -70,7 +82,7 @@ int rl_find_nearest_bitrate(int kbps, int version, int samplerate)
     /* strictly closer wins, so ties keep the lower rate (LAME's scan order) */
     for (int i = 2; i <= 14; i++) {
         int const b = bitrate_kbps_table[version][i];
-        if (b > 0 && abs(b - kbps) < abs(best - kbps))
+        if (b > 0 && lame_abs_diff(b, kbps) < lame_abs_diff(best, kbps))
             best = b;
     }
     return best;
