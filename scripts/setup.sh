@@ -4,7 +4,8 @@
 set -euo pipefail
 
 PKGS=(build-essential cmake pkg-config libsndfile1-dev liburing-dev lame libmp3lame-dev
-      sox fretsonfire-songs-muldjord fretsonfire-songs-sectoid python3 time)
+      sox fretsonfire-songs-muldjord fretsonfire-songs-sectoid python3 time
+      clang libclang-rt-14-dev util-linux)
 
 missing=()
 for p in "${PKGS[@]}"; do

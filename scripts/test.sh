@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds ringlame in build/ and runs every test
-# (unit tests and the byte-identity suite against Debian's lame), then the
-# ring's stress test under ThreadSanitizer in a build directory of its own
-# (<build>-tsan; skipped with RL_SKIP_TSAN=1).
+# (unit tests, the byte-identity suite against Debian's lame, the fuzz
+# regression inputs, injected faults), then the ring's stress test under
+# ThreadSanitizer in a build directory of its own (<build>-tsan; skipped with
+# RL_SKIP_TSAN=1), then a short fuzz smoke run of every libFuzzer target
+# (tests/fuzz/run.sh, RL_FUZZ_SECONDS each, default 15; skipped with
+# RL_SKIP_FUZZ=1, or when clang/libFuzzer is missing).
 # environment: RL_BUILD_DIR (default build), RL_JOBS (default: the CPU count)
 # Arguments are passed to ctest (e.g. -R identity_options).
 set -euo pipefail
@@ -19,4 +22,16 @@ ctest --test-dir "$BUILD" --output-on-failure -j 2 "$@"
 # of unit_ring, its stress runs; any TSan report fails)
 if [ "${RL_SKIP_TSAN:-0}" != 1 ] && [ -f tests/tsan.sh ]; then
     JOBS=$JOBS bash tests/tsan.sh "$BUILD-tsan"
+fi
+
+# fuzz smoke run: a fresh clang build of the targets, a few seconds each;
+# any new finding fails (exit 1), no clang/libFuzzer is a skip (77)
+if [ "${RL_SKIP_FUZZ:-0}" != 1 ] && [ -f tests/fuzz/run.sh ]; then
+    rc=0
+    RL_FUZZ_FRESH=1 bash tests/fuzz/run.sh "${RL_FUZZ_SECONDS:-15}" || rc=$?
+    case $rc in
+    0) ;;
+    77) echo "fuzz smoke run: skipped (clang or libFuzzer is missing)" ;;
+    *) exit "$rc" ;;
+    esac
 fi
