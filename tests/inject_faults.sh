@@ -8,6 +8,7 @@
 # usage: inject_faults.sh RINGLAME GEN_SIGNAL FAULT_INJECT_SO [WORKDIR]
 # Exits 77 (skipped) when lame is missing.
 set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
 RL=$1 GEN=$2 SO=$3
 WORK=${4:-$(mktemp -d "${TMPDIR:-/tmp}/rl-inject-faults.XXXXXX")}
 LAME=${LAME:-/usr/bin/lame}
@@ -16,18 +17,9 @@ mkdir -p "$WORK" && cd "$WORK" || exit 1
 "$GEN" -t mix -d 1 -S 5 in.wav >/dev/null || exit 1
 pass=0 fail=0
 
-# the options without ringlame's own (--threads N, --sequential), for lame
-lame_opts() {
-    LOPTS=()
-    while [ $# -gt 0 ]; do
-        case $1 in
-        --threads) shift ;;
-        --sequential) ;;
-        *) LOPTS+=("$1") ;;
-        esac
-        shift
-    done
-}
+# lame_opts (the options without ringlame's own) comes from the identity
+# suite's helpers; sourcing them defines functions only
+. "$HERE/identity/lib.sh"
 
 # run_mode NAME OPTS...   (NAME stdin*: input from stdin, stdout*: output
 # to stdout; FAULT=read: failing reads instead of allocations)

@@ -20,19 +20,6 @@ if ! mount -t tmpfs -o size=256k tmpfs "$MNT" 2>/dev/null; then
 fi
 trap 'umount "$MNT" 2>/dev/null' EXIT
 
-# lame_opts OPTS...: the options without ringlame's own (--threads N, --sequential)
-lame_opts() {
-    LOPTS=()
-    while [ $# -gt 0 ]; do
-        case $1 in
-        --threads) shift ;;
-        --sequential) ;;
-        *) LOPTS+=("$1") ;;
-        esac
-        shift
-    done
-}
-
 gen music.wav -t mix -d 30 -S 3
 gen short.wav -t mix -d 3 -S 4
 
@@ -72,37 +59,27 @@ full_disk seq_cbr --sequential -b 320
 full_disk ring_abr_noio --threads 1 --abr 160
 
 # ---- stdin that stalls, then goes on; stdin that closes early ----
-stalled() {  # NAME CUT_BYTES OPTS...
-    local name=$1 cut=$2; shift 2
+# feeds for stdin: the input with a 1 s stall after CUT bytes, or only its
+# first N bytes (the header promises more than comes)
+stall_feed() { head -c "$1" "$IN/short.wav"; sleep 1; tail -c +"$(($1 + 1))" "$IN/short.wav"; }
+early_feed() { head -c "$1" "$IN/short.wav"; }
+stdin_case() {  # NAME FEED FEED_ARG OPTS...
+    local name=$1 feed=$2 arg=$3; shift 3
     local lo="$OUT/$name.lame.mp3" ro="$OUT/$name.rl.mp3"
     lame_opts "$@"
-    { head -c "$cut" "$IN/short.wav"; sleep 1; tail -c +"$((cut + 1))" "$IN/short.wav"; } \
-        | timeout "$RL_TIMEOUT" "$LAME" --quiet "${LOPTS[@]}" - "$lo" 2>/dev/null
-    { head -c "$cut" "$IN/short.wav"; sleep 1; tail -c +"$((cut + 1))" "$IN/short.wav"; } \
-        | timeout "$RL_TIMEOUT" "$RL" --quiet "$@" - "$ro" 2>"$WORK/stall.err"
+    "$feed" "$arg" | timeout "$RL_TIMEOUT" "$LAME" --quiet "${LOPTS[@]}" - "$lo" 2>/dev/null
+    "$feed" "$arg" | timeout "$RL_TIMEOUT" "$RL" --quiet "$@" - "$ro" 2>"$WORK/stdin.err"
     if cmp -s "$lo" "$ro"; then
         id_ok "$name"
     else
-        id_fail "$name" "differs from lame (or failed)" "$(head -c 300 "$WORK/stall.err")"
+        id_fail "$name" "differs from lame (or failed)" "$(head -c 300 "$WORK/stdin.err")"
     fi
 }
-stalled stdin_stall_header 20 -V 2
-stalled stdin_stall_data 100000 --threads 2
-stalled stdin_stall_seq 300001 --sequential --abr 128
-early() {  # NAME BYTES OPTS...   (the header promises more than comes)
-    local name=$1 n=$2; shift 2
-    local lo="$OUT/$name.lame.mp3" ro="$OUT/$name.rl.mp3"
-    lame_opts "$@"
-    head -c "$n" "$IN/short.wav" | timeout "$RL_TIMEOUT" "$LAME" --quiet "${LOPTS[@]}" - "$lo" 2>/dev/null
-    head -c "$n" "$IN/short.wav" | timeout "$RL_TIMEOUT" "$RL" --quiet "$@" - "$ro" 2>"$WORK/early.err"
-    if cmp -s "$lo" "$ro"; then
-        id_ok "$name"
-    else
-        id_fail "$name" "differs from lame (or failed)" "$(head -c 300 "$WORK/early.err")"
-    fi
-}
-early stdin_closes_early 200044 -V 4
-early stdin_closes_early_cbr 123456 --threads 2
+stdin_case stdin_stall_header stall_feed 20 -V 2
+stdin_case stdin_stall_data stall_feed 100000 --threads 2
+stdin_case stdin_stall_seq stall_feed 300001 --sequential --abr 128
+stdin_case stdin_closes_early early_feed 200044 -V 4
+stdin_case stdin_closes_early_cbr early_feed 123456 --threads 2
 
 # ---- a stdout reader that stops: an error saying the output is incomplete ----
 for opts in "--threads 2 -V 2" "--sequential" "--threads 2 -b 320"; do

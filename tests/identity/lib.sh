@@ -227,3 +227,17 @@ id_summary() {
     echo "$ID_THEME: $ID_PASS passed, $ID_FAIL failed"
     [ $ID_FAIL -eq 0 ] && [ $ID_PASS -gt 0 ]
 }
+
+# lame_opts OPTS...: sets LOPTS to OPTS without ringlame's own options
+# (--threads N, --sequential), for the same case on lame
+lame_opts() {
+    LOPTS=()
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --threads) shift ;;
+        --sequential) ;;
+        *) LOPTS+=("$1") ;;
+        esac
+        shift
+    done
+}
