@@ -8,6 +8,7 @@
 #include "args.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -652,7 +653,13 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
             break;
         case 's':
             if ((used = get_double(a, name, arg, &dv, err))) {
-                dv = (int) (dv * (dv <= 192 ? 1.e3 : 1.e0) + 0.5);
+                double const hz = dv * (dv <= 192 ? 1.e3 : 1.e0) + 0.5;
+                if (!(hz > INT_MIN && hz < INT_MAX)) {
+                    fprintf(err, PROG ": option -s: '%s' is not a usable sample rate\n", arg);
+                    a->bad_value = 1;
+                    break;
+                }
+                dv = (int) hz;
                 a->input_samplerate = (int) dv;
                 (void) rl_set_in_samplerate(o, (int) dv);
             }

@@ -328,6 +328,15 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
     return maxsf;
 }
 
+/* LAME quantizes here without a range check: its scalefactor search keeps
+ * every value within the tables for any sane input, but an absurd level
+ * (e.g. --scale-l -1e9) would index past them.  Values within range are
+ * untouched, so the bytes are LAME's wherever LAME's are defined. */
+static inline double within_table(double v)
+{
+    return v > RL_IXMAX_VAL ? RL_IXMAX_VAL : v;
+}
+
 /* quantize xr34 with the granule's global gain, scalefactors, subblock gains */
 static void quantize_x34(const VbrAlgo *that)
 {
@@ -355,10 +364,10 @@ static void quantize_x34(const VbrAlgo *that)
         i >>= 2u;
 
         while (i-- > 0) {
-            x[0] = sfpow34 * xr34_orig[0];
-            x[1] = sfpow34 * xr34_orig[1];
-            x[2] = sfpow34 * xr34_orig[2];
-            x[3] = sfpow34 * xr34_orig[3];
+            x[0] = within_table(sfpow34 * xr34_orig[0]);
+            x[1] = within_table(sfpow34 * xr34_orig[1]);
+            x[2] = within_table(sfpow34 * xr34_orig[2]);
+            x[3] = within_table(sfpow34 * xr34_orig[3]);
             k_34_4(x, l3);
             l3 += 4;
             xr34_orig += 4;
@@ -367,9 +376,9 @@ static void quantize_x34(const VbrAlgo *that)
             int tmp_l3[4];
             x[0] = x[1] = x[2] = x[3] = 0;
             switch (remaining) {
-            case 3: x[2] = sfpow34 * xr34_orig[2]; /* fall through */
-            case 2: x[1] = sfpow34 * xr34_orig[1]; /* fall through */
-            case 1: x[0] = sfpow34 * xr34_orig[0]; /* fall through */
+            case 3: x[2] = within_table(sfpow34 * xr34_orig[2]); /* fall through */
+            case 2: x[1] = within_table(sfpow34 * xr34_orig[1]); /* fall through */
+            case 1: x[0] = within_table(sfpow34 * xr34_orig[0]); /* fall through */
             default: break;
             }
             k_34_4(x, tmp_l3);
