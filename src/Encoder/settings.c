@@ -7,6 +7,7 @@
 #include "tables.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -530,7 +531,10 @@ void rl_band_factors_init(RlConfig *cfg)
 
 static int frame_bits(const RlConfig *cfg, int kbps)
 {
-    return 8 * ((cfg->version + 1) * 72000 * kbps / cfg->samplerate_out);
+    /* in 64 bits: a bitrate typed with -b (free format, any size) must not
+     * overflow; for every real frame the value is LAME's int result */
+    long long const bits = 8LL * ((cfg->version + 1) * 72000LL * kbps / cfg->samplerate_out);
+    return bits > INT_MAX ? INT_MAX : bits < INT_MIN ? INT_MIN : (int) bits;
 }
 
 /* bitstream.c get_max_frame_buffer_size_by_constraint */
