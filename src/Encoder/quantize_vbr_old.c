@@ -11,6 +11,8 @@
 #include "reservoir.h"
 #include "fast_log.h"
 
+#define RL_VBR_OLD_MAX_ROUNDS 100
+
 /* Zeroes xr[j] from end-1 down while |xr[j]| < thr; 1 if it stopped at a
  * line that is not below thr. */
 static int zero_below(float *xr, int start, int end, float thr)
@@ -82,8 +84,10 @@ void rl_vbr_old_prepare(const RlEncoder *e, RlFrame *f)
 
 /* LAME VBR_encode_granule: bisection on the bit budget between min_bits
  * and max_bits, to within about 40 bits of the fewest that leave no band
- * distorted. */
-static void encode_granule(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin,
+ * distorted.  0, or -ERANGE for a granule no bit count can code (values
+ * past the quantizer's range at every step: LAME's bisection never ends
+ * there). */
+static int encode_granule(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin,
                            float xrpow[576], int *pseudohalf, RlStepState *st, int ch,
                            int min_bits, int max_bits)
 {
@@ -100,6 +104,8 @@ static void encode_granule(const RlConfig *cfg, RlGranule *gi, const float *l3_x
         int const over = rl_outer_loop(cfg, gi, l3_xmin, xrpow, pseudohalf, st, ch, this_bits,
                                        NULL, sfb21);
         if (over <= 0) {
+            if (gi->part2_3_length > limit)
+                return -ERANGE;
             /* it fits: try with fewer bits */
             found = 1;
             best = *gi;
@@ -118,6 +124,7 @@ static void encode_granule(const RlConfig *cfg, RlGranule *gi, const float *l3_x
     } while (dbits > 12);
     if (found == 2)
         memcpy(gi->l3_enc, best.l3_enc, sizeof gi->l3_enc);
+    return 0;
 }
 
 /* LAME bitpressure_strategy: allow more distortion in high bands and cut
@@ -185,8 +192,14 @@ int rl_vbr_old_encode(RlEncoder *e, RlFrame *f)
                 min_bits[gr][ch] = max_bits[gr][ch];
         }
 
-    /* ---- quantize with the fewest bits, more pressure until a frame fits ---- */
-    for (;;) {
+    /* ---- quantize with the fewest bits, more pressure until a frame fits ----
+     * LAME loops until it fits; a signal no frame can hold (absurd levels
+     * with tiny frames, e.g. --scale-l -1e9 -s 8 --nores) never does, and
+     * LAME hangs there.  Real input fits within a few rounds: after
+     * RL_VBR_OLD_MAX_ROUNDS the frame is given up as an error. */
+    for (int round = 0;; round++) {
+        if (round == RL_VBR_OLD_MAX_ROUNDS)
+            return -ERANGE;
         int used_bits = 0, idx, full;
         for (int gr = 0; gr < cfg->mode_gr; gr++) {
             for (int ch = 0; ch < cfg->channels_out; ch++) {
@@ -194,9 +207,11 @@ int rl_vbr_old_encode(RlEncoder *e, RlFrame *f)
                 if (rl_init_xrpow(cfg, gi, f->xrpow[gr][ch], f->pseudohalf[gr][ch]) == 0
                     || max_bits[gr][ch] == 0)
                     continue;   /* nothing to code */
-                encode_granule(cfg, gi, f->l3_xmin[gr][ch], f->xrpow[gr][ch],
-                               f->pseudohalf[gr][ch], &e->step, ch, min_bits[gr][ch],
-                               max_bits[gr][ch]);
+                int const rc = encode_granule(cfg, gi, f->l3_xmin[gr][ch], f->xrpow[gr][ch],
+                                              f->pseudohalf[gr][ch], &e->step, ch,
+                                              min_bits[gr][ch], max_bits[gr][ch]);
+                if (rc < 0)
+                    return rc;
                 used_bits += gi->part2_3_length + gi->part2_length;
             }
         }
