@@ -102,9 +102,12 @@ def write(folder, name, data):
         f.write(data)
 
 
-# ---------- pcm: mode, raw, chunk, rate index, file ----------
+# ---------- pcm: mode, raw, reads, rate index, file ----------
 # mode: 0 stdin file, 1 stdin pipe, 2 stdin raw, 3 named, 4 named raw, 5 stdin pipe raw;
 # bit 3 --ignorelength; bits 4-6 suffix (0 .wav 1 .aiff 2 .raw 3 .bin ...)
+# reads: bit 7 clear: 2 + (x & 127) * 36 frames a call; set: LAME's reads of 576
+# (1152 with bit 6) frames, calls of 1..4 (bits 0-1) times that
+LAME576, LAME1152 = 0x80, 0xC0
 def pcm_seeds(d):
     def hdr(mode, raw=0b00001, chunk=0x40, rate=0):
         return bytes([mode, raw, chunk, rate])
@@ -142,6 +145,14 @@ def pcm_seeds(d):
         'garbage_stdin': hdr(0) + noise(200),
         'empty_stdin': hdr(0),
         'mp3_suffix': hdr(3 | 0x50) + wav(m16[:100], channels=1),
+        # one whole sample after the last frame: LAME's shifted last read
+        'wav16_tail_sample_lame1152': hdr(3, chunk=LAME1152) + wav(sine(1500, 2, 16) + b'\x01\x02'),
+        'wav16_tail_sample_lame576x3': hdr(3, chunk=LAME576 | 2) + wav(sine(1300, 2, 16) + b'\x03\x04'),
+        'wav24_cut_mid_frame_lame576': hdr(3, chunk=LAME576) + wav(sine(700, 2, 24) + b'\x01\x02\x03\x04',
+                                                                   bits=24),
+        'aiff16_tail_sample_lame1152': hdr(3 | 0x10, chunk=LAME1152)
+                                       + aiff(sine(1200, 2, 16, big=True) + b'\x05\x06'),
+        'wav16_tail_sample_stdin_lame576': hdr(1, chunk=LAME576) + wav(sine(700, 2, 16) + b'\x01\x02'),
     }
     for name, data in seeds.items():
         write(d, name, data)

@@ -8,6 +8,8 @@
 # reports, broken invariants, timeouts, out-of-memory), 77 clang or libFuzzer
 # is not available (a skip), 2 the build failed.
 #
+# Regressions: every input of tests/fuzz/regress/<t>/ and corpus/<t>/ is run
+# first under the sanitizers (CTest runs them without); a report fails.
 # Known findings: every input in tests/fuzz/findings-open/<t>/ is run first
 # and its signature (the kind of report and the first ringlame function on
 # its stack, or the invariant's message) noted; a finding with one of these
@@ -107,9 +109,33 @@ signature() {
     echo "$kind:${fn:-?}"
 }
 
-# ---- fuzz ----
+# ---- regressions: the regression inputs and the seeds under the
+# sanitizers (CTest runs them without), right after the build so that
+# inputs and binaries are of the same moment; any report fails the run ----
 status=0
 summary=()
+for t in "${TARGETS[@]}"; do
+    bin="$BUILD/tests/fuzz_$t"
+    files=()
+    for f in "$HERE/regress/$t"/* "$HERE/corpus/$t"/*; do
+        [ -f "$f" ] || continue
+        case $(basename "$f") in README*|*.md) continue ;; esac
+        files+=("$f")
+    done
+    [ ${#files[@]} -gt 0 ] || continue
+    if ! timeout 600 "$bin" -timeout=10 -rss_limit_mb=2560 -malloc_limit_mb=2048 "${files[@]}" \
+            >"$BUILD/fuzz-$t-regress.log" 2>&1; then
+        echo "fuzz $t: REGRESSION: a regression input or seed fails under the sanitizers" \
+             "(log: $BUILD/fuzz-$t-regress.log)"
+        grep -E 'Running:|runtime error|ERROR:|INVARIANT' "$BUILD/fuzz-$t-regress.log" | tail -4 | sed 's/^/  /'
+        summary+=("fuzz $t: REGRESSION (see $BUILD/fuzz-$t-regress.log)")
+        status=1
+    else
+        echo "fuzz $t: ${#files[@]} regression inputs and seeds pass under the sanitizers"
+    fi
+done
+
+# ---- fuzz ----
 for t in "${TARGETS[@]}"; do
     case $t in
         pcm)    max_len=16384 ;;
