@@ -25,7 +25,14 @@ interrupt() {
     mkdir -p "$dir"
     "$RL" "$@" "$IN/long.wav" "$dir/out.mp3" </dev/null >"$dir.stdout" 2>"$dir.stderr" &
     pid=$!
-    sleep 0.5
+    # the signals are blocked (the signal thread waits for them) before the
+    # output exists; on a loaded machine that can take a while: wait for it
+    # (/proc/PID/status SigBlk), then let the encode run a little
+    for _ in $(seq 100); do
+        grep -q '^SigBlk:[[:space:]]*0*[1-9a-f]' "/proc/$pid/status" 2>/dev/null && break
+        sleep 0.05
+    done
+    sleep 0.3
     t_sig=$(now)
     for s in $sigs; do
         kill -"$s" "$pid" 2>/dev/null
