@@ -934,3 +934,15 @@ int rl_args_default_output(const char *in, const char *out_dir, char *out, size_
     memcpy(out + len, ".mp3", 5);
     return 0;
 }
+
+void rl_args_raw_format(const RlArgs *a, RlRawFormat *raw)
+{
+    memset(raw, 0, sizeof *raw);
+    raw->enabled = a->raw_input;
+    raw->samplerate = a->input_samplerate > 0 ? a->input_samplerate : a->opt.samplerate_in;
+    raw->channels = a->opt.num_channels;
+    raw->bitwidth = a->raw_bitwidth;
+    raw->is_signed = a->raw_signed;
+    raw->big_endian = a->raw_big_endian ^ a->raw_swapbytes;
+    raw->ignore_length = a->ignore_length;
+}

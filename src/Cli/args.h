@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include "settings.h"
+#include "pcm_reader.h"   /* RlRawFormat */
 
 #define RL_ARGS_PATH_MAX 4096
 
@@ -60,5 +61,9 @@ void rl_args_print_dev_help(FILE *fp);      /* --help dev */
 void rl_args_print_id3_help(FILE *fp);      /* --help id3 */
 void rl_args_print_preset_help(FILE *fp);   /* --preset help */
 void rl_args_print_version(FILE *fp);
+
+/* The input description for rl_pcm_open from the parsed options (raw
+ * PCM layout, -s, --ignorelength), as lame's front end derives it. */
+void rl_args_raw_format(const RlArgs *a, RlRawFormat *raw);
 
 #endif

@@ -229,14 +229,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
 
-    memset(&raw, 0, sizeof(raw));
-    raw.enabled = a->raw_input;
-    raw.samplerate = a->input_samplerate > 0 ? a->input_samplerate : a->opt.samplerate_in;
-    raw.channels = a->opt.num_channels;
-    raw.bitwidth = a->raw_bitwidth;
-    raw.is_signed = a->raw_signed;
-    raw.big_endian = a->raw_big_endian ^ a->raw_swapbytes;
-    raw.ignore_length = a->ignore_length;
+    rl_args_raw_format(a, &raw);
 
     err[0] = '\0';
     rc = rl_pcm_open(&in, a->in_path, &raw, err, sizeof(err));

@@ -28,9 +28,4 @@ void rl_resv_adjust(RlEncodeState *s, int bits);
  * side->main_data_begin (from the carried value), resv_drain_pre/post. */
 void rl_resv_frame_end(RlEncodeState *s, const RlConfig *cfg, RlSideInfo *side, int mean_bits);
 
-/* ResvMaxBits (CBR/ABR target bits; kept for the later CBR port).
- * substep_shaping is LAME's sv_qnt.substep_shaping (read and updated). */
-void rl_resv_max_bits(const RlEncodeState *s, const RlConfig *cfg, int mean_bits,
-                      int *targ_bits, int *extra_bits, int cbr, int *substep_shaping);
-
 #endif

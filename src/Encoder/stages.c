@@ -99,10 +99,12 @@ void rl_search_test_force_invalid(int every_n)
     force_invalid_every = every_n > 0 ? every_n : 0;
 }
 
-int rl_search_valid(const RlEncoder *e, RlFrame *f, const RlCarried *truth)
+/* rl_search_valid; for ABR a valid check also yields the step state after
+ * the frame (from the true starts) in *step_after. */
+static int search_valid(const RlEncoder *e, RlFrame *f, const RlCarried *truth,
+                        RlStepState *step_after)
 {
     int const every = force_invalid_every;
-    RlStepState unused;
 
     if (f->spec_searches <= 0)
         return 0;               /* no search result at all */
@@ -123,11 +125,17 @@ int rl_search_valid(const RlEncoder *e, RlFrame *f, const RlCarried *truth)
         if (now.resv_size != truth->resv_size
             || memcmp(&now.step, &truth->step, sizeof now.step) != 0)
             return 0;
-        return rl_abr_check(e, f, &unused);
+        return rl_abr_check(e, f, step_after);
     }
     default:
         return 0;
     }
+}
+
+int rl_search_valid(const RlEncoder *e, RlFrame *f, const RlCarried *truth)
+{
+    RlStepState unused;
+    return search_valid(e, f, truth, &unused);
 }
 
 void rl_encoder_carried(const RlEncoder *e, RlCarried *c)
@@ -156,12 +164,16 @@ int rl_encode_forked(RlEncoder *e, RlFrame *f, const RlForkJoin *fj)
     if (!mode_ported(e->cfg.vbr))
         return -ENOTSUP;
     rl_encoder_carried(e, &truth);
-    if (!rl_search_valid(e, f, &truth)) {
+    if (!search_valid(e, f, &truth, &step_after)) {
         /* serial redo: the result of a search with the true state is
-         * valid by construction, so it is not checked again */
+         * valid by construction, so it is not checked again; ABR only
+         * takes the step state it ends with (its starts are the true ones,
+         * so rl_abr_check replays nothing) */
         rc = rl_search(e, f, &truth);
         if (rc < 0)
             return rc;
+        if (e->cfg.vbr == RL_VBR_ABR && !rl_abr_check(e, f, &step_after))
+            return -EIO;        /* cannot happen: the search used the truth */
     }
     if (f->spec_rc < 0)
         return f->spec_rc;
@@ -173,10 +185,7 @@ int rl_encode_forked(RlEncoder *e, RlFrame *f, const RlForkJoin *fj)
             rc = rl_main_data_pack(&e->cfg, f);
         break;
     case RL_VBR_ABR:
-        /* the step state after the frame, from the true starts */
-        if (!rl_abr_check(e, f, &step_after))
-            return -EIO;        /* cannot happen after a valid search */
-        e->step = step_after;
+        e->step = step_after;   /* from the check above */
         rc = rl_abr_commit(e, f);
         break;
     default:

@@ -257,16 +257,8 @@ static int encode(const RlArgs *parsed, const RunCfg *rc_cfg, const char *out_pa
     if (rc_cfg->stdin_data)
         fz_stdin_from(rc_cfg->stdin_data, rc_cfg->stdin_len, rc_cfg->stdin_pipe);
 
-    /* the raw description exactly as src/Cli/main.c builds it (main.c is
-     * not in the library; an args.c helper could serve both) */
-    memset(&raw, 0, sizeof raw);
-    raw.enabled = a->raw_input;
-    raw.samplerate = a->input_samplerate > 0 ? a->input_samplerate : a->opt.samplerate_in;
-    raw.channels = a->opt.num_channels;
-    raw.bitwidth = a->raw_bitwidth;
-    raw.is_signed = a->raw_signed;
-    raw.big_endian = a->raw_big_endian ^ a->raw_swapbytes;
-    raw.ignore_length = a->ignore_length;
+    /* the input description as src/Cli/main.c builds it */
+    rl_args_raw_format(a, &raw);
 
     rc = rl_pcm_open(&in, a->in_path, &raw, err, sizeof err);
     if (rc < 0)
