@@ -18,7 +18,7 @@ cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$BUILD" -j "$JOBS"
 ctest --test-dir "$BUILD" --output-on-failure -j 2 "$@"
 
-# the data-race check of the frame ring (tests/tsan.sh: -DRL_TSAN=ON build
+# the data-race check of the frame ring (tests/tsan.sh: -DRL_SANITIZE=thread build
 # of unit_ring, its stress runs; any TSan report fails)
 if [ "${RL_SKIP_TSAN:-0}" != 1 ] && [ -f tests/tsan.sh ]; then
     JOBS=$JOBS bash tests/tsan.sh "$BUILD-tsan"

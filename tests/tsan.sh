@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds ringlame's ring test with ThreadSanitizer (-DRL_TSAN=ON) in a build
+# Builds ringlame's ring test with ThreadSanitizer (-DRL_SANITIZE=thread) in a build
 # directory of its own and runs the ring stress test under it.
 #
 # usage: bash tests/tsan.sh [BUILD_DIR] [RUNS]
@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR=${1:-build-tsan}
 RUNS=${2:-150}
-cmake -S . -B "$DIR" -DRL_TSAN=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B "$DIR" -DRL_SANITIZE=thread -DRL_BUILD_EXAMPLES=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$DIR" -j "${JOBS:-2}" --target unit_ring >/dev/null
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 echo "tsan: $DIR/tests/unit_ring $RUNS"

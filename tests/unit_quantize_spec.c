@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "stages.h"
+#include "stage_search.h"   /* rl_search_test_force_invalid */
+#include "rl_encoder.h"
 #include "bitstream.h"
 #include "args.h"
 
@@ -136,7 +138,7 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int spec
             return rc;
         if (!rl_search_valid(e, f, &truth))
             run->invalid++;     /* only the forced ones */
-        if ((rc = rl_encode(e, f)) < 0)
+        if ((rc = rl_encode(e, f, NULL)) < 0)
             return rc;
         run->redone += f->spec_searches > 1;
         return take(e, run);
@@ -180,7 +182,7 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int spec
     wrong = with_resv(&truth, a[f->index % 4]);
     if ((rc = rl_search(e, w, &wrong)) < 0)
         return rc;
-    if ((rc = rl_encode(e, w)) < 0)
+    if ((rc = rl_encode(e, w, NULL)) < 0)
         return rc;
     run->redone += w->spec_searches > 1;
     *f = *w;            /* the record carries on, like the sequential driver's */
@@ -192,12 +194,12 @@ static int encode(const int32_t *pcm, int speculative, Run *run)
     char *argv[8];
     int argc = 0;
     RlArgs *args = calloc(1, sizeof *args);
-    RlEncoder *e = calloc(1, sizeof *e);
+    RlEncoder *e = NULL;
     RlFrame *f = calloc(1, sizeof *f), *t = calloc(1, sizeof *t), *w = calloc(1, sizeof *w);
     long i;
     int rc = -1;
 
-    if (!args || !e || !f || !t || !w)
+    if (!args || !f || !t || !w)
         goto done;
     argv[argc++] = "unit";
     argv[argc++] = (char *) g_mode;
@@ -212,8 +214,8 @@ static int encode(const int32_t *pcm, int speculative, Run *run)
         goto done;
     rl_set_num_channels(&args->opt, 2);
     rl_set_in_samplerate(&args->opt, SR);
-    if ((rc = rl_encoder_init(e, &args->opt)) < 0)
-        goto done;              /* init frees *e on error */
+    if ((rc = rl_encoder_create(&e, &args->opt)) < 0)
+        goto done;
     if ((rc = take(e, run)) < 0)
         goto out;
     for (i = 0; i < NSAMP; i += 1152) {
@@ -239,10 +241,9 @@ static int encode(const int32_t *pcm, int speculative, Run *run)
         goto out;
     rc = take(e, run);
 out:
-    rl_encoder_free(e);
+    rl_encoder_destroy(e);
 done:
     free(args);
-    free(e);
     free(f);
     free(t);
     free(w);

@@ -23,6 +23,7 @@
 #include "ring.h"
 #include "sequential.h"
 #include "stages.h"
+#include "stage_search.h"   /* rl_search_test_force_invalid */
 #include "stress_hook.h"
 
 static int g_pass, g_fail;

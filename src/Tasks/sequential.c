@@ -8,8 +8,6 @@
 
 #include "sequential.h"
 #include "stages.h"
-#include "bitstream.h"
-#include "lametag.h"
 #include "pcm_reader.h"
 #include "mp3_writer.h"
 
@@ -26,7 +24,7 @@ typedef struct SeqCtx {
 static int write_ready_bytes(SeqCtx *c)
 {
     for (;;) {
-        long n = rl_bits_take(&c->enc->enc, c->out_bytes, RL_BS_BUFFER_SIZE);
+        long n = rl_encoder_take_bytes(c->enc, c->out_bytes, RL_ENCODER_BYTES_MAX);
         int rc;
         if (n < 0)
             return (int)n;
@@ -55,7 +53,7 @@ static int encode_frame(SeqCtx *c)
     rc = rl_search(e, f, &truth);
     if (rc < 0)
         return rc;
-    rc = rl_encode(e, f);
+    rc = rl_encode(e, f, NULL);
     if (rc < 0)
         return rc;
     return write_ready_bytes(c);
@@ -67,8 +65,8 @@ static int run_gain_tasks(RlEncoder *e)
 {
     int ch, rc;
     for (ch = 0; ch < 2; ch++) {
-        while (rl_gain_task_pending(&e->rg, ch) > 0) {
-            rc = rl_gain_task_run(&e->rg, ch);
+        while (rl_encoder_gain_pending(e, ch) > 0) {
+            rc = rl_encoder_gain_run(e, ch);
             if (rc < 0)
                 return rc;
         }
@@ -99,7 +97,7 @@ static int drain_dispatch(SeqCtx *c)
 static int run(SeqCtx *c, RlPcmReader *in)
 {
     RlEncoder *e = c->enc;
-    int frame_size = e->cfg.frame_size > 0 ? e->cfg.frame_size : 576 * e->cfg.mode_gr;
+    int frame_size = rl_encoder_frame_size(e);
     int rc, n;
 
     /* the tag placeholder frame (non-music bytes) */
@@ -131,7 +129,7 @@ static int run(SeqCtx *c, RlPcmReader *in)
     }
     if (rc < 0)
         return rc;
-    rc = rl_bits_flush(&e->enc, &e->cfg);
+    rc = rl_encoder_flush_bits(e);
     if (rc < 0)
         return rc;
     rc = write_ready_bytes(c);
@@ -141,7 +139,7 @@ static int run(SeqCtx *c, RlPcmReader *in)
     /* the final tag frame over the placeholder (the frontend seeks to the
      * ID3v2 size, 0 here); no tag on unseekable output */
     if (rl_mp3_is_seekable(c->out)) {
-        int len = rl_encoder_tag_frame(e, c->out_bytes, RL_BS_BUFFER_SIZE);
+        int len = rl_encoder_tag_frame(e, c->out_bytes, RL_ENCODER_BYTES_MAX);
         if (len < 0)
             return len;
         if (len > 0) {
@@ -164,16 +162,15 @@ int rl_run_sequential(const RlOptions *opt, RlPcmReader *in, RlMp3Writer *out)
     memset(&c, 0, sizeof c);
     o = *opt;
     c.out = out;
-    c.enc = calloc(1, sizeof *c.enc);
     /* one frame record, reused: like LAME's gfc->l3_side, whatever a stage
      * does not rewrite keeps the previous frame's value */
-    c.frame = calloc(1, sizeof *c.frame);
-    c.out_bytes = malloc(RL_BS_BUFFER_SIZE);
-    if (!c.enc || !c.frame || !c.out_bytes) {
+    c.frame = rl_frames_create(1);
+    c.out_bytes = malloc(RL_ENCODER_BYTES_MAX);
+    if (!c.frame || !c.out_bytes) {
         rc = -ENOMEM;
         goto done;
     }
-    rc = rl_encoder_init(c.enc, &o);
+    rc = rl_encoder_create(&c.enc, &o);
     if (rc < 0)
         goto done;
     c.pcm = malloc((size_t)1152 * 2 * sizeof(int32_t));
@@ -181,11 +178,10 @@ int rl_run_sequential(const RlOptions *opt, RlPcmReader *in, RlMp3Writer *out)
         rc = -ENOMEM;
     else
         rc = run(&c, in);
-    rl_encoder_free(c.enc);
+    rl_encoder_destroy(c.enc);
 done:
     free(c.pcm);
     free(c.out_bytes);
-    free(c.frame);
-    free(c.enc);
+    rl_frames_free(c.frame);
     return rc;
 }

@@ -1,9 +1,10 @@
 /* ringlame: test hook that injects random delays at the ring's stage
  * boundaries, so that tests see many interleavings of the worker threads.
- * Off by default; only tests turn it on. */
+ * Compiled only into the test build of the library (RL_TEST_HOOKS). */
 #ifndef RL_STRESS_HOOK_H
 #define RL_STRESS_HOOK_H
 
+#ifdef RL_TEST_HOOKS
 /* max_delay_us <= 0 turns the hook off.  seed makes a run's delay sequence
  * repeatable per call order (the threads still race).  Call it while no
  * encode runs (it is read with relaxed atomics by the workers). */
@@ -13,5 +14,9 @@ void rl_stress_set(unsigned seed, int max_delay_us);
  * a quarter of the calls sleep, the rest only yield or return); returns at
  * once when disabled.  Thread-safe, takes no lock. */
 void rl_stress_point(void);
+#else
+/* production builds: no hook at all */
+#define rl_stress_point() ((void) 0)
+#endif
 
 #endif

@@ -1,4 +1,4 @@
-/* ringlame fuzz target "args": the command-line parser (src/Cli/args.h) and
+/* ringlame fuzz target "args": the command-line parser (src/Api/args.h) and
  * what the command does with its result before any file is opened: the
  * default output name and the encoder's derived settings (rl_config_init,
  * LAME's lame_init_params).

@@ -9,7 +9,7 @@
 #include "rl_encoder.h"
 #include "gain_feed.h"
 #include "resample.h"
-#include "raw_layout.h"   /* RlInBlock, rl_raw_sample */
+#include "pcm_format.h"   /* RlInBlock, rl_raw_sample */
 
 /* LAME calcNeeded: samples of mfbuf one frame reads (FFT and polyphase). */
 static int calc_needed(const RlConfig *cfg)

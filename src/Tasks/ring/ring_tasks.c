@@ -6,8 +6,6 @@
 #include <string.h>
 
 #include "ring_impl.h"
-#include "bitstream.h"
-#include "lametag.h"
 #include "pcm_reader.h"
 #include "mp3_writer.h"
 
@@ -96,12 +94,12 @@ int ring_run_dispatch(Ring *r, RlFrame *f)
 int ring_write_ready_bytes(Ring *r)
 {
     for (;;) {
-        size_t n = rl_bits_take(&r->e->enc, r->out_bytes, RL_BS_BUFFER_SIZE);
+        long n = rl_encoder_take_bytes(r->e, r->out_bytes, RL_ENCODER_BYTES_MAX);
         int rc;
-        if (n == 0)
-            return 0;
-        rc = r->io ? rl_io_out_write(r->io, r->out_bytes, n)
-                   : rl_mp3_write(r->out, r->out_bytes, n);
+        if (n <= 0)
+            return (int) n;
+        rc = r->io ? rl_io_out_write(r->io, r->out_bytes, (size_t) n)
+                   : rl_mp3_write(r->out, r->out_bytes, (size_t) n);
         if (rc < 0)
             return rc;
     }
@@ -113,11 +111,10 @@ int ring_write_ready_bytes(Ring *r)
 int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
 {
     RlForkJoin const fj = { ring_fork_join, r };
-    int rc = rl_encode_forked(r->e, f, r->nthreads > 1 ? &fj : NULL);
+    int rc = rl_encode(r->e, f, r->nthreads > 1 ? &fj : NULL);
     if (rc < 0)
         return rc;
-    if (f->spec_searches > 1)
-        r->redo_count++;
+    r->redo_count += rc;        /* 1: the search was redone */
     rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
@@ -134,14 +131,14 @@ int ring_run_finish(Ring *r)
     RlEncoder *e = r->e;
     int len = 0, rc;
 
-    rc = rl_bits_flush(&e->enc, &e->cfg);
+    rc = rl_encoder_flush_bits(e);
     if (rc < 0)
         return rc;
     rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
     if (rl_mp3_is_seekable(r->out)) {
-        len = rl_encoder_tag_frame(e, r->out_bytes, RL_BS_BUFFER_SIZE);
+        len = rl_encoder_tag_frame(e, r->out_bytes, RL_ENCODER_BYTES_MAX);
         if (len < 0)
             return len;
     }

@@ -7,13 +7,7 @@
 #include "rl_config.h"
 #include "rl_types.h"
 
-/* Where the step-size search of a channel starts (LAME sv_qnt.OldValue and
- * CurrentStep): the previous granule's gain of the same channel index, and
- * 4 or 2.  State that crosses granules and frames: Encode owns it. */
-typedef struct RlStepState {
-    int old_value[2];
-    int current_step[2];
-} RlStepState;
+#include "rl_carried.h"   /* RlStepState */
 
 #define RL_STEP_START_GAIN 180
 #define RL_STEP_START_STEP 4

@@ -1,10 +1,14 @@
-/* ringlame: encoder life cycle: lame_init_params' module initialisation in
- * LAME's order, and the values the final LAME tag needs.
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the encoder's life cycle (lame_init_params' module
+ * initialisation in LAME's order), the frame records, the ReplayGain task
+ * entry points and the values the final LAME tag needs.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stages.h"
+#include "rl_encoder.h"
 #include "lametag.h"
 #include "settings.h"
 #include "psy.h"
@@ -15,7 +19,7 @@
 #include "gain_feed.h"
 #include "dispatch.h"
 
-int rl_encoder_init(RlEncoder *e, RlOptions *opt)
+static int encoder_init(RlEncoder *e, RlOptions *opt)
 {
     int rc;
 
@@ -73,11 +77,94 @@ int rl_encoder_init(RlEncoder *e, RlOptions *opt)
     return 0;
 }
 
-void rl_encoder_free(RlEncoder *e)
+static void encoder_free(RlEncoder *e)
 {
     rl_dispatch_free(e);
     rl_gain_feed_free(&e->rg);
     rl_psy_free(e);
+}
+
+int rl_encoder_create(RlEncoder **out, RlOptions *opt)
+{
+    RlEncoder *e;
+    int rc;
+
+    if (!out || !opt)
+        return -EINVAL;
+    *out = NULL;
+    e = malloc(sizeof *e);
+    if (!e)
+        return -ENOMEM;
+    rc = encoder_init(e, opt);     /* frees what it allocated on failure */
+    if (rc < 0) {
+        free(e);
+        return rc;
+    }
+    *out = e;
+    return 0;
+}
+
+void rl_encoder_destroy(RlEncoder *e)
+{
+    if (!e)
+        return;
+    encoder_free(e);
+    free(e);
+}
+
+int rl_encoder_frame_size(const RlEncoder *e)
+{
+    int n = e->cfg.frame_size > 0 ? e->cfg.frame_size : 576 * e->cfg.mode_gr;
+    return n > 1152 ? 1152 : n;
+}
+
+int64_t rl_encoder_frames_for(const RlEncoder *e, int64_t n)
+{
+    int64_t rem;
+
+    if (n < 0)
+        return -1;
+    if (e->cfg.samplerate_in != e->cfg.samplerate_out && e->cfg.samplerate_in > 0)
+        n = (int64_t) ((double) n * e->cfg.samplerate_out / e->cfg.samplerate_in);
+    if (e->cfg.mode_gr == 1)
+        return (n + 576 + 575) / 576 + 1;
+    rem = (576 + n) % 1152;
+    return (576 + n) / 1152 + (rem <= 576 ? 1 : 2);
+}
+
+RlFrame *rl_frames_create(int n)
+{
+    return n > 0 ? calloc((size_t) n, sizeof(RlFrame)) : NULL;
+}
+
+void rl_frames_free(RlFrame *frames)
+{
+    free(frames);
+}
+
+RlFrame *rl_frame_at(RlFrame *frames, int i)
+{
+    return &frames[i];
+}
+
+int rl_encoder_gain_channels(const RlEncoder *e)
+{
+    return e->rg.nch;
+}
+
+int rl_encoder_gain_room(RlEncoder *e)
+{
+    return rl_gain_feed_space(&e->rg) >= RL_GAIN_PUSH_MAX + RL_MFSIZE;
+}
+
+int rl_encoder_gain_pending(RlEncoder *e, int ch)
+{
+    return rl_gain_task_pending(&e->rg, ch);
+}
+
+int rl_encoder_gain_run(RlEncoder *e, int ch)
+{
+    return rl_gain_task_run(&e->rg, ch);
 }
 
 static void tag_info(RlEncoder *e, RlTagInfo *info)

@@ -102,8 +102,6 @@
 #include <time.h>
 
 #include "ring_impl.h"
-#include "bitstream.h"
-#include "gain_feed.h"
 #include "pcm_reader.h"
 #include "mp3_writer.h"
 #include "stress_hook.h"
@@ -234,7 +232,7 @@ static int dispatch_ready(Ring *r)
     if (r->gain_channels > 0) {
         if (r->dispatch_wait_gain)
             return 0;
-        if (rl_gain_feed_space(&r->e->rg) < RL_GAIN_PUSH_MAX + RL_MFSIZE)
+        if (!rl_encoder_gain_room(r->e))
             return 0;
     }
     return 1;
@@ -244,7 +242,7 @@ static int dispatch_ready(Ring *r)
 static int gain_ready(Ring *r, int ch)
 {
     return ch < r->gain_channels && !r->gain_running[ch]
-        && rl_gain_task_pending(&r->e->rg, ch) > 0;
+        && rl_encoder_gain_pending(r->e, ch) > 0;
 }
 
 /* Assumes mu.  Returns the most urgent task that can run now; with take=1
@@ -393,7 +391,7 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
 static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed,
                     RlCarried *after)
 {
-    RlFrame *f = &r->frames[frame % r->nslots];
+    RlFrame *f = rl_frame_at(r->frames, (int) (frame % r->nslots));
     int rc = 0;
 
     rl_stress_point();
@@ -420,7 +418,7 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
         break;
     case T_GAIN0:
     case T_GAIN1:
-        rc = rl_gain_task_run(&r->e->rg, t == T_GAIN1);
+        rc = rl_encoder_gain_run(r->e, t == T_GAIN1);
         break;
     case T_FINISH:
         rc = ring_run_finish(r);
@@ -554,21 +552,6 @@ static void io_notify(void *arg)
 
 /* ---------------------------------------------------------------- setup */
 
-/* Frames the stream will have (for the progress display): LAME's count for
- * N samples at the output rate, -1 when the length is unknown. */
-static int64_t estimate_frames(const RlEncoder *e, struct RlPcmReader *in)
-{
-    int64_t n = rl_pcm_frames(in), rem;
-    if (n < 0)
-        return -1;
-    if (e->cfg.samplerate_in != e->cfg.samplerate_out && e->cfg.samplerate_in > 0)
-        n = (int64_t)((double)n * e->cfg.samplerate_out / e->cfg.samplerate_in);
-    if (e->cfg.mode_gr == 1)
-        return (n + 576 + 575) / 576 + 1;
-    rem = (576 + n) % 1152;
-    return (576 + n) / 1152 + (rem <= 576 ? 1 : 2);
-}
-
 /* Worker 0 is the caller; threads-1 more.  If a thread cannot be created
  * the ring still completes with fewer workers. */
 static void run_workers(Ring *r, int threads)
@@ -603,14 +586,12 @@ static int start_io(Ring *r)
 
 static int setup_and_run(Ring *r, RlOptions *o, int threads)
 {
-    int rc = rl_encoder_init(r->e, o);
+    int rc = rl_encoder_create(&r->e, o);
     if (rc < 0)
-        return rc;   /* init frees what it allocated */
-    r->frame_size = r->e->cfg.frame_size > 0 ? r->e->cfg.frame_size : 576 * r->e->cfg.mode_gr;
-    if (r->frame_size > 1152)
-        r->frame_size = 1152;
-    r->gain_channels = r->e->rg.nch;   /* 0 unless ReplayGain runs */
-    r->total_estimate = estimate_frames(r->e, r->in);
+        return rc;
+    r->frame_size = rl_encoder_frame_size(r->e);
+    r->gain_channels = rl_encoder_gain_channels(r->e);   /* 0 unless ReplayGain runs */
+    r->total_estimate = rl_encoder_frames_for(r->e, rl_pcm_frames(r->in));
     rl_encoder_carried(r->e, &r->committed);
 
     /* the tag placeholder frame (non-music bytes) goes out first, before the
@@ -632,7 +613,8 @@ static int setup_and_run(Ring *r, RlOptions *o, int threads)
         if (r->io && !r->finish_taken)
             rl_io_abort(r->io);   /* Finish closes it otherwise */
     }
-    rl_encoder_free(r->e);
+    rl_encoder_destroy(r->e);
+    r->e = NULL;
     return rc;
 }
 
@@ -667,13 +649,12 @@ int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer
         r->nslots = RING_MAX_SLOTS;
     o = *opt;
 
-    r->e = calloc(1, sizeof *r->e);
-    r->frames = calloc((size_t)r->nslots, sizeof *r->frames);
+    r->frames = rl_frames_create(r->nslots);
     r->prepared = calloc((size_t)r->nslots, 1);
     r->searched = calloc((size_t)r->nslots, 1);
-    r->out_bytes = malloc(RL_BS_BUFFER_SIZE);
+    r->out_bytes = malloc(RL_ENCODER_BYTES_MAX);
     r->pcm = malloc((size_t)1152 * 2 * sizeof(int32_t));
-    if (!r->e || !r->frames || !r->prepared || !r->searched || !r->out_bytes || !r->pcm) {
+    if (!r->frames || !r->prepared || !r->searched || !r->out_bytes || !r->pcm) {
         rc = -ENOMEM;
     }
     else {
@@ -690,8 +671,7 @@ int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer
     free(r->out_bytes);
     free(r->searched);
     free(r->prepared);
-    free(r->frames);
-    free(r->e);
+    rl_frames_free(r->frames);
     free(r);
     return rc;
 }

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the part of Encode's serial state a search depends on.  A
+ * scheduler copies it after each committed Encode and hands the copy to
+ * Search (an assumption); Encode checks it against the true state.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_CARRIED_H
+#define RL_CARRIED_H
+
+/* Where each channel's CBR/ABR step-size search starts (LAME OldValue and
+ * CurrentStep, kept across granules by Encode). */
+typedef struct RlStepState {
+    int old_value[2];
+    int current_step[2];
+} RlStepState;
+
+typedef struct RlCarried {
+    int resv_size;          /* the bit reservoir before the frame */
+    RlStepState step;
+} RlCarried;
+
+#endif

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: Prepare, the first parallel stage: the psy model's per-frame
+ * analysis and the polyphase filterbank.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include "stages.h"
+#include "rl_encoder.h"
+#include "mdct.h"
+#include "psy.h"
+
+void rl_prepare(const RlEncoder *e, RlFrame *f)
+{
+    f->spec_searches = 0;       /* a new frame: no search result yet */
+    rl_psy_prepare(e, f);
+    rl_polyphase(&e->cfg, f->in[0], f->in[1], &f->poly);
+}
+

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the encoder as a scheduler sees it: an opaque encoder, opaque
+ * frame records and one entry point per stage.  Stage order per frame:
+ * Dispatch -> Prepare -> Resolve -> Search -> Encode, with the ReplayGain
+ * channel tasks beside it.  Dispatch, Resolve and Encode are serial (each
+ * owns its part of the encoder and runs frames in order); Prepare and Search
+ * read only constants and their frame record, so they run on any thread.
+ * Everything here returns 0 (or a count) on success, -errno on failure.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_STAGES_H
+#define RL_STAGES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "settings.h"     /* RlOptions */
+#include "rl_carried.h"   /* RlCarried */
+#include "pcm_format.h"   /* RlInBlock */
+
+typedef struct RlEncoder RlEncoder;   /* defined in core/rl_encoder.h */
+typedef struct RlFrame RlFrame;       /* defined in core/rl_frame.h */
+
+/* ------------------------------------------------------------ life cycle */
+
+/* lame_init_params' derivation (init writes LAME's derived values back
+ * into *opt, like LAME writes into gfp) plus every module's init: tables,
+ * Huffman config, bitstream + tag placeholder, psy, ReplayGain, Dispatch.
+ * Every LAME mode is ported (VBR mt/mtrh/rh, CBR, ABR). */
+int  rl_encoder_create(RlEncoder **out, RlOptions *opt);
+void rl_encoder_destroy(RlEncoder *e);               /* NULL: nothing */
+
+/* lame_get_framesize(): samples per channel LAME's front end reads per
+ * lame_encode_buffer call (the chunking the bytes depend on through
+ * ReplayGain and the flush). */
+int  rl_encoder_frame_size(const RlEncoder *e);
+
+/* Frames the stream will have for input_frames input samples per channel
+ * (LAME's count, for progress displays); -1 when input_frames < 0. */
+int64_t rl_encoder_frames_for(const RlEncoder *e, int64_t input_frames);
+
+/* Frame records: n of them, zeroed; rl_frame_at gives record i. */
+RlFrame *rl_frames_create(int n);
+void     rl_frames_free(RlFrame *frames);
+RlFrame *rl_frame_at(RlFrame *frames, int i);
+
+/* ------------------------------------------------------- Dispatch (serial) */
+
+/* LAME lame_encode_buffer_int + lame_copy_inbuffer: queue nframes of
+ * interleaved int32 PCM (channels_in values per frame, full scale = INT32
+ * range).  One call here equals one lame_encode_buffer_int call: the
+ * ReplayGain chunking follows it.  The previous feed must have been drained
+ * by rl_dispatch_next (else -EBUSY). */
+int  rl_dispatch_feed(RlEncoder *e, const int32_t *pcm, int nframes);
+
+/* rl_dispatch_feed for nframes frames of an input block, starting at frame
+ * offset_frames: converts the block's bytes to exactly the int32 a
+ * libsndfile read gives and queues them with rl_dispatch_feed's float math
+ * (bit-identical).  -EINVAL: bad range or channel count, -EBUSY: not
+ * drained. */
+int  rl_dispatch_feed_block(RlEncoder *e, const RlInBlock *b, int offset_frames, int nframes);
+
+/* Runs LAME's lame_encode_buffer_sample_t loop on the queued input until a
+ * frame is complete: fills *f (index, padding, input samples) and returns 1;
+ * returns 0 when the queued input is used up (feed more).
+ * -EAGAIN (ReplayGain on): the gain feed has no room for one step; nothing
+ * was consumed: run the gain tasks and call again.  A caller that checks
+ * rl_encoder_gain_room first never sees it. */
+int  rl_dispatch_next(RlEncoder *e, RlFrame *f);
+
+/* lame_encode_flush's zero feeding.  Call repeatedly; each call that returns
+ * 1 has queued one zero bunch: drain it with rl_dispatch_next, then call
+ * again.  Returns 0 when the flush is complete. */
+int  rl_dispatch_flush_step(RlEncoder *e);
+
+/* ------------------------------------------ ReplayGain tasks (beside the ring) */
+
+int  rl_encoder_gain_channels(const RlEncoder *e);   /* 0: ReplayGain off */
+/* 1 if the gain feed has room for what one rl_dispatch_next pushes. */
+int  rl_encoder_gain_room(RlEncoder *e);
+/* Work queued for channel ch (> 0: rl_encoder_gain_run has something to do). */
+int  rl_encoder_gain_pending(RlEncoder *e, int ch);
+/* Analyses what Dispatch pushed for channel ch.  One caller per channel at a
+ * time; safe beside Dispatch and the other channel (the feed's own lock). */
+int  rl_encoder_gain_run(RlEncoder *e, int ch);
+
+/* --------------------------------------------------- Prepare (parallel) */
+
+/* Psy FFTs/energies/attack peaks and the polyphase filterbank of the
+ * previous granule and this frame's granules. */
+void rl_prepare(const RlEncoder *e, RlFrame *f);
+
+/* ---------------------------------------------------- Resolve (serial) */
+
+/* Psy decisions, adjust_ATH, block types, M/S decision.  Afterwards the
+ * frame holds its final block types. */
+int  rl_resolve(RlEncoder *e, RlFrame *f);
+
+/* ---------------------------------------------------- Search (parallel) */
+
+/* MDCT of both granules and the quantization, as if Encode's carried state
+ * were *assumed (a snapshot):
+ *   VBR mt/mtrh: VBR quantization and main-data packing;
+ *   ABR: targets, outer loops and packing;
+ *   CBR, vbr_rh: only the reservoir-free part (M/S, xr^(3/4), allowed
+ *        distortion); Encode runs the loops, whose bit budgets chain
+ *        through the reservoir.
+ * Reads only constants of e, never its serial states, so it may run on any
+ * thread while Encode commits earlier frames; writes only f.  Quantizer
+ * failures are kept in f and reported by rl_encode (-ENOTSUP: mode not
+ * ported).  Inputs: Prepare's filterbank output and Resolve's outputs,
+ * nothing else of the record, so a fresh slot gives the same result; they
+ * must stay intact until the frame's Encode, which may redo the search. */
+int  rl_search(const RlEncoder *e, RlFrame *f, const RlCarried *assumed);
+
+/* 1 if the search result in f is bit for bit what rl_search(e, f, truth)
+ * would give (exact rules: quantize_vbr.h, quantize_cbr.h), 0 if it must be
+ * redone.  Cheap (integer checks, two on_pe, at most a few step-search
+ * counts for ABR). */
+int  rl_search_valid(const RlEncoder *e, RlFrame *f, const RlCarried *truth);
+
+/* ----------------------------------------------------- Encode (serial) */
+
+/* Encode's carried state after the last committed Encode (read it only
+ * where no Encode runs concurrently, e.g. under a scheduler's lock). */
+void rl_encoder_carried(const RlEncoder *e, RlCarried *c);
+
+/* A fork-join a driver lends Encode for work inside one frame: run(ctx, n,
+ * fn, arg) calls fn(arg, i) for every i in [0, n), possibly on other
+ * threads, and returns when every call has returned.  The calls touch
+ * disjoint data (CBR: one channel's outer loop each). */
+typedef struct RlForkJoin {
+    void (*run)(void *ctx, int n, void (*fn)(void *arg, int i), void *arg);
+    void *ctx;
+} RlForkJoin;
+
+/* Validates the search against the true carried state and, if invalid,
+ * re-runs rl_search with it here (serial redo); runs the CBR loops (on fj
+ * when given, NULL: on this thread; the bytes are the same); then bitrate
+ * choice + reservoir, frame formatting, CRC/TOC bookkeeping.  The bytes are
+ * then available from rl_encoder_take_bytes.  Returns 0, or 1 when the search
+ * had to be redone, or -errno. */
+int  rl_encode(RlEncoder *e, RlFrame *f, const RlForkJoin *fj);
+
+/* Bytes the bitstream can hold between two rl_encoder_take_bytes calls. */
+#define RL_ENCODER_BYTES_MAX 16384
+
+/* Moves finished bytes out (at most cap; call until it returns 0). */
+long rl_encoder_take_bytes(RlEncoder *e, uint8_t *dst, size_t cap);
+
+/* After the flush's last frame: pads the last frame's main data out
+ * (lame_encode_flush's final bits); take the bytes afterwards. */
+int  rl_encoder_flush_bits(RlEncoder *e);
+
+/* The final LAME tag frame (lame_get_lametag_frame), after
+ * rl_encoder_flush_bits: encoder delay/padding from Dispatch, RadioGain from
+ * the ReplayGain feed (gain work still queued is finished here, so no gain
+ * task may be running).  Returns its length, 0 when the tag is off (-t, or
+ * a frame too small for it). */
+int  rl_encoder_tag_frame(RlEncoder *e, uint8_t *buf, size_t cap);
+
+#endif
