@@ -6,7 +6,8 @@
 # RL_SKIP_TSAN=1), then a short fuzz smoke run of every libFuzzer target
 # (tests/fuzz/run.sh, RL_FUZZ_SECONDS each, default 15; skipped with
 # RL_SKIP_FUZZ=1, or when clang/libFuzzer is missing).
-# environment: RL_BUILD_DIR (default build), RL_JOBS (default: the CPU count)
+# environment: RL_BUILD_DIR (default build), RL_JOBS (default: the CPU count),
+# CI (set: configure with -DRL_WERROR=ON)
 # Arguments are passed to ctest (e.g. -R identity_options).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 BUILD=${RL_BUILD_DIR:-build}
 JOBS=${RL_JOBS:-$(nproc 2>/dev/null || echo 2)}
-cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
+# CI (.ci/run, CI=true): compiler warnings are errors (RL_WERROR)
+cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release ${CI:+-DRL_WERROR=ON} >/dev/null
 cmake --build "$BUILD" -j "$JOBS"
 ctest --test-dir "$BUILD" --output-on-failure -j 2 "$@"
 
