@@ -32,6 +32,8 @@ fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }
 
+# the tree goes exactly where we look: no staging directory
+unset DESTDIR
 rm -rf "$WORK"
 mkdir -p "$WORK"
 PREFIX=$WORK/prefix
@@ -67,7 +69,7 @@ fi
 grep -q "RINGLAME_VERSION_STRING \"$VERSION\"" "$PREFIX/$INCDIR/ringlame/version.h" \
     && ok "version.h says $VERSION" || fail "version.h does not define RINGLAME_VERSION_STRING \"$VERSION\""
 # the export names no internal target (rl_*)
-if grep -hE '(^|[^:A-Za-z_])rl_[a-z_]+' "$LIB"/cmake/ringlame/ringlameTargets*.cmake; then
+if grep -h 'INTERFACE_' "$LIB"/cmake/ringlame/ringlameTargets*.cmake | grep -E '(^|[";])rl_'; then
     fail "the CMake export names internal rl_* targets"
 else
     ok "the CMake export names no internal target"
