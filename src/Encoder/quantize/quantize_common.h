@@ -6,7 +6,7 @@
 
 #include "rl_config.h"
 #include "rl_types.h"
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
 
 /* LAME iteration_init's factor part: cfg->longfact[] / cfg->shortfact[] from
  * the adjust_*_db settings (call once at init, after those are known). */
@@ -29,7 +29,7 @@ void rl_ms_convert(RlSideInfo *side, int gr);
 /* LAME calc_xmin: allowed distortion per sfb into pxmin[], sets
  * max_nonzero_coeff and energy_above_cutoff; returns the number of sfbs
  * with energy above the ATH.  adjust_factor = ATH->adjust_factor of the frame. */
-int rl_calc_xmin(const RlEncoder *e, float adjust_factor, const RlPsyRatio *ratio,
+int rl_calc_xmin(const RlEncoderConst *k, float adjust_factor, const RlPsyRatio *ratio,
                  RlGranule *gi, float *pxmin);
 
 /* LAME on_pe: per-channel bit targets for granule gr from the PE; returns

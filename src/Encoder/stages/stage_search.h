@@ -12,7 +12,7 @@ int rl_search_mode_ported(RlVbrMode v);
 
 /* rl_search_valid; for ABR a valid check also yields the step state after
  * the frame (from the true starts) in *step_after. */
-int rl_search_valid_step(const RlEncoder *e, RlFrame *f, const RlCarried *truth,
+int rl_search_valid_step(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,
                          RlStepState *step_after);
 
 #ifdef RL_TEST_HOOKS
