@@ -52,8 +52,10 @@ typedef struct RlDispatchState {
     RlResampler rs;
 } RlDispatchState;
 
-/* Reset the state for a new stream (cfg must be initialised).  0 or -errno. */
+/* Reset the state for a new stream (cfg must be initialised).  0 or -errno.
+ * Stage: init. */
 int  rl_dispatch_init(const struct RlEncoderConst *k, RlDispatchState *d);
+/* Stage: destroy. */
 void rl_dispatch_free(RlDispatchState *d);
 
 /* The stage entry points (feed, next, flush step) are declared in stages.h. */

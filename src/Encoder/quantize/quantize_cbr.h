@@ -21,7 +21,8 @@
 
 /* Reservoir-free part of both loops, after the MDCT: M/S conversion, granule
  * set-up, xr^(3/4) and the allowed distortion into f->xrpow, pseudohalf,
- * l3_xmin, has_energy, ath_over.  Reads the constants k only. */
+ * l3_xmin, has_energy, ath_over.  Reads the constants k only.
+ * Stage: Search. */
 void rl_loop_prepare(const RlEncoderConst *k, RlFrame *f);
 
 /* CBR, serial: ResvFrameBegin, per granule the targets from the true
@@ -29,23 +30,27 @@ void rl_loop_prepare(const RlEncoderConst *k, RlFrame *f);
  * scalefactor storage, ResvAdjust; ResvFrameEnd.  Sets f->bitrate_index.
  * Once a granule's targets are known its channels are independent (each
  * has its own step-search start and scalefactor storage), so they run
- * through fj when there is one. */
+ * through fj when there is one.
+ * Stage: Encode. */
 int rl_cbr_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f, const RlForkJoin *fj);
 
 /* ABR search with an assumed reservoir and step state (no serial state is
  * read): targets, outer loops, scalefactor storage; records what
- * rl_abr_commit checks. */
+ * rl_abr_commit checks.
+ * Stage: Search (and Encode's serial redo). */
 void rl_abr_search(const RlEncoderConst *k, RlFrame *f, int assumed_resv, const RlStepState *assumed);
 
 /* 1 if the ABR search in f is exactly what a search from the true state
  * *truth (Encode's reservoir and step state) gives: the same targets, and
  * the step searches replayed from the true starts end at the same gains.
- * On 1, *step_after receives the true step state after the frame. */
+ * On 1, *step_after receives the true step state after the frame.
+ * Stage: Encode (rl_search_valid). */
 int rl_abr_check(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,
                  RlStepState *step_after);
 
 /* ABR, serial, after a valid search: ResvAdjust per granule on the
- * reservoir s, the lowest bitrate that keeps it non-negative, ResvFrameEnd. */
+ * reservoir s, the lowest bitrate that keeps it non-negative, ResvFrameEnd.
+ * Stage: Encode. */
 int rl_abr_commit(const RlEncoderConst *k, RlEncodeState *s, RlFrame *f);
 
 #endif

@@ -15,7 +15,8 @@
  * l3_enc, scalefactors, Huffman fields), f->side.scfsi, f->used_bits,
  * f->search_bits, vbr_analog_silence, vbr_resv_size and the spec_* fields.  Thread-safe for distinct frames.  A quantizer failure (LAME's
  * "INTERNAL ERROR IN VBR NEW CODE" cases: it may be an artefact of a wrong
- * assumed_resv) is stored in f->spec_rc, not returned; returns 0. */
+ * assumed_resv) is stored in f->spec_rc, not returned; returns 0.
+ * Stage: Search (and Encode's serial redo). */
 int rl_vbr_search(const RlEncoderConst *k, RlFrame *f, int assumed_resv);
 
 /* 1 iff the last rl_vbr_search of f gave exactly what a search with
@@ -29,14 +30,16 @@ int rl_vbr_search(const RlEncoderConst *k, RlFrame *f, int assumed_resv);
  *   bits <= sum(M)); else 1 iff every searched gr/ch's pass-2 target under M
  *   lies in the interval [tlo, thi) that keeps all its bisection decisions,
  *   and the error outcome (final bits > sum(M)) is the same.
- * Pure and cheap (two on_pe calls).  Reads f's resolve outputs and spec_*. */
+ * Pure and cheap (two on_pe calls).  Reads f's resolve outputs and spec_*.
+ * Stage: Encode (rl_search_valid). */
 int rl_vbr_search_valid(const RlEncoderConst *k, const RlFrame *f, int true_resv);
 
 /* The rest of VBR_new_iteration_loop on the TRUE reservoir s (Encode's): frame
  * bits per index, lowest index, pad, bitrate index choice, then
  * ResvFrameBegin / ResvAdjust per gr,ch / ResvFrameEnd.  Reads f->used_bits,
  * vbr_analog_silence, side part2(_3)_length (the caller validated them).
- * Writes f->bitrate_index and f->side's reservoir fields.  0 or -EIO. */
+ * Writes f->bitrate_index and f->side's reservoir fields.  0 or -EIO.
+ * Stage: Encode. */
 int rl_vbr_choose_bitrate(const RlEncoderConst *k, RlEncodeState *s, RlFrame *f);
 
 #endif
