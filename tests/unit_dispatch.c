@@ -48,15 +48,15 @@ static void run_case(long n, int chunk)
         pcm[2 * i] = sample_at(i, 0);
         pcm[2 * i + 1] = sample_at(i, 1);
     }
-    e->cfg.channels_in = e->cfg.channels_out = 2;
-    e->cfg.mode_gr = 2;
-    e->cfg.samplerate_in = e->cfg.samplerate_out = 44100;
-    e->cfg.frame_size = 1152;
-    e->cfg.pcm_transform[0][0] = e->cfg.pcm_transform[1][1] = 1.0f;
-    rc_ok &= rl_dispatch_init(e) == 0;
+    e->k.cfg.channels_in = e->k.cfg.channels_out = 2;
+    e->k.cfg.mode_gr = 2;
+    e->k.cfg.samplerate_in = e->k.cfg.samplerate_out = 44100;
+    e->k.cfg.frame_size = 1152;
+    e->k.cfg.pcm_transform[0][0] = e->k.cfg.pcm_transform[1][1] = 1.0f;
+    rc_ok &= rl_dispatch_init(&e->k, &e->dispatch) == 0;
 
 #define TAKE_FRAMES()                                                              \
-    while ((rc = rl_dispatch_next(e, f)) > 0) {                                    \
+    while ((rc = rl_dispatch_next(&e->k, &e->dispatch, &e->rg, f)) > 0) {                                    \
         int ch, k;                                                                 \
         for (ch = 0; ch < 2; ch++)                                                 \
             for (k = 0; k < RL_FRAME_SPAN; k++)                                    \
@@ -69,10 +69,10 @@ static void run_case(long n, int chunk)
 
     for (i = 0; i < n; i += chunk) {
         int m = n - i < chunk ? (int)(n - i) : chunk;
-        rc_ok &= rl_dispatch_feed(e, pcm + 2 * i, m) == 0;
+        rc_ok &= rl_dispatch_feed(&e->k, &e->dispatch, &e->rg, pcm + 2 * i, m) == 0;
         TAKE_FRAMES();
     }
-    while ((rc = rl_dispatch_flush_step(e)) > 0) {
+    while ((rc = rl_dispatch_flush_step(&e->k, &e->dispatch, &e->rg)) > 0) {
         TAKE_FRAMES();
     }
     rc_ok &= rc == 0;
@@ -85,8 +85,8 @@ static void run_case(long n, int chunk)
     snprintf(msg, sizeof msg, "N=%ld chunk %d: padding %d (want %ld)", n, chunk,
              e->dispatch.encoder_padding, 1152 * want_frames - 576 - n);
     check(e->dispatch.encoder_padding == 1152 * want_frames - 576 - n, msg);
-    check(rl_dispatch_flush_step(e) == 0, "a second flush does nothing");
-    rl_dispatch_free(e);
+    check(rl_dispatch_flush_step(&e->k, &e->dispatch, &e->rg) == 0, "a second flush does nothing");
+    rl_dispatch_free(&e->dispatch);
     free(pcm);
     free(f);
     free(e);

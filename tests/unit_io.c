@@ -187,21 +187,21 @@ static int open_reader(RlPcmReader **r, const char *path, const Case *c, int ch)
 /* Float queue equality of rl_dispatch_feed_block vs rl_dispatch_feed. */
 static void init_dispatch(RlEncoder *e, int ch)
 {
-    e->cfg.channels_in = e->cfg.channels_out = ch;
-    e->cfg.mode_gr = 2;
-    e->cfg.samplerate_in = e->cfg.samplerate_out = 44100;
-    e->cfg.frame_size = 1152;
+    e->k.cfg.channels_in = e->k.cfg.channels_out = ch;
+    e->k.cfg.mode_gr = 2;
+    e->k.cfg.samplerate_in = e->k.cfg.samplerate_out = 44100;
+    e->k.cfg.frame_size = 1152;
     /* a matrix with every term non-zero and inexact scales */
-    e->cfg.pcm_transform[0][0] = 0.7f;
-    e->cfg.pcm_transform[0][1] = 0.3f;
-    e->cfg.pcm_transform[1][0] = -0.25f;
-    e->cfg.pcm_transform[1][1] = 1.1f;
-    rl_dispatch_init(e);
+    e->k.cfg.pcm_transform[0][0] = 0.7f;
+    e->k.cfg.pcm_transform[0][1] = 0.3f;
+    e->k.cfg.pcm_transform[1][0] = -0.25f;
+    e->k.cfg.pcm_transform[1][1] = 1.1f;
+    rl_dispatch_init(&e->k, &e->dispatch);
 }
 
 static void drain(RlEncoder *e, RlFrame *f)
 {
-    while (rl_dispatch_next(e, f) > 0) {
+    while (rl_dispatch_next(&e->k, &e->dispatch, &e->rg, f) > 0) {
     }
 }
 
@@ -267,8 +267,8 @@ static void run_read_case(const Case *c, int ch, long n, int backend, int frame_
             int off;
             for (off = 0; off < b->nframes; off += frame_size) {
                 int k = b->nframes - off < frame_size ? b->nframes - off : frame_size;
-                disp_ok &= rl_dispatch_feed_block(e1, b, off, k) == 0;
-                disp_ok &= rl_dispatch_feed(e2, want + (size_t)off * ch, k) == 0;
+                disp_ok &= rl_dispatch_feed_block(&e1->k, &e1->dispatch, &e1->rg, b, off, k) == 0;
+                disp_ok &= rl_dispatch_feed(&e2->k, &e2->dispatch, &e2->rg, want + (size_t)off * ch, k) == 0;
                 disp_ok &= e1->dispatch.in_len == k &&
                            memcmp(e1->dispatch.in_buf[0], e2->dispatch.in_buf[0], sizeof(float) * (size_t)k) == 0 &&
                            memcmp(e1->dispatch.in_buf[1], e2->dispatch.in_buf[1], sizeof(float) * (size_t)k) == 0;
@@ -296,8 +296,8 @@ static void run_read_case(const Case *c, int ch, long n, int backend, int frame_
     check(rc == 0, "%s: finish %d", path, rc);
 done:
     if (e1) {
-        rl_dispatch_free(e1);
-        rl_dispatch_free(e2);
+        rl_dispatch_free(&e1->dispatch);
+        rl_dispatch_free(&e2->dispatch);
     }
     free(e1);
     free(e2);

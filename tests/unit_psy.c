@@ -200,15 +200,15 @@ static void test_golden_pass(int print, int lazy)
         free(f);
         return;
     }
-    config_v2(&e->cfg);
-    check(rl_psy_init(e) == 0, "rl_psy_init returns 0");
+    config_v2(&e->k.cfg);
+    check(rl_psy_init(&e->k, &e->psy) == 0, "rl_psy_init returns 0");
     int sum = 0;
-    for (int b = 0; b < e->psyc.l.npart; b++)
-        sum += e->psyc.l.numlines[b];
+    for (int b = 0; b < e->k.psyc.l.npart; b++)
+        sum += e->k.psyc.l.numlines[b];
     check(sum == 513, "long partitions cover 513 lines");
     sum = 0;
-    for (int b = 0; b < e->psyc.s.npart; b++)
-        sum += e->psyc.s.numlines[b];
+    for (int b = 0; b < e->k.psyc.s.npart; b++)
+        sum += e->k.psyc.s.numlines[b];
     check(sum == 129, "short partitions cover 129 lines");
     check(e->psy.ath_adjust_factor == 0.01f && e->psy.last_en_subshort[3][8] == 10.f &&
           e->psy.nb_l1[2][5] == 1e20f, "initial psy state");
@@ -219,10 +219,10 @@ static void test_golden_pass(int print, int lazy)
         for (int ch = 0; ch < 2; ch++)
             for (int i = 0; i < RL_FRAME_SPAN; i++)
                 f->in[ch][i] = (float)test_sig(ch, 1152L * t - 528 - RL_FRAME_PRE + i);
-        rl_psy_prepare(e, f);
+        rl_psy_prepare(&e->k, f);
         if (lazy)
             f->prep.short_done[0] = f->prep.short_done[1] = 0;
-        rl_psy_resolve(e, f);
+        rl_psy_resolve(&e->k, &e->psy, f);
         struct gold g;
         memset(&g, 0, sizeof g);
         for (int gr = 0; gr < 2; gr++) {
@@ -249,7 +249,7 @@ static void test_golden_pass(int print, int lazy)
                  lazy ? " (short psy in Resolve)" : "");
         check(memcmp(&g, &gold[t], sizeof g) == 0, what);
     }
-    rl_psy_free(e);
+    rl_psy_free(&e->k);
     free(e);
     free(f);
 }

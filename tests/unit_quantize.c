@@ -620,7 +620,7 @@ static void check_tables(void)
 static void setup_encoder(RlEncoder *e, const int *sfb_l, const int *sfb_s, const int *p21,
                           const int *p12, const uint32_t *ath_l, const uint32_t *ath_s)
 {
-    RlConfig *const c = &e->cfg;
+    RlConfig *const c = &e->k.cfg;
     int i;
     c->version = CAPL_VERSION;
     c->samplerate_out = CAPL_SR;
@@ -652,12 +652,12 @@ static void setup_encoder(RlEncoder *e, const int *sfb_l, const int *sfb_s, cons
     memcpy(c->sfb.psfb21, p21, sizeof(c->sfb.psfb21));
     memcpy(c->sfb.psfb12, p12, sizeof(c->sfb.psfb12));
     rl_huffman_config(c);
-    e->ath.floor = f32(CAPL_ATHFLOOR);
+    e->k.ath.floor = f32(CAPL_ATHFLOOR);
     for (i = 0; i < RL_SBMAX_L; i++)
-        e->ath.l[i] = f32(ath_l[i]);
+        e->k.ath.l[i] = f32(ath_l[i]);
     for (i = 0; i < RL_SBMAX_S; i++)
-        e->ath.s[i] = f32(ath_s[i]);
-    e->psyc.decay = f32(CAPL_DECAY);
+        e->k.ath.s[i] = f32(ath_s[i]);
+    e->k.psyc.decay = f32(CAPL_DECAY);
 }
 
 typedef struct Capture {
@@ -682,8 +682,8 @@ static void run_capture(RlEncoder *e, RlFrame *f, const Capture *cap)
     };
 
     memset(f, 0, sizeof(*f));
-    e->enc.resv_size = cap->resv;
-    e->enc.main_data_begin = cap->mdb;
+    e->encode.enc.resv_size = cap->resv;
+    e->encode.enc.main_data_begin = cap->mdb;
     f->mode_ext = cap->mode_ext;
     f->padding = cap->padding;
     f->ath_adjust_factor = f32(cap->adjust);
@@ -702,7 +702,7 @@ static void run_capture(RlEncoder *e, RlFrame *f, const Capture *cap)
         f->pe[gr][0] = f->pe_ms[gr][0] = f32(cap->pe[gr]);
     }
 
-    rc = rl_vbr_search(e, f, cap->resv);
+    rc = rl_vbr_search(&e->k, f, cap->resv);
     snprintf(what, sizeof(what), "%s: rl_vbr_search rc", cap->name);
     check_int(what, rc, 0);
     snprintf(what, sizeof(what), "%s: rl_vbr_search spec_rc", cap->name);
@@ -731,13 +731,13 @@ static void run_capture(RlEncoder *e, RlFrame *f, const Capture *cap)
         snprintf(what, sizeof(what), "%s: gr%d l3_enc checksum", cap->name, gr);
         check_int(what, sum, gr ? cap->l3sum1 : cap->l3sum0);
     }
-    rc = rl_vbr_choose_bitrate(e, f);
+    rc = rl_vbr_choose_bitrate(&e->k, &e->encode.enc, f);
     snprintf(what, sizeof(what), "%s: rl_vbr_choose_bitrate rc", cap->name);
     check_int(what, rc, 0);
     snprintf(what, sizeof(what), "%s: bitrate_index", cap->name);
     check_int(what, f->bitrate_index, cap->bitrate);
     snprintf(what, sizeof(what), "%s: ResvSize after", cap->name);
-    check_int(what, e->enc.resv_size, cap->resv_after);
+    check_int(what, e->encode.enc.resv_size, cap->resv_after);
     snprintf(what, sizeof(what), "%s: main_data_begin", cap->name);
     check_int(what, f->side.main_data_begin, cap->mdb_after);
     snprintf(what, sizeof(what), "%s: resvDrain_pre", cap->name);

@@ -92,7 +92,7 @@ static int take(RlEncoder *e, Run *run)
 {
     uint8_t buf[RL_BS_BUFFER_SIZE];
     long n;
-    while ((n = rl_bits_take(&e->enc, buf, sizeof buf)) > 0) {
+    while ((n = rl_bits_take(&e->encode.enc, buf, sizeof buf)) > 0) {
         if (run->len + (size_t)n > run->cap) {
             size_t cap = (run->cap + (size_t)n) * 2;
             uint8_t *p = realloc(run->out, cap);
@@ -127,24 +127,24 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int spec
 {
     int rc, k, tr, a[4];
     RlCarried truth, wrong;
-    rl_prepare(e, f);
-    if ((rc = rl_resolve(e, f)) < 0)
+    rl_prepare(&e->k, f);
+    if ((rc = rl_resolve(&e->k, &e->psy, f)) < 0)
         return rc;
-    rl_encoder_carried(e, &truth);
+    rl_encoder_carried(&e->encode, &truth);
     tr = truth.resv_size;
     run->frames++;
     if (!speculative) {
-        if ((rc = rl_search(e, f, &truth)) < 0)
+        if ((rc = rl_search(&e->k, f, &truth)) < 0)
             return rc;
-        if (!rl_search_valid(e, f, &truth))
+        if (!rl_search_valid(&e->k, f, &truth))
             run->invalid++;     /* only the forced ones */
-        if ((rc = rl_encode(e, f, NULL)) < 0)
+        if ((rc = rl_encode(&e->k, &e->encode, f, NULL)) < 0)
             return rc;
         run->redone += f->spec_searches > 1;
         return take(e, run);
     }
     *t = *f;
-    if ((rc = rl_search(e, t, &truth)) < 0)
+    if ((rc = rl_search(&e->k, t, &truth)) < 0)
         return rc;
     run->second_pass += t->spec_second_pass;
     a[0] = 0;
@@ -160,9 +160,9 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int spec
             wrong.step.old_value[0] += 3 + 5 * k;
             wrong.step.current_step[1] = wrong.step.current_step[1] == 4 ? 2 : 4;
         }
-        if ((rc = rl_search(e, w, &wrong)) < 0)
+        if ((rc = rl_search(&e->k, w, &wrong)) < 0)
             return rc;
-        if (rl_search_valid(e, w, &truth)) {
+        if (rl_search_valid(&e->k, w, &truth)) {
             run->valid_wrong++;
             run->valid_moved_start += (k & 1);
             if (!same_search(w, t)) {
@@ -172,7 +172,7 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int spec
             }
         } else {
             run->invalid++;
-            if ((rc = rl_search(e, w, &truth)) < 0)     /* redo on the used record */
+            if ((rc = rl_search(&e->k, w, &truth)) < 0)     /* redo on the used record */
                 return rc;
             run->redo_mismatches += !same_search(w, t);
         }
@@ -180,9 +180,9 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int spec
     /* encode a wrong-size search; rl_encode validates and redoes */
     *w = *f;
     wrong = with_resv(&truth, a[f->index % 4]);
-    if ((rc = rl_search(e, w, &wrong)) < 0)
+    if ((rc = rl_search(&e->k, w, &wrong)) < 0)
         return rc;
-    if ((rc = rl_encode(e, w, NULL)) < 0)
+    if ((rc = rl_encode(&e->k, &e->encode, w, NULL)) < 0)
         return rc;
     run->redone += w->spec_searches > 1;
     *f = *w;            /* the record carries on, like the sequential driver's */
@@ -220,16 +220,16 @@ static int encode(const int32_t *pcm, int speculative, Run *run)
         goto out;
     for (i = 0; i < NSAMP; i += 1152) {
         int n = NSAMP - i < 1152 ? (int)(NSAMP - i) : 1152;
-        if ((rc = rl_dispatch_feed(e, pcm + 2 * i, n)) < 0)
+        if ((rc = rl_dispatch_feed(&e->k, &e->dispatch, &e->rg, pcm + 2 * i, n)) < 0)
             goto out;
-        while ((rc = rl_dispatch_next(e, f)) > 0)
+        while ((rc = rl_dispatch_next(&e->k, &e->dispatch, &e->rg, f)) > 0)
             if ((rc = frame_step(e, f, t, w, speculative, run)) < 0)
                 goto out;
         if (rc < 0)
             goto out;
     }
-    while ((rc = rl_dispatch_flush_step(e)) > 0) {
-        while ((rc = rl_dispatch_next(e, f)) > 0)
+    while ((rc = rl_dispatch_flush_step(&e->k, &e->dispatch, &e->rg)) > 0) {
+        while ((rc = rl_dispatch_next(&e->k, &e->dispatch, &e->rg, f)) > 0)
             if ((rc = frame_step(e, f, t, w, speculative, run)) < 0)
                 goto out;
         if (rc < 0)
@@ -237,7 +237,7 @@ static int encode(const int32_t *pcm, int speculative, Run *run)
     }
     if (rc < 0)
         goto out;
-    if ((rc = rl_bits_flush(&e->enc, &e->cfg)) < 0)
+    if ((rc = rl_bits_flush(&e->encode.enc, &e->k.cfg)) < 0)
         goto out;
     rc = take(e, run);
 out:

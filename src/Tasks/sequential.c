@@ -24,7 +24,7 @@ typedef struct SeqCtx {
 static int write_ready_bytes(SeqCtx *c)
 {
     for (;;) {
-        long n = rl_encoder_take_bytes(c->enc, c->out_bytes, RL_ENCODER_BYTES_MAX);
+        long n = rl_encoder_take_bytes(rl_encoder_encode_stage(c->enc), c->out_bytes, RL_ENCODER_BYTES_MAX);
         int rc;
         if (n < 0)
             return (int)n;
@@ -43,17 +43,17 @@ static int encode_frame(SeqCtx *c)
     RlFrame *f = c->frame;
     int rc;
 
-    rl_prepare(e, f);
-    rc = rl_resolve(e, f);
+    rl_prepare(rl_encoder_const(e), f);
+    rc = rl_resolve(rl_encoder_const(e), rl_encoder_psy(e), f);
     if (rc < 0)
         return rc;
     /* in order, the search sees the true reservoir: never redone */
     RlCarried truth;
-    rl_encoder_carried(e, &truth);
-    rc = rl_search(e, f, &truth);
+    rl_encoder_carried(rl_encoder_encode_stage(e), &truth);
+    rc = rl_search(rl_encoder_const(e), f, &truth);
     if (rc < 0)
         return rc;
-    rc = rl_encode(e, f, NULL);
+    rc = rl_encode(rl_encoder_const(e), rl_encoder_encode_stage(e), f, NULL);
     if (rc < 0)
         return rc;
     return write_ready_bytes(c);
@@ -65,8 +65,8 @@ static int run_gain_tasks(RlEncoder *e)
 {
     int ch, rc;
     for (ch = 0; ch < 2; ch++) {
-        while (rl_encoder_gain_pending(e, ch) > 0) {
-            rc = rl_encoder_gain_run(e, ch);
+        while (rl_encoder_gain_pending(rl_encoder_gain(e), ch) > 0) {
+            rc = rl_encoder_gain_run(rl_encoder_gain(e), ch);
             if (rc < 0)
                 return rc;
         }
@@ -80,7 +80,8 @@ static int drain_dispatch(SeqCtx *c)
 {
     int rc, grc;
     for (;;) {
-        rc = rl_dispatch_next(c->enc, c->frame);
+        rc = rl_dispatch_next(rl_encoder_const(c->enc), rl_encoder_dispatch(c->enc), rl_encoder_gain(c->enc),
+                              c->frame);
         grc = run_gain_tasks(c->enc);
         if (grc < 0)
             return grc;
@@ -113,7 +114,7 @@ static int run(SeqCtx *c, RlPcmReader *in)
             return n;
         if (n == 0)
             break;
-        rc = rl_dispatch_feed(e, c->pcm, n);
+        rc = rl_dispatch_feed(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e), c->pcm, n);
         if (rc < 0)
             return rc;
         rc = drain_dispatch(c);
@@ -122,14 +123,14 @@ static int run(SeqCtx *c, RlPcmReader *in)
     }
 
     /* lame_encode_flush: zero bunches until the last frame is out */
-    while ((rc = rl_dispatch_flush_step(e)) > 0) {
+    while ((rc = rl_dispatch_flush_step(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e))) > 0) {
         rc = drain_dispatch(c);
         if (rc < 0)
             return rc;
     }
     if (rc < 0)
         return rc;
-    rc = rl_encoder_flush_bits(e);
+    rc = rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
     if (rc < 0)
         return rc;
     rc = write_ready_bytes(c);
@@ -139,7 +140,8 @@ static int run(SeqCtx *c, RlPcmReader *in)
     /* the final tag frame over the placeholder (the frontend seeks to the
      * ID3v2 size, 0 here); no tag on unseekable output */
     if (rl_mp3_is_seekable(c->out)) {
-        int len = rl_encoder_tag_frame(e, c->out_bytes, RL_ENCODER_BYTES_MAX);
+        int len = rl_encoder_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e), rl_encoder_dispatch(e),
+                                       rl_encoder_gain(e), c->out_bytes, RL_ENCODER_BYTES_MAX);
         if (len < 0)
             return len;
         if (len > 0) {

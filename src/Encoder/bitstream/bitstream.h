@@ -92,30 +92,37 @@ typedef struct RlTagInfo {
 
 /* Search: pack f->side.tt[gr][ch] into f->main exactly as writeMainData
  * writes it.  Returns 0 or -EINVAL if a bit count disagrees with
- * part2_length/part2_3_length (LAME asserts there). */
+ * part2_length/part2_3_length (LAME asserts there).
+ * Stage: Search; Encode (CBR, vbr_rh). */
 int rl_main_data_pack(const struct RlConfig *cfg, struct RlFrame *f);
 
-/* lame_init_bitstream + InitVbrTag (tag placeholder if cfg->write_lame_tag). */
+/* lame_init_bitstream + InitVbrTag (tag placeholder if cfg->write_lame_tag).
+ * Stage: init. */
 int rl_bits_init(RlEncodeState *s, const struct RlConfig *cfg);
 
 /* format_bitstream + copy_buffer(..,1) bookkeeping + AddVbrFrame for frame f
- * (f->bitrate_index, f->padding, f->mode_ext, f->side after the reservoir). */
+ * (f->bitrate_index, f->padding, f->mode_ext, f->side after the reservoir).
+ * Stage: Encode. */
 int rl_bits_encode_frame(RlEncodeState *s, const struct RlConfig *cfg, struct RlFrame *f);
 
-/* flush_bitstream: stuff the last frame, ResvSize = 0.  Then take the bytes. */
+/* flush_bitstream: stuff the last frame, ResvSize = 0.  Then take the bytes.
+ * Stage: Encode (after the last frame). */
 int rl_bits_flush(RlEncodeState *s, const struct RlConfig *cfg);
 
 /* Hands out the finished bytes exactly when LAME's copy_buffer would (call
  * after rl_bits_init, after each rl_bits_encode_frame and after
  * rl_bits_flush): returns the bytes copied, 0 if none.  If cap is smaller
- * than rl_bits_pending() nothing is copied and 0 is returned. */
+ * than rl_bits_pending() nothing is copied and 0 is returned.
+ * Stage: Encode. */
 size_t rl_bits_take(RlEncodeState *s, uint8_t *dst, size_t cap);
 
-/* Bytes finished and not yet taken. */
+/* Bytes finished and not yet taken.
+ * Stage: Encode. */
 size_t rl_bits_pending(const RlEncodeState *s);
 
 /* MPEG frame length in bits of a header index (LAME getframebits; index 0 =
- * free format uses cfg->avg_bitrate). */
+ * free format uses cfg->avg_bitrate).
+ * Stage: any (pure). */
 int rl_frame_bits(const struct RlConfig *cfg, int bitrate_index, int padding);
 
 #endif

@@ -15,12 +15,14 @@
 /* The placeholder frame LAME's InitVbrTag writes at stream start: header
  * bytes then zeros, TotalFrameSize bytes.  Sets s->seek (TotalFrameSize,
  * bag counters).  Returns the size, 0 if the tag does not fit in a frame
- * of that bitrate (LAME then disables the tag), or -ENOSPC if cap is short. */
+ * of that bitrate (LAME then disables the tag), or -ENOSPC if cap is short.
+ * Stage: init. */
 int rl_lametag_placeholder(RlEncodeState *s, const RlConfig *cfg, uint8_t *buf, size_t cap);
 
 /* The final tag frame (LAME lame_get_lametag_frame), to be written over the
  * placeholder at offset 0.  Returns its size, 0 when no tag is written
- * (disabled, or no frame was encoded), -ENOSPC if cap is too small. */
+ * (disabled, or no frame was encoded), -ENOSPC if cap is too small.
+ * Stage: Encode (the final tag). */
 int rl_lametag_frame(const RlEncodeState *s, const RlConfig *cfg, const RlTagInfo *info,
                      uint8_t *buf, size_t cap);
 

@@ -19,11 +19,13 @@ typedef struct RlPolyphase {
 /* Prepare: polyphase of the previous granule and of this frame's granules,
  * computed from in[ch][0 .. RL_FRAME_PRE + RL_FRAME_IN) where in[ch][RL_FRAME_PRE]
  * is LAME's mfbuf[ch][0].  Stateless; for frame 0 the RL_FRAME_PRE samples
- * must be zeros, which reproduces lame_encode_frame_init's priming. */
+ * must be zeros, which reproduces lame_encode_frame_init's priming.
+ * Stage: Prepare. */
 void rl_polyphase(const RlConfig *cfg, const float *in0, const float *in1, RlPolyphase *p);
 
 /* Search: MDCT + alias reduction of granule gr, channel ch (mdct_sub48 inner
- * part) into xr[576], using the granule's block_type and mixed_block_flag. */
+ * part) into xr[576], using the granule's block_type and mixed_block_flag.
+ * Stage: Search. */
 void rl_mdct_granule(const RlConfig *cfg, const RlPolyphase *p, int gr, int ch,
                      int block_type, int mixed_block_flag, float xr[576]);
 

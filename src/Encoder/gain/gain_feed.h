@@ -85,32 +85,40 @@ typedef struct RlGainFeed {
 
 /* samplerate: the output rate (a ReplayGain rate, else -ENOTSUP); channels
  * 1 or 2 (cfg.channels_out); capacity_samples >= RL_GAIN_PUSH_MAX.
- * notify may be NULL.  On error nothing stays allocated. */
+ * notify may be NULL.  On error nothing stays allocated.
+ * Stage: init. */
 int    rl_gain_feed_init(RlGainFeed *g, long samplerate, int channels, size_t capacity_samples,
                          void (*notify)(void *arg), void *notify_arg);
 /* Replace the callback (before pushes/runs start: e.g. the ring, after
- * rl_encoder_init created the feed with none). */
+ * rl_encoder_init created the feed with none).
+ * Stage: init (the driver, before any task). */
 void   rl_gain_feed_set_notify(RlGainFeed *g, void (*notify)(void *arg), void *notify_arg);
-/* Safe on a zeroed (never initialised) feed. */
+/* Safe on a zeroed (never initialised) feed.
+ * Stage: destroy. */
 void   rl_gain_feed_free(RlGainFeed *g);
 
 /* Append one AnalyzeSamples call (n samples of l and r; r is ignored for
  * mono).  All or nothing: -EAGAIN when fewer than n samples of space are
  * free, -EINVAL when n > capacity or the feed is not initialised.  n == 0 is
- * a no-op (LAME returns at once for 0).  0 on success. */
+ * a no-op (LAME returns at once for 0).  0 on success.
+ * Stage: Dispatch. */
 int    rl_gain_feed_push(RlGainFeed *g, const float *l, const float *r, size_t n);
-/* Samples per channel that can be pushed now (0 for an uninitialised feed). */
+/* Samples per channel that can be pushed now (0 for an uninitialised feed).
+ * Stage: Dispatch; the scheduler. */
 size_t rl_gain_feed_space(const RlGainFeed *g);
 
 /* >0 when channel ch has pushed samples its task has not processed (0 for
- * ch >= channels and for an uninitialised feed). */
+ * ch >= channels and for an uninitialised feed).
+ * Stage: the scheduler (ReplayGain tasks). */
 int    rl_gain_task_pending(const RlGainFeed *g, int ch);
 /* Processes everything queued for ch when the call starts, publishing after
- * each chunk (frees space, joins complete windows).  0 or -errno. */
+ * each chunk (frees space, joins complete windows).  0 or -errno.
+ * Stage: ReplayGain task ch. */
 int    rl_gain_task_run(RlGainFeed *g, int ch);
 
 /* The title gain (LAME GetTitleGain; RL_RG_NOT_ENOUGH when no window was
- * complete).  -EBUSY while a task has work left, -EINVAL if uninitialised. */
+ * complete).  -EBUSY while a task has work left, -EINVAL if uninitialised.
+ * Stage: Encode (the final tag), no task running. */
 int    rl_gain_feed_result(RlGainFeed *g, float *title_gain);
 
 #endif

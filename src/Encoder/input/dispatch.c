@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "dispatch.h"
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
+#include "rl_frame.h"
 #include "gain_feed.h"
 #include "resample.h"
 #include "pcm_format.h"   /* RlInBlock, rl_raw_sample */
@@ -20,13 +21,12 @@ static int calc_needed(const RlConfig *cfg)
     return need > poly ? need : poly;
 }
 
-int rl_dispatch_init(RlEncoder *e)
+int rl_dispatch_init(const RlEncoderConst *k, RlDispatchState *d)
 {
-    RlDispatchState *d = &e->dispatch;
     int rc;
 
     memset(d, 0, sizeof *d);
-    d->mf_needed = calc_needed(&e->cfg);
+    d->mf_needed = calc_needed(&k->cfg);
     if (d->mf_needed > RL_FRAME_IN || d->mf_needed > RL_MFSIZE)
         return -EINVAL;
     /* LAME lame_init_params: the encoder delay is padded with zeros up front */
@@ -34,19 +34,18 @@ int rl_dispatch_init(RlEncoder *e)
     d->mf_size = RL_ENCDELAY - RL_MDCTDELAY;
     d->encoder_padding = 0;
     d->encoder_delay = RL_ENCDELAY;
-    d->slot_lag = d->frac_spf = e->cfg.frac_spf;   /* 0 for VBR/ABR */
-    d->resampling = rl_resampling_needed(&e->cfg);
+    d->slot_lag = d->frac_spf = k->cfg.frac_spf;   /* 0 for VBR/ABR */
+    d->resampling = rl_resampling_needed(&k->cfg);
     if (d->resampling) {
-        rc = rl_resample_init(&d->rs, &e->cfg);
+        rc = rl_resample_init(&d->rs, &k->cfg);
         if (rc < 0)
             return rc;
     }
     return 0;
 }
 
-void rl_dispatch_free(RlEncoder *e)
+void rl_dispatch_free(RlDispatchState *d)
 {
-    RlDispatchState *d = &e->dispatch;
     free(d->in_buf[0]);
     free(d->in_buf[1]);
     d->in_buf[0] = d->in_buf[1] = NULL;
@@ -83,10 +82,10 @@ static void input_matrix(const RlConfig *cfg, float norm, float *m00, float *m01
 /* LAME lame_copy_inbuffer: u = xl*m00 + xr*m01, v = xl*m10 + xr*m11 in float,
  * m = norm * pcm_transform.  pcm == NULL stands for zeros (the flush feeds
  * short zeros with norm 1). */
-static int queue_input(RlEncoder *e, const int32_t *pcm, int n, float norm)
+static int queue_input(const RlEncoderConst *k, RlDispatchState *d, const int32_t *pcm, int n,
+                       float norm)
 {
-    RlDispatchState *d = &e->dispatch;
-    const RlConfig *cfg = &e->cfg;
+    const RlConfig *cfg = &k->cfg;
     float m00, m01, m10, m11;
     float *ib0, *ib1;
     int i, rc, stride = cfg->channels_in > 1 ? 2 : 1;
@@ -115,13 +114,14 @@ static int queue_input(RlEncoder *e, const int32_t *pcm, int n, float norm)
     return 0;
 }
 
-int rl_dispatch_feed(RlEncoder *e, const int32_t *pcm, int nframes)
+int rl_dispatch_feed(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg,
+                     const int32_t *pcm, int nframes)
 {
     /* LAME lame_encode_buffer_int: norm = 1/2^(8*sizeof(int)-16), a FLOAT */
     float const norm = (float)(1.0 / (1L << (8 * sizeof(int32_t) - 16)));
     if (!pcm && nframes > 0)
         return -EINVAL;
-    return queue_input(e, pcm, nframes, norm);
+    return queue_input(k, d, pcm, nframes, norm);
 }
 
 /* ---- raw PCM blocks from the I/O scheduler ---- */
@@ -147,10 +147,10 @@ void raw_to_float(float *ib0, float *ib1, const uint8_t *p, int n, int nch, int 
     }
 }
 
-int rl_dispatch_feed_block(RlEncoder *e, const RlInBlock *b, int offset_frames, int nframes)
+int rl_dispatch_feed_block(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg,
+                           const RlInBlock *b, int offset_frames, int nframes)
 {
-    RlDispatchState *d = &e->dispatch;
-    const RlConfig *cfg = &e->cfg;
+    const RlConfig *cfg = &k->cfg;
     /* the same norm as rl_dispatch_feed (LAME lame_encode_buffer_int) */
     float const norm = (float)(1.0 / (1L << (8 * sizeof(int32_t) - 16)));
     float m00, m01, m10, m11;
@@ -163,10 +163,10 @@ int rl_dispatch_feed_block(RlEncoder *e, const RlInBlock *b, int offset_frames, 
     if (b->channels != nch)
         return -EINVAL;
     if (nframes == 0)
-        return queue_input(e, NULL, 0, norm);
+        return queue_input(k, d, NULL, 0, norm);
     src = (const uint8_t *)b->data + (size_t)offset_frames * (size_t)b->frame_bytes;
     if (b->fmt == RL_SF_I32)
-        return rl_dispatch_feed(e, (const int32_t *)(const void *)src, nframes);
+        return rl_dispatch_feed(k, d, rg, (const int32_t *)(const void *)src, nframes);
 
     if (d->in_pos < d->in_len)
         return -EBUSY;
@@ -195,10 +195,9 @@ int rl_dispatch_feed_block(RlEncoder *e, const RlInBlock *b, int offset_frames, 
 
 /* Copy the current window into f and shift mfbuf (LAME: the frame call and
  * the shift in lame_encode_buffer_sample_t). */
-static void cut_frame(RlEncoder *e, RlFrame *f)
+static void cut_frame(const RlEncoderConst *k, RlDispatchState *d, RlFrame *f)
 {
-    RlDispatchState *d = &e->dispatch;
-    const RlConfig *cfg = &e->cfg;
+    const RlConfig *cfg = &k->cfg;
     int fs = 576 * cfg->mode_gr;
     int avail = RL_DISPATCH_PRE + (d->mf_size < RL_FRAME_IN ? d->mf_size : RL_FRAME_IN);
     int ch;
@@ -231,10 +230,9 @@ static void cut_frame(RlEncoder *e, RlFrame *f)
         d->frames_left--;
 }
 
-int rl_dispatch_next(RlEncoder *e, RlFrame *f)
+int rl_dispatch_next(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg, RlFrame *f)
 {
-    RlDispatchState *d = &e->dispatch;
-    const RlConfig *cfg = &e->cfg;
+    const RlConfig *cfg = &k->cfg;
     int fs = 576 * cfg->mode_gr;
 
     while (d->in_pos < d->in_len) {
@@ -242,11 +240,11 @@ int rl_dispatch_next(RlEncoder *e, RlFrame *f)
         int n_in = 0, n_out = 0, ch;
         float *mf[2] = { d->buf[0] + RL_DISPATCH_PRE + d->mf_size,
                          d->buf[1] + RL_DISPATCH_PRE + d->mf_size };
-        int const rg = cfg->find_replay_gain && !cfg->decode_on_the_fly;
+        int const gain = cfg->find_replay_gain && !cfg->decode_on_the_fly;
 
         /* ReplayGain feed full: stop before fill_buffer changes any state
          * (fs >= what one step pushes); resumable once the gain tasks ran */
-        if (rg && rl_gain_feed_space(&e->rg) < (size_t)fs)
+        if (gain && rl_gain_feed_space(rg) < (size_t)fs)
             return -EAGAIN;
 
         /* LAME fill_buffer */
@@ -270,8 +268,8 @@ int rl_dispatch_next(RlEncoder *e, RlFrame *f)
 
         /* ReplayGain of the (resampled) new samples, in LAME's chunks: one
          * push = one AnalyzeSamples call (the space was checked above) */
-        if (rg) {
-            int rc = rl_gain_feed_push(&e->rg, mf[0], mf[1], (size_t)n_out);
+        if (gain) {
+            int rc = rl_gain_feed_push(rg, mf[0], mf[1], (size_t)n_out);
             if (rc < 0)
                 return rc;
         }
@@ -284,7 +282,7 @@ int rl_dispatch_next(RlEncoder *e, RlFrame *f)
         d->mf_samples_to_encode += n_out;
 
         if (d->mf_size >= d->mf_needed) {
-            cut_frame(e, f);
+            cut_frame(k, d, f);
             return 1;
         }
         if (n_in == 0 && n_out == 0)
@@ -293,10 +291,9 @@ int rl_dispatch_next(RlEncoder *e, RlFrame *f)
     return 0;
 }
 
-int rl_dispatch_flush_step(RlEncoder *e)
+int rl_dispatch_flush_step(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg)
 {
-    RlDispatchState *d = &e->dispatch;
-    const RlConfig *cfg = &e->cfg;
+    const RlConfig *cfg = &k->cfg;
     int fs = 576 * cfg->mode_gr;
     double resample_ratio = 1;
 
@@ -332,7 +329,7 @@ int rl_dispatch_flush_step(RlEncoder *e)
             bunch = 1152;
         if (bunch < 1)
             bunch = 1;
-        rc = queue_input(e, NULL, bunch, 1.0f);
+        rc = queue_input(k, d, NULL, bunch, 1.0f);
         if (rc < 0)
             return rc;
         return 1;

@@ -14,7 +14,7 @@
 /* Samples kept in front of mfbuf[0] (= RL_FRAME_PRE in rl_frame.h). */
 #define RL_DISPATCH_PRE 576
 
-struct RlEncoder;
+struct RlEncoderConst;
 struct RlFrame;
 
 /* Serial state of Dispatch (LAME: sv_enc.mfbuf/mf_size/mf_samples_to_encode,
@@ -52,9 +52,11 @@ typedef struct RlDispatchState {
     RlResampler rs;
 } RlDispatchState;
 
-/* Reset the state for a new stream (cfg must be initialised).  0 or -errno. */
-int  rl_dispatch_init(struct RlEncoder *e);
-void rl_dispatch_free(struct RlEncoder *e);
+/* Reset the state for a new stream (cfg must be initialised).  0 or -errno.
+ * Stage: init. */
+int  rl_dispatch_init(const struct RlEncoderConst *k, RlDispatchState *d);
+/* Stage: destroy. */
+void rl_dispatch_free(RlDispatchState *d);
 
 /* The stage entry points (feed, next, flush step) are declared in stages.h. */
 #include "stages.h"

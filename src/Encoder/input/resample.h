@@ -22,22 +22,26 @@ typedef struct RlResampler {
     int     j_after_init;            /* LAME's stale loop variable on the first call (see .c) */
 } RlResampler;
 
-/* isResamplingNecessary: 1 when sr_in is outside sr_out*[0.9995, 1.0005]. */
+/* isResamplingNecessary: 1 when sr_in is outside sr_out*[0.9995, 1.0005].
+ * Stage: init. */
 int  rl_resampling_needed(const RlConfig *cfg);
 
 /* Computes the filter bank and zeroes the history (what LAME does lazily on the
  * first fill_buffer_resample call).  r may be uninitialised memory: it is
  * overwritten, so call rl_resample_free first when re-initialising.
- * 0 or -ENOMEM / -EINVAL. */
+ * 0 or -ENOMEM / -EINVAL.
+ * Stage: init. */
 int  rl_resample_init(RlResampler *r, const RlConfig *cfg);
 
 /* fill_buffer_resample: produce up to desired_len output samples of channel ch
  * from inbuf[0..len); *num_used = input samples consumed.  Returns the number
  * of output samples (>= 0), or a negative errno.  If rl_resample_init was not
- * called yet it is called here (like LAME's lazy init). */
+ * called yet it is called here (like LAME's lazy init).
+ * Stage: Dispatch. */
 int  rl_resample_fill(RlResampler *r, const RlConfig *cfg, float *outbuf, int desired_len,
                       const float *inbuf, int len, int *num_used, int ch);
 
+/* Stage: destroy. */
 void rl_resample_free(RlResampler *r);
 
 #endif

@@ -6,7 +6,7 @@
 
 #include "rl_types.h"
 
-struct RlEncoder;
+struct RlEncoderConst;
 struct RlFrame;
 
 /* Absolute threshold of hearing, constant after rl_psy_init (LAME ATH_t
@@ -99,18 +99,28 @@ typedef struct RlPsyPrep {
     int   short_done[2];             /* [gr]: 1 when sht[gr][] was computed */
 } RlPsyPrep;
 
-int  rl_psy_init(struct RlEncoder *e);
-void rl_psy_free(struct RlEncoder *e);
-void rl_psy_prepare(const struct RlEncoder *e, struct RlFrame *f);
-void rl_psy_resolve(struct RlEncoder *e, struct RlFrame *f);
+/* Init: the ATH and psy constants into *k (cfg must be set) and the
+ * initial state into *psv.  rl_psy_free frees what init allocated in *k.
+ * Stage: init. */
+int  rl_psy_init(struct RlEncoderConst *k, RlPsyState *psv);
+/* Stage: destroy. */
+void rl_psy_free(struct RlEncoderConst *k);
+/* Stage: Prepare. */
+void rl_psy_prepare(const struct RlEncoderConst *k, struct RlFrame *f);
+/* Stage: Resolve. */
+void rl_psy_resolve(const struct RlEncoderConst *k, RlPsyState *psv, struct RlFrame *f);
 /* Short-block psy of one granule; Prepare calls it when short blocks are
- * possible, Resolve when Prepare's guess missed (never observed). */
-void rl_psy_prepare_short(const struct RlEncoder *e, struct RlFrame *f, int gr);
+ * possible, Resolve when Prepare's guess missed (never observed).
+ * Stage: Prepare; Resolve (reads only k). */
+void rl_psy_prepare_short(const struct RlEncoderConst *k, struct RlFrame *f, int gr);
 
 /* ATH helpers (ath.c), also useful to other modules. */
 struct RlConfig;
+/* Stage: init. */
 float rl_ath_formula(const struct RlConfig *cfg, float f);
+/* Stage: init. */
 float rl_freq2bark(float freq);
+/* Stage: init. */
 void  rl_ath_compute(const struct RlConfig *cfg, RlAth *ath);
 
 #endif

@@ -9,7 +9,7 @@
 #include "fast_log.h"
 #include "fft.h"
 #include "psy.h"
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
 
 #define PI_D        3.14159265358979323846
 #define LN10_D      2.30258509299404568402
@@ -190,21 +190,20 @@ static void ath_partitions(const RlConfig *cfg, const RlPsyBands *gd, int blksiz
     }
 }
 
-void rl_psy_free(RlEncoder *e)
+void rl_psy_free(RlEncoderConst *k)
 {
-    free(e->psyc.l.s3);
-    free(e->psyc.s.s3);
-    e->psyc.l.s3 = NULL;
-    e->psyc.s.s3 = NULL;
-    e->psyc.l_to_s.s3 = NULL;
+    free(k->psyc.l.s3);
+    free(k->psyc.s.s3);
+    k->psyc.l.s3 = NULL;
+    k->psyc.s.s3 = NULL;
+    k->psyc.l_to_s.s3 = NULL;
 }
 
-int rl_psy_init(RlEncoder *e)
+int rl_psy_init(RlEncoderConst *k, RlPsyState *psv)
 {
-    RlConfig *const cfg = &e->cfg;
-    RlPsyConst *const gd = &e->psyc;
-    RlPsyState *const psv = &e->psy;
-    RlAth *const ath = &e->ath;
+    RlConfig *const cfg = &k->cfg;
+    RlPsyConst *const gd = &k->psyc;
+    RlAth *const ath = &k->ath;
     float bval[RL_CBANDS], bval_width[RL_CBANDS], norm[RL_CBANDS];
     float const sfreq = cfg->samplerate_out;
     float const bvl_a = 13, bvl_b = 24;
@@ -244,8 +243,8 @@ int rl_psy_init(RlEncoder *e)
     }
     psv->loudness_sq_save[0] = psv->loudness_sq_save[1] = 0.0;
     psv->masking_lower = 1;          /* LAME lame_init_params; VBR sets it per frame after */
-    for (int k = 0; k < 19; k++)
-        psv->pefirbuf[k] = 700 * cfg->mode_gr * cfg->channels_out;
+    for (int i = 0; i < 19; i++)
+        psv->pefirbuf[i] = 700 * cfg->mode_gr * cfg->channels_out;
 
     /* long blocks: partitions, spreading, ATH, minval */
     init_partitions(&gd->l, sfreq, RL_BLKSIZE, 576, RL_SBMAX_L, cfg->sfb.l);
@@ -301,7 +300,7 @@ int rl_psy_init(RlEncoder *e)
     }
     rc = init_s3(&gd->s, bval, bval_width, norm);
     if (rc) {
-        rl_psy_free(e);
+        rl_psy_free(k);
         return rc;
     }
 

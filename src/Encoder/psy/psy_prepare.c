@@ -10,7 +10,8 @@
 #include "fft.h"
 #include "psy.h"
 #include "psy_internal.h"
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
+#include "rl_frame.h"
 
 #define NSFIRLEN 21
 #define VO_SCALE (1. / (14752 * 14752) / (RL_BLKSIZE / 2))
@@ -234,12 +235,12 @@ static void attack_peaks(const RlConfig *cfg, const float *const buf[2], float p
  * previous one, make Resolve pick short blocks?  prev = peaks of the
  * granule before.  A superset is enough: Resolve computes the short
  * psy itself if the guess was wrong. */
-static int short_possible(const RlEncoder *e, const float peaks[4][9], const float prev[4][9])
+static int short_possible(const RlEncoderConst *k, const float peaks[4][9], const float prev[4][9])
 {
-    const RlConfig *const cfg = &e->cfg;
+    const RlConfig *const cfg = &k->cfg;
     int const npsy = rl_psy_channels(cfg);
     for (int chn = 0; chn < npsy; chn++) {
-        float const x = e->psyc.attack_threshold[chn];
+        float const x = k->psyc.attack_threshold[chn];
         float en_subshort[12];
         /* previous granule: ns_attacks[2]==3 needs intensity[8] > x, which
          * compares sub-block 5 with sub-block 3 */
@@ -276,28 +277,28 @@ static int short_possible(const RlEncoder *e, const float peaks[4][9], const flo
     return 0;
 }
 
-static void granule_input(const RlEncoder *e, const RlFrame *f, int gr, const float *buf[2])
+static void granule_input(const RlEncoderConst *k, const RlFrame *f, int gr, const float *buf[2])
 {
     for (int ch = 0; ch < 2; ch++) {
-        int const c = ch < e->cfg.channels_out ? ch : 0;
+        int const c = ch < k->cfg.channels_out ? ch : 0;
         buf[ch] = &f->in[c][RL_FRAME_PRE + 576 + gr * 576 - RL_FFTOFFSET];
     }
 }
 
 /* Short-block FFTs and masking of one granule (only needed when Resolve
  * may choose short blocks). */
-void rl_psy_prepare_short(const RlEncoder *e, RlFrame *f, int gr)
+void rl_psy_prepare_short(const RlEncoderConst *k, RlFrame *f, int gr)
 {
-    const RlPsyConst *const gd = &e->psyc;
+    const RlPsyConst *const gd = &k->psyc;
     RlPsyPrep *const pp = &f->prep;
-    int const npsy = rl_psy_channels(&e->cfg);
+    int const npsy = rl_psy_channels(&k->cfg);
     const float *buf[2];
     float wsamp_s[2][3][RL_BLKSIZE_S];
     float energy_s[RL_HBLKSIZE_S];
     float max[RL_CBANDS], avg[RL_CBANDS];
     unsigned char idx[RL_CBANDS + 2];
 
-    granule_input(e, f, gr, buf);
+    granule_input(k, f, gr, buf);
     for (int sblock = 0; sblock < 3; sblock++) {
         for (int chn = 0; chn < npsy; ++chn) {
             RlPsyPrepShort *const ps = &pp->sht[gr][chn];
@@ -321,10 +322,10 @@ void rl_psy_prepare_short(const RlEncoder *e, RlFrame *f, int gr)
     pp->short_done[gr] = 1;
 }
 
-static void prepare_granule(const RlEncoder *e, RlFrame *f, int gr)
+static void prepare_granule(const RlEncoderConst *k, RlFrame *f, int gr)
 {
-    const RlConfig *const cfg = &e->cfg;
-    const RlPsyConst *const gd = &e->psyc;
+    const RlConfig *const cfg = &k->cfg;
+    const RlPsyConst *const gd = &k->psyc;
     RlPsyPrep *const pp = &f->prep;
     int const npsy = rl_psy_channels(cfg);
     const float *buf[2];
@@ -333,7 +334,7 @@ static void prepare_granule(const RlEncoder *e, RlFrame *f, int gr)
     float max[RL_CBANDS], avg[RL_CBANDS];
     unsigned char idx[RL_CBANDS + 2];
 
-    granule_input(e, f, gr, buf);
+    granule_input(k, f, gr, buf);
     attack_peaks(cfg, buf, pp->peaks[gr]);
 
     /* long blocks */
@@ -351,7 +352,7 @@ static void prepare_granule(const RlEncoder *e, RlFrame *f, int gr)
         if (chn < 2) {           /* loudness approximation, not for M/S */
             float lp = 0.0;
             for (int i = 0; i < RL_BLKSIZE / 2; ++i)
-                lp += energy[i] * e->ath.eql_w[i];
+                lp += energy[i] * k->ath.eql_w[i];
             lp *= VO_SCALE;
             pp->loudness[gr][chn] = lp;
         }
@@ -379,14 +380,14 @@ static void prepare_granule(const RlEncoder *e, RlFrame *f, int gr)
             attack_peaks(cfg, pbuf, prev_local);
             prev = (const float (*)[9])prev_local;
         }
-        need = short_possible(e, (const float (*)[9])pp->peaks[gr], prev);
+        need = short_possible(k, (const float (*)[9])pp->peaks[gr], prev);
     }
     if (need)
-        rl_psy_prepare_short(e, f, gr);
+        rl_psy_prepare_short(k, f, gr);
 }
 
-void rl_psy_prepare(const RlEncoder *e, RlFrame *f)
+void rl_psy_prepare(const RlEncoderConst *k, RlFrame *f)
 {
-    for (int gr = 0; gr < e->cfg.mode_gr; gr++)
-        prepare_granule(e, f, gr);
+    for (int gr = 0; gr < k->cfg.mode_gr; gr++)
+        prepare_granule(k, f, gr);
 }

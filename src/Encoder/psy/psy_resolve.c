@@ -8,7 +8,8 @@
 #include "fast_log.h"
 #include "psy.h"
 #include "psy_internal.h"
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
+#include "rl_frame.h"
 
 #define RPELEV   2
 #define RPELEV2  16
@@ -164,12 +165,11 @@ static void ms_thresholds(const float eb[4][RL_CBANDS], float thr[4][RL_CBANDS],
 
 /* Attack detection from the Prepare peaks and the carried sub-block
  * energies; also hands out the previous granule's masks (one-granule delay). */
-static void attack_decisions(RlEncoder *e, RlFrame *f, int gr, float energy[4],
+static void attack_decisions(const RlEncoderConst *k, RlPsyState *psv, RlFrame *f, int gr, float energy[4],
                              float sub_short_factor[4][3], int ns_attacks[4][4],
                              int uselongblock[2])
 {
-    const RlConfig *const cfg = &e->cfg;
-    RlPsyState *const psv = &e->psy;
+    const RlConfig *const cfg = &k->cfg;
     int const nch = cfg->channels_out;
     int const npsy = rl_psy_channels(cfg);
 
@@ -217,7 +217,7 @@ static void attack_decisions(RlEncoder *e, RlFrame *f, int gr, float energy[4],
             sub_short_factor[chn][i] = factor;
         }
         {
-            float const x = e->psyc.attack_threshold[chn];
+            float const x = k->psyc.attack_threshold[chn];
             for (int i = 0; i < 12; i++)
                 if (ns_attacks[chn][i / 3] == 0 && attack_intensity[i] > x)
                     ns_attacks[chn][i / 3] = (i % 3) + 1;
@@ -288,10 +288,9 @@ static void apply_block_type(RlPsyState *psv, int nch, const int uselongblock[2]
 
 /* Long-block threshold: pre-echo limit against the carried nb_l1/nb_l2,
  * tonal cap, masking_lower.  Updates nb_l1/nb_l2. */
-static void long_threshold(RlEncoder *e, const RlPsyPrepLong *pl, int chn, float *eb, float *thr)
+static void long_threshold(const RlEncoderConst *k, RlPsyState *psv, const RlPsyPrepLong *pl, int chn, float *eb, float *thr)
 {
-    const RlPsyBands *const gdl = &e->psyc.l;
-    RlPsyState *const psv = &e->psy;
+    const RlPsyBands *const gdl = &k->psyc.l;
     int const bt_old = psv->blocktype_old[chn & 1];
     int b;
     for (b = 0; b < gdl->npart; b++) {
@@ -339,13 +338,13 @@ static void long_threshold(RlEncoder *e, const RlPsyPrepLong *pl, int chn, float
     }
 }
 
-static void short_threshold(const RlEncoder *e, const RlPsyPrepShort *ps, int sblock, float *eb,
+static void short_threshold(const RlEncoderConst *k, const RlPsyState *psv, const RlPsyPrepShort *ps, int sblock, float *eb,
                             float *thr)
 {
-    const RlPsyBands *const gds = &e->psyc.s;
+    const RlPsyBands *const gds = &k->psyc.s;
     int b;
     for (b = 0; b < gds->npart; b++) {
-        float const masking_lower = gds->masking_lower[b] * e->psy.masking_lower;
+        float const masking_lower = gds->masking_lower[b] * psv->masking_lower;
         float t = ps->thr[sblock][b];
         eb[b] = ps->eb[sblock][b];
         if (masking_lower > 1)
@@ -405,11 +404,10 @@ static void short_preecho(RlPsyState *psv, int npsy, const RlPsyXmin last_thm[4]
 }
 
 /* One call of L3psycho_anal_vbr, minus what Prepare already did. */
-static void resolve_granule(RlEncoder *e, RlFrame *f, int gr, float energy[4], int blocktype_d[2])
+static void resolve_granule(const RlEncoderConst *k, RlPsyState *psv, RlFrame *f, int gr, float energy[4], int blocktype_d[2])
 {
-    const RlConfig *const cfg = &e->cfg;
-    const RlPsyConst *const gd = &e->psyc;
-    RlPsyState *const psv = &e->psy;
+    const RlConfig *const cfg = &k->cfg;
+    const RlPsyConst *const gd = &k->psyc;
     const RlPsyPrep *const pp = &f->prep;
     int const npsy = rl_psy_channels(cfg);
     RlPsyXmin last_thm[4];
@@ -421,7 +419,7 @@ static void resolve_granule(RlEncoder *e, RlFrame *f, int gr, float energy[4], i
         (cfg->msfix > 0.f) ? (cfg->ath_offset_factor * psv->ath_adjust_factor) : 1.f;
 
     memcpy(last_thm, psv->thm, sizeof last_thm);
-    attack_decisions(e, f, gr, energy, sub_short_factor, ns_attacks, uselongblock);
+    attack_decisions(k, psv, f, gr, energy, sub_short_factor, ns_attacks, uselongblock);
     block_type_policy(cfg, uselongblock);
 
     /* long blocks */
@@ -431,10 +429,10 @@ static void resolve_granule(RlEncoder *e, RlFrame *f, int gr, float energy[4], i
             f->loudness_sq[gr][chn] = psv->loudness_sq_save[chn];
             psv->loudness_sq_save[chn] = pp->loudness[gr][chn];
         }
-        long_threshold(e, &pp->lng[gr][chn], chn, eb[chn], thr[chn]);
+        long_threshold(k, psv, &pp->lng[gr][chn], chn, eb[chn], thr[chn]);
     }
     if (cfg->mode == RL_JOINT_STEREO && (uselongblock[0] + uselongblock[1]) == 2)
-        ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->l.mld_cb, e->ath.cb_l, ath_factor,
+        ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->l.mld_cb, k->ath.cb_l, ath_factor,
                       cfg->msfix, gd->l.npart);
     for (int chn = 0; chn < npsy; chn++) {
         float enn[RL_SBMAX_S], thm[RL_SBMAX_S];
@@ -454,13 +452,13 @@ static void resolve_granule(RlEncoder *e, RlFrame *f, int gr, float energy[4], i
     /* short blocks */
     if ((!uselongblock[0] || (npsy > 1 && !uselongblock[1]) || gd->force_short_block_calc)
         && !pp->short_done[gr])
-        rl_psy_prepare_short(e, f, gr);   /* Prepare did not expect short blocks here */
+        rl_psy_prepare_short(k, f, gr);   /* Prepare did not expect short blocks here */
     for (int sblock = 0; sblock < 3; sblock++) {
         for (int chn = 0; chn < npsy; ++chn)
             if (!uselongblock[chn & 1] || gd->force_short_block_calc)
-                short_threshold(e, &pp->sht[gr][chn], sblock, eb[chn], thr[chn]);
+                short_threshold(k, psv, &pp->sht[gr][chn], sblock, eb[chn], thr[chn]);
         if (cfg->mode == RL_JOINT_STEREO && (uselongblock[0] + uselongblock[1]) == 0)
-            ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->s.mld_cb, e->ath.cb_s,
+            ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->s.mld_cb, k->ath.cb_s,
                           ath_factor, cfg->msfix, gd->s.npart);
         for (int chn = 0; chn < npsy; ++chn) {
             if (!uselongblock[chn & 1] || gd->force_short_block_calc) {
@@ -501,13 +499,12 @@ static void resolve_granule(RlEncoder *e, RlFrame *f, int gr, float energy[4], i
 }
 
 /* encoder.c adjust_ATH: ATH lowering from the loudness of this frame. */
-static void adjust_ath(RlEncoder *e, const RlFrame *f)
+static void adjust_ath(const RlEncoderConst *k, RlPsyState *psv, const RlFrame *f)
 {
-    const RlConfig *const cfg = &e->cfg;
-    RlPsyState *const psv = &e->psy;
+    const RlConfig *const cfg = &k->cfg;
     float gr2_max, max_pow;
 
-    if (e->ath.use_adjust == 0) {
+    if (k->ath.use_adjust == 0) {
         psv->ath_adjust_factor = 1.0;
         return;
     }
@@ -523,7 +520,7 @@ static void adjust_ath(RlEncoder *e, const RlFrame *f)
     if (cfg->mode_gr == 2)
         max_pow = max_pow > gr2_max ? max_pow : gr2_max;
     max_pow *= 0.5;
-    max_pow *= e->ath.aa_sensitivity_p;
+    max_pow *= k->ath.aa_sensitivity_p;
 
     if (max_pow > 0.03125) {
         if (psv->ath_adjust_factor >= 1.0)
@@ -550,15 +547,15 @@ static void adjust_ath(RlEncoder *e, const RlFrame *f)
 /* The PE the quantizer gets (LAME pe_use): pe or pe_MS by mode_ext; for
  * CBR/ABR scaled so that a 19-frame FIR of the frame sums stays near 670
  * per granule and channel (encoder.c, stage 4). */
-static void pe_for_quantizer(RlEncoder *e, RlFrame *f)
+static void pe_for_quantizer(const RlEncoderConst *k, RlPsyState *psv, RlFrame *f)
 {
     static const float fircoef[9] = {
         -0.0207887 * 5, -0.0378413 * 5, -0.0432472 * 5, -0.031183 * 5,
         7.79609e-18 * 5, 0.0467745 * 5, 0.10091 * 5, 0.151365 * 5,
         0.187098 * 5
     };
-    const RlConfig *const cfg = &e->cfg;
-    float *const buf = e->psy.pefirbuf;
+    const RlConfig *const cfg = &k->cfg;
+    float *const buf = psv->pefirbuf;
     float fsum;
 
     for (int gr = 0; gr < 2; gr++)
@@ -588,9 +585,9 @@ static void pe_for_quantizer(RlEncoder *e, RlFrame *f)
  * set it per granule and channel from the block type (CBR/ABR) or the PE
  * (vbr_rh); the last one, of the frame's last granule and channel, is what
  * the next psy call sees.  VBR-new sets 10^(mask_adjust/10) every frame. */
-static void next_masking_lower(RlEncoder *e, const RlFrame *f)
+static void next_masking_lower(const RlEncoderConst *k, RlPsyState *psv, const RlFrame *f)
 {
-    const RlConfig *const cfg = &e->cfg;
+    const RlConfig *const cfg = &k->cfg;
     int const gr = cfg->mode_gr - 1, ch = cfg->channels_out - 1;
     int const is_short = f->side.tt[gr][ch].block_type == RL_SHORT_TYPE;
     float db;
@@ -598,7 +595,7 @@ static void next_masking_lower(RlEncoder *e, const RlFrame *f)
     switch (cfg->vbr) {
     case RL_VBR_MT:
     case RL_VBR_MTRH:
-        e->psy.masking_lower = pow(10.0, cfg->mask_adjust * 0.1);
+        psv->masking_lower = pow(10.0, cfg->mask_adjust * 0.1);
         return;
     case RL_VBR_RH: {
         float adjust;
@@ -615,13 +612,12 @@ static void next_masking_lower(RlEncoder *e, const RlFrame *f)
         db = is_short ? cfg->mask_adjust_short : cfg->mask_adjust;
         break;
     }
-    e->psy.masking_lower = pow(10.0, db * 0.1);
+    psv->masking_lower = pow(10.0, db * 0.1);
 }
 
-void rl_psy_resolve(RlEncoder *e, RlFrame *f)
+void rl_psy_resolve(const RlEncoderConst *k, RlPsyState *psv, RlFrame *f)
 {
-    const RlConfig *const cfg = &e->cfg;
-    RlPsyState *const psv = &e->psy;
+    const RlConfig *const cfg = &k->cfg;
     int const nch = cfg->channels_out;
 
     f->ms_ener_ratio[0] = f->ms_ener_ratio[1] = 0.5f;
@@ -629,7 +625,7 @@ void rl_psy_resolve(RlEncoder *e, RlFrame *f)
     for (int gr = 0; gr < cfg->mode_gr; gr++) {
         float energy[4] = { 0, 0, 0, 0 };
         int blocktype[2] = { RL_NORM_TYPE, RL_NORM_TYPE };
-        resolve_granule(e, f, gr, energy, blocktype);
+        resolve_granule(k, psv, f, gr, energy, blocktype);
         if (cfg->mode == RL_JOINT_STEREO) {
             f->ms_ener_ratio[gr] = energy[2] + energy[3];
             if (f->ms_ener_ratio[gr] > 0)
@@ -642,7 +638,7 @@ void rl_psy_resolve(RlEncoder *e, RlFrame *f)
         }
     }
 
-    adjust_ath(e, f);
+    adjust_ath(k, psv, f);
     f->ath_adjust_factor = psv->ath_adjust_factor;
 
     /* M/S decision: no history in LAME 3.100 */
@@ -664,6 +660,6 @@ void rl_psy_resolve(RlEncoder *e, RlFrame *f)
         }
     }
 
-    pe_for_quantizer(e, f);
-    next_masking_lower(e, f);
+    pe_for_quantizer(k, psv, f);
+    next_masking_lower(k, psv, f);
 }

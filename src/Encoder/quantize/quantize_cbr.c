@@ -12,9 +12,9 @@
 #include "tables.h"
 #include "fast_log.h"
 
-void rl_loop_prepare(const RlEncoder *e, RlFrame *f)
+void rl_loop_prepare(const RlEncoderConst *k, RlFrame *f)
 {
-    const RlConfig *const cfg = &e->cfg;
+    const RlConfig *const cfg = &k->cfg;
     RlSideInfo *const side = &f->side;
     const RlPsyRatio (*ratio)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->ratio_ms : f->ratio;
 
@@ -30,7 +30,7 @@ void rl_loop_prepare(const RlEncoder *e, RlFrame *f)
             rl_init_outer_loop(cfg, gi);
             f->has_energy[gr][ch] = rl_init_xrpow(cfg, gi, f->xrpow[gr][ch], f->pseudohalf[gr][ch]);
             if (f->has_energy[gr][ch])
-                f->ath_over[gr][ch] = rl_calc_xmin(e, f->ath_adjust_factor, &ratio[gr][ch], gi,
+                f->ath_over[gr][ch] = rl_calc_xmin(k, f->ath_adjust_factor, &ratio[gr][ch], gi,
                                                    f->l3_xmin[gr][ch]);
         }
     }
@@ -62,10 +62,10 @@ static void cbr_channel(void *arg, int ch)
     g->bits[ch] = rl_granule_finish(g->cfg, &f->side, gr, ch);
 }
 
-int rl_cbr_encode(RlEncoder *e, RlFrame *f, const RlForkJoin *fj)
+int rl_cbr_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f, const RlForkJoin *fj)
 {
-    const RlConfig *const cfg = &e->cfg;
-    RlEncodeState *const s = &e->enc;
+    const RlConfig *const cfg = &k->cfg;
+    RlEncodeState *const s = &enc->enc;
     CbrGranule g;
     int mean_bits;
 
@@ -76,7 +76,7 @@ int rl_cbr_encode(RlEncoder *e, RlFrame *f, const RlForkJoin *fj)
     (void) rl_resv_frame_begin_commit(s, cfg, f->bitrate_index, f->padding, &mean_bits);
     g.cfg = cfg;
     g.f = f;
-    g.step = &e->step;
+    g.step = &enc->step;
     for (g.gr = 0; g.gr < cfg->mode_gr; g.gr++) {
         /* granule 1 counts the bits granule 0 saved (cbr = gr) */
         int const max_bits = rl_on_pe(cfg, rl_resv_size(s), s->resv_max,
@@ -183,13 +183,13 @@ static void abr_final_targets(const RlConfig *cfg, const RlFrame *f, int resv_si
                 targ[gr][ch] = silence_bits;
 }
 
-void rl_abr_search(const RlEncoder *e, RlFrame *f, int assumed_resv, const RlStepState *assumed)
+void rl_abr_search(const RlEncoderConst *k, RlFrame *f, int assumed_resv, const RlStepState *assumed)
 {
-    const RlConfig *const cfg = &e->cfg;
+    const RlConfig *const cfg = &k->cfg;
     RlStepState st = *assumed;
     int targ[2][2];
 
-    rl_loop_prepare(e, f);
+    rl_loop_prepare(k, f);
     abr_final_targets(cfg, f, assumed_resv, targ);
     for (int gr = 0; gr < cfg->mode_gr; gr++) {
         for (int ch = 0; ch < cfg->channels_out; ch++) {
@@ -217,13 +217,14 @@ void rl_abr_search(const RlEncoder *e, RlFrame *f, int assumed_resv, const RlSte
     f->spec_searches++;
 }
 
-int rl_abr_check(const RlEncoder *e, RlFrame *f, RlStepState *step_after)
+int rl_abr_check(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,
+                 RlStepState *step_after)
 {
-    const RlConfig *const cfg = &e->cfg;
-    RlStepState st = e->step;
+    const RlConfig *const cfg = &k->cfg;
+    RlStepState st = truth->step;
     int targ[2][2];
 
-    abr_final_targets(cfg, f, rl_resv_size(&e->enc), targ);
+    abr_final_targets(cfg, f, truth->resv_size, targ);
     for (int gr = 0; gr < cfg->mode_gr; gr++)
         for (int ch = 0; ch < cfg->channels_out; ch++)
             if (f->has_energy[gr][ch] && targ[gr][ch] != f->spec_targ[gr][ch])
@@ -252,10 +253,9 @@ int rl_abr_check(const RlEncoder *e, RlFrame *f, RlStepState *step_after)
     return 1;
 }
 
-int rl_abr_commit(RlEncoder *e, RlFrame *f)
+int rl_abr_commit(const RlEncoderConst *k, RlEncodeState *s, RlFrame *f)
 {
-    const RlConfig *const cfg = &e->cfg;
-    RlEncodeState *const s = &e->enc;
+    const RlConfig *const cfg = &k->cfg;
     int mean_bits = 0, idx;
 
     for (int gr = 0; gr < cfg->mode_gr; gr++)

@@ -14,36 +14,43 @@
 #ifndef RL_QUANTIZE_CBR_H
 #define RL_QUANTIZE_CBR_H
 
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
+#include "rl_encode_stage.h"
 #include "rl_frame.h"
-#include "stages.h"     /* RlForkJoin */
+#include "stages.h"     /* RlForkJoin, RlCarried */
 
 /* Reservoir-free part of both loops, after the MDCT: M/S conversion, granule
  * set-up, xr^(3/4) and the allowed distortion into f->xrpow, pseudohalf,
- * l3_xmin, has_energy, ath_over.  Reads constants of e only. */
-void rl_loop_prepare(const RlEncoder *e, RlFrame *f);
+ * l3_xmin, has_energy, ath_over.  Reads the constants k only.
+ * Stage: Search. */
+void rl_loop_prepare(const RlEncoderConst *k, RlFrame *f);
 
 /* CBR, serial: ResvFrameBegin, per granule the targets from the true
- * reservoir (on_pe, reduce_side), the outer loops from e->step,
+ * reservoir enc->enc (on_pe, reduce_side), the outer loops from enc->step,
  * scalefactor storage, ResvAdjust; ResvFrameEnd.  Sets f->bitrate_index.
  * Once a granule's targets are known its channels are independent (each
  * has its own step-search start and scalefactor storage), so they run
- * through fj when there is one. */
-int rl_cbr_encode(RlEncoder *e, RlFrame *f, const RlForkJoin *fj);
+ * through fj when there is one.
+ * Stage: Encode. */
+int rl_cbr_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f, const RlForkJoin *fj);
 
 /* ABR search with an assumed reservoir and step state (no serial state is
  * read): targets, outer loops, scalefactor storage; records what
- * rl_abr_commit checks. */
-void rl_abr_search(const RlEncoder *e, RlFrame *f, int assumed_resv, const RlStepState *assumed);
+ * rl_abr_commit checks.
+ * Stage: Search (and Encode's serial redo). */
+void rl_abr_search(const RlEncoderConst *k, RlFrame *f, int assumed_resv, const RlStepState *assumed);
 
 /* 1 if the ABR search in f is exactly what a search from the true state
- * (e->enc's reservoir, e->step) gives: the same targets, and the step
- * searches replayed from the true starts end at the same gains.  On 1,
- * *step_after receives the true step state after the frame. */
-int rl_abr_check(const RlEncoder *e, RlFrame *f, RlStepState *step_after);
+ * *truth (Encode's reservoir and step state) gives: the same targets, and
+ * the step searches replayed from the true starts end at the same gains.
+ * On 1, *step_after receives the true step state after the frame.
+ * Stage: Encode (rl_search_valid). */
+int rl_abr_check(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,
+                 RlStepState *step_after);
 
-/* ABR, serial, after a valid search: ResvAdjust per granule, the lowest
- * bitrate that keeps the reservoir non-negative, ResvFrameEnd. */
-int rl_abr_commit(RlEncoder *e, RlFrame *f);
+/* ABR, serial, after a valid search: ResvAdjust per granule on the
+ * reservoir s, the lowest bitrate that keeps it non-negative, ResvFrameEnd.
+ * Stage: Encode. */
+int rl_abr_commit(const RlEncoderConst *k, RlEncodeState *s, RlFrame *f);
 
 #endif

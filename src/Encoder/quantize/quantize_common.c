@@ -173,12 +173,12 @@ static float max_dbl_eps(float xmin)
     return (xmin > DBL_EPSILON) ? xmin : (float) DBL_EPSILON;
 }
 
-int rl_calc_xmin(const RlEncoder *e, float adjust_factor, const RlPsyRatio *ratio,
+int rl_calc_xmin(const RlEncoderConst *k, float adjust_factor, const RlPsyRatio *ratio,
                  RlGranule *gi, float *pxmin)
 {
-    const RlConfig *const cfg = &e->cfg;
-    const RlAth *const ath = &e->ath;
-    int sfb, gsfb, j = 0, ath_over = 0, k;
+    const RlConfig *const cfg = &k->cfg;
+    const RlAth *const ath = &k->ath;
+    int sfb, gsfb, j = 0, ath_over = 0, i;
     const float *const xr = gi->xr;
     int max_nonzero;
 
@@ -225,9 +225,9 @@ int rl_calc_xmin(const RlEncoder *e, float adjust_factor, const RlPsyRatio *rati
 
     /* highest non-zero line */
     max_nonzero = 0;
-    for (k = 575; k > 0; --k) {
-        if (fabsf(xr[k]) > 1e-12f) {
-            max_nonzero = k;
+    for (i = 575; i > 0; --i) {
+        if (fabsf(xr[i]) > 1e-12f) {
+            max_nonzero = i;
             break;
         }
     }
@@ -295,7 +295,7 @@ int rl_calc_xmin(const RlEncoder *e, float adjust_factor, const RlPsyRatio *rati
             *pxmin++ = xmin;
         }
         if (cfg->use_temporal_masking_effect) {
-            float const decay = e->psyc.decay;
+            float const decay = k->psyc.decay;
             if (pxmin[-3] > pxmin[-3 + 1])
                 pxmin[-3 + 1] += (pxmin[-3] - pxmin[-3 + 1]) * decay;
             if (pxmin[-3 + 1] > pxmin[-3 + 2])

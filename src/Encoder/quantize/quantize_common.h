@@ -6,41 +6,48 @@
 
 #include "rl_config.h"
 #include "rl_types.h"
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
 
 /* LAME iteration_init's factor part: cfg->longfact[] / cfg->shortfact[] from
  * the adjust_*_db settings (call once at init, after those are known). */
 
-/* LAME athAdjust: ATH value x lowered by the (ATH->adjust_factor) a. */
+/* LAME athAdjust: ATH value x lowered by the (ATH->adjust_factor) a.
+ * Stage: Search. */
 float rl_ath_adjust(float a, float x, float ath_floor, float ath_fixpoint);
 
 /* LAME init_outer_loop for the VBR/ABR/CBR loops (vbr_rh's psfb21 analog
- * silence pass is not ported).  Resets gi and reorders short-block xr. */
+ * silence pass is not ported).  Resets gi and reorders short-block xr.
+ * Stage: Search. */
 void rl_init_outer_loop(const RlConfig *cfg, RlGranule *gi);
 
 /* LAME init_xrpow with init_xrpow_core_c: xrpow[i] = |xr|^(3/4).
  * pseudohalf (may be NULL) receives LAME's sv_qnt.pseudohalf[0..psymax).
- * Returns 1 if the granule has energy, else 0 (and clears l3_enc). */
+ * Returns 1 if the granule has energy, else 0 (and clears l3_enc).
+ * Stage: Search; Encode (vbr_rh). */
 int rl_init_xrpow(const RlConfig *cfg, RlGranule *gi, float xrpow[576], int *pseudohalf);
 
-/* LAME ms_convert: L/R -> M/S for granule gr of side. */
+/* LAME ms_convert: L/R -> M/S for granule gr of side.
+ * Stage: Search. */
 void rl_ms_convert(RlSideInfo *side, int gr);
 
 /* LAME calc_xmin: allowed distortion per sfb into pxmin[], sets
  * max_nonzero_coeff and energy_above_cutoff; returns the number of sfbs
- * with energy above the ATH.  adjust_factor = ATH->adjust_factor of the frame. */
-int rl_calc_xmin(const RlEncoder *e, float adjust_factor, const RlPsyRatio *ratio,
+ * with energy above the ATH.  adjust_factor = ATH->adjust_factor of the frame.
+ * Stage: Search. */
+int rl_calc_xmin(const RlEncoderConst *k, float adjust_factor, const RlPsyRatio *ratio,
                  RlGranule *gi, float *pxmin);
 
 /* LAME on_pe: per-channel bit targets for granule gr from the PE; returns
  * the granule maximum.  The ResvMaxBits it calls reads the explicit reservoir
  * state (resv_size before the frame, resv_max as left by the last
  * ResvFrameBegin: for VBR-new the one at the maximum bitrate).  LAME's
- * substep_shaping 0x80 side effect there is only read by CBR code: not kept. */
+ * substep_shaping 0x80 side effect there is only read by CBR code: not kept.
+ * Stage: Search (VBR-new); Encode. */
 int rl_on_pe(const RlConfig *cfg, int resv_size, int resv_max, const float pe[][2],
              int targ_bits[2], int mean_bits, int gr, int cbr);
 
-/* LAME reduce_side (CBR/ABR M/S bit split). */
+/* LAME reduce_side (CBR/ABR M/S bit split).
+ * Stage: Search (ABR); Encode (CBR, vbr_rh). */
 void rl_reduce_side(int targ_bits[2], float ms_ener_ratio, int mean_bits, int max_bits);
 
 #endif

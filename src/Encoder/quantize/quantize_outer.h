@@ -12,6 +12,7 @@
 #define RL_STEP_START_GAIN 180
 #define RL_STEP_START_STEP 4
 
+/* Stage: init. */
 void rl_step_state_init(RlStepState *st);
 
 /* What one step-size search counted, per global gain: the bits
@@ -30,6 +31,7 @@ typedef struct RlGainBits {
     short after[RL_STALE_FIELDS];        /* the fields when the search ended */
 } RlGainBits;
 
+/* Stage: Search (ABR). */
 void rl_gain_bits_clear(RlGainBits *m);
 
 /* LAME outer_loop for granule gi of channel ch with at most targ_bits:
@@ -38,7 +40,8 @@ void rl_gain_bits_clear(RlGainBits *m);
  * (modified as in LAME).  When gain_bits is not NULL the step-size search
  * records every count in it.  sfb21_extra: LAME's sv_qnt.sfb21_extra as the
  * loop sees it (vbr_rh turns it off near the bit limit).  Returns the
- * distorted band count. */
+ * distorted band count.
+ * Stage: Search (ABR); Encode (CBR, vbr_rh). */
 int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, float xrpow[576],
                   int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlGainBits *gain_bits,
                   int sfb21_extra);
@@ -49,14 +52,16 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
  * quantization of a scratch copy of gi0 (and are added to gain_bits): a
  * count is a pure function of the gain and that state.  Returns 1 when the
  * replay leaves the granule exactly as the recorded search did (the same
- * final gain and the same path-dependent fields), else 0. */
+ * final gain and the same path-dependent fields), else 0.
+ * Stage: Encode (ABR check). */
 int rl_step_search_replay(const RlConfig *cfg, const RlGranule *gi0, const float *xrpow0,
                           const int *pseudohalf0, RlStepState *st, int ch, int targ_bits,
                           RlGainBits *gain_bits, int expect_gain);
 
 /* LAME iteration_finish_one without its ResvAdjust: better scalefactor
  * storage and region split.  Returns the granule's bits
- * (part2_3_length + part2_length) for the reservoir. */
+ * (part2_3_length + part2_length) for the reservoir.
+ * Stage: Search (VBR-new, ABR); Encode (CBR, vbr_rh). */
 int rl_granule_finish(const RlConfig *cfg, RlSideInfo *side, int gr, int ch);
 
 #endif

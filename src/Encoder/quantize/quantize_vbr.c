@@ -1178,9 +1178,9 @@ static void vbr_budget(const RlConfig *cfg, const RlFrame *f, int resv_size,
 
 static int vbr_min_index(const RlConfig *cfg, const RlFrame *f, const int frame_bits[16]);
 
-int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv)
+int rl_vbr_search(const RlEncoderConst *k, RlFrame *f, int assumed_resv)
 {
-    const RlConfig *const cfg = &e->cfg;
+    const RlConfig *const cfg = &k->cfg;
     RlSideInfo *const side = &f->side;
     float l3_xmin[2][2][RL_SFBMAX];
     float xrpow[2][2][576];
@@ -1204,7 +1204,7 @@ int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv)
         for (ch = 0; ch < cfg->channels_out; ++ch) {
             RlGranule *const gi = &side->tt[gr][ch];
             rl_init_outer_loop(cfg, gi);
-            if (rl_calc_xmin(e, f->ath_adjust_factor, &ratio[gr][ch], gi, l3_xmin[gr][ch]) != 0)
+            if (rl_calc_xmin(k, f->ath_adjust_factor, &ratio[gr][ch], gi, l3_xmin[gr][ch]) != 0)
                 analog_silence = 0;
         }
     }
@@ -1255,9 +1255,9 @@ int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv)
  *   same M>0 pattern, and either M == A, or the first pass returned under
  *   both, or pass 2 ran under both with every target of a searched gr/ch in
  *   its [tlo, thi) and the same error outcome.  Everything else: 0. */
-int rl_vbr_search_valid(const RlEncoder *e, const RlFrame *f, int true_resv)
+int rl_vbr_search_valid(const RlEncoderConst *k, const RlFrame *f, int true_resv)
 {
-    const RlConfig *const cfg = &e->cfg;
+    const RlConfig *const cfg = &k->cfg;
     int const ngr = cfg->mode_gr, nch = cfg->channels_out;
     int max_bits[2][2], target[2][2];
     int gr, ch, sum = 0, same = 1, fits, err_true;
@@ -1313,16 +1313,16 @@ static int vbr_min_index(const RlConfig *cfg, const RlFrame *f, const int frame_
     return i;
 }
 
-int rl_vbr_choose_bitrate(RlEncoder *e, RlFrame *f)
+int rl_vbr_choose_bitrate(const RlEncoderConst *k, RlEncodeState *s, RlFrame *f)
 {
-    const RlConfig *const cfg = &e->cfg;
+    const RlConfig *const cfg = &k->cfg;
     int gr, ch, mean_bits, full_frame_bits, pad;
     int frame_bits[16], max_bits[2][2];
     int const used_bits = f->used_bits;
 
     /* frame bits per index and pad from the TRUE reservoir (the search may
      * have assumed another one; its used bits were validated by the caller) */
-    vbr_budget(cfg, f, rl_resv_size(&e->enc), max_bits, frame_bits, &pad);
+    vbr_budget(cfg, f, rl_resv_size(s), max_bits, frame_bits, &pad);
     if (f->vbr_analog_silence)
         pad = 0;
 
@@ -1345,16 +1345,16 @@ int rl_vbr_choose_bitrate(RlEncoder *e, RlFrame *f)
     if (used_bits > frame_bits[f->bitrate_index])
         return -EIO;            /* LAME: INTERNAL ERROR IN VBR NEW CODE */
 
-    full_frame_bits = rl_resv_frame_begin_commit(&e->enc, cfg, f->bitrate_index, f->padding,
+    full_frame_bits = rl_resv_frame_begin_commit(s, cfg, f->bitrate_index, f->padding,
                                                  &mean_bits);
     if (used_bits > full_frame_bits)
         return -EIO;
     for (gr = 0; gr < cfg->mode_gr; gr++) {
         for (ch = 0; ch < cfg->channels_out; ch++) {
             const RlGranule *const gi = &f->side.tt[gr][ch];
-            rl_resv_adjust(&e->enc, gi->part2_3_length + gi->part2_length);
+            rl_resv_adjust(s, gi->part2_3_length + gi->part2_length);
         }
     }
-    rl_resv_frame_end(&e->enc, cfg, &f->side, mean_bits);
+    rl_resv_frame_end(s, cfg, &f->side, mean_bits);
     return 0;
 }

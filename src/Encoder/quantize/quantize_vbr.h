@@ -3,20 +3,21 @@
 #ifndef RL_QUANTIZE_VBR_H
 #define RL_QUANTIZE_VBR_H
 
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
 #include "rl_frame.h"
 
 /* LAME VBR_new_iteration_loop up to and including VBR_encode_frame
  * (VBR_new_prepare, init_xrpow, VBR_encode_frame), run as if ResvSize were
- * assumed_resv.  Reads only constants of e (cfg, ath, psyc; never e->enc) and
+ * assumed_resv.  Reads only the constants k (cfg, ath, psyc) and
  * of f: side.tt[gr][ch].xr (L/R MDCT), .block_type and .mixed_block_flag,
  * mode_ext (selects ratio_ms/pe_ms or ratio/pe), ath_adjust_factor, padding.
  * Writes f->side.tt (M/S-converted and, for short blocks, reordered xr;
  * l3_enc, scalefactors, Huffman fields), f->side.scfsi, f->used_bits,
  * f->search_bits, vbr_analog_silence, vbr_resv_size and the spec_* fields.  Thread-safe for distinct frames.  A quantizer failure (LAME's
  * "INTERNAL ERROR IN VBR NEW CODE" cases: it may be an artefact of a wrong
- * assumed_resv) is stored in f->spec_rc, not returned; returns 0. */
-int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv);
+ * assumed_resv) is stored in f->spec_rc, not returned; returns 0.
+ * Stage: Search (and Encode's serial redo). */
+int rl_vbr_search(const RlEncoderConst *k, RlFrame *f, int assumed_resv);
 
 /* 1 iff the last rl_vbr_search of f gave exactly what a search with
  * true_resv gives (l3_enc, scalefactors, side info, used bits, spec_rc).
@@ -29,14 +30,16 @@ int rl_vbr_search(const RlEncoder *e, RlFrame *f, int assumed_resv);
  *   bits <= sum(M)); else 1 iff every searched gr/ch's pass-2 target under M
  *   lies in the interval [tlo, thi) that keeps all its bisection decisions,
  *   and the error outcome (final bits > sum(M)) is the same.
- * Pure and cheap (two on_pe calls).  Reads f's resolve outputs and spec_*. */
-int rl_vbr_search_valid(const RlEncoder *e, const RlFrame *f, int true_resv);
+ * Pure and cheap (two on_pe calls).  Reads f's resolve outputs and spec_*.
+ * Stage: Encode (rl_search_valid). */
+int rl_vbr_search_valid(const RlEncoderConst *k, const RlFrame *f, int true_resv);
 
-/* The rest of VBR_new_iteration_loop on the TRUE reservoir e->enc: frame
+/* The rest of VBR_new_iteration_loop on the TRUE reservoir s (Encode's): frame
  * bits per index, lowest index, pad, bitrate index choice, then
  * ResvFrameBegin / ResvAdjust per gr,ch / ResvFrameEnd.  Reads f->used_bits,
  * vbr_analog_silence, side part2(_3)_length (the caller validated them).
- * Writes f->bitrate_index and f->side's reservoir fields.  0 or -EIO. */
-int rl_vbr_choose_bitrate(RlEncoder *e, RlFrame *f);
+ * Writes f->bitrate_index and f->side's reservoir fields.  0 or -EIO.
+ * Stage: Encode. */
+int rl_vbr_choose_bitrate(const RlEncoderConst *k, RlEncodeState *s, RlFrame *f);
 
 #endif

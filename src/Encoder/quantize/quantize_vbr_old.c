@@ -28,10 +28,10 @@ static int zero_below(float *xr, int start, int end, float thr)
 /* LAME psfb21_analogsilence: from the top of sfb21 (sfb12 per window for
  * short blocks) down, lines under the ATH become 0, up to the first that
  * is not. */
-static void cut_analog_silence(const RlEncoder *e, float adjust_factor, RlGranule *gi)
+static void cut_analog_silence(const RlEncoderConst *k, float adjust_factor, RlGranule *gi)
 {
-    const RlConfig *const cfg = &e->cfg;
-    const RlAth *const ath = &e->ath;
+    const RlConfig *const cfg = &k->cfg;
+    const RlAth *const ath = &k->ath;
     const RlSfbBands *const sb = &cfg->sfb;
     float *const xr = gi->xr;
 
@@ -62,9 +62,9 @@ static void cut_analog_silence(const RlEncoder *e, float adjust_factor, RlGranul
     }
 }
 
-void rl_vbr_old_prepare(const RlEncoder *e, RlFrame *f)
+void rl_vbr_old_prepare(const RlEncoderConst *k, RlFrame *f)
 {
-    const RlConfig *const cfg = &e->cfg;
+    const RlConfig *const cfg = &k->cfg;
     const RlPsyRatio (*ratio)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->ratio_ms : f->ratio;
 
     rl_quant_tables_init();
@@ -75,8 +75,8 @@ void rl_vbr_old_prepare(const RlEncoder *e, RlFrame *f)
         for (int ch = 0; ch < cfg->channels_out; ch++) {
             RlGranule *const gi = &f->side.tt[gr][ch];
             rl_init_outer_loop(cfg, gi);
-            cut_analog_silence(e, f->ath_adjust_factor, gi);
-            f->ath_over[gr][ch] = rl_calc_xmin(e, f->ath_adjust_factor, &ratio[gr][ch], gi,
+            cut_analog_silence(k, f->ath_adjust_factor, gi);
+            f->ath_over[gr][ch] = rl_calc_xmin(k, f->ath_adjust_factor, &ratio[gr][ch], gi,
                                                f->l3_xmin[gr][ch]);
         }
     }
@@ -154,10 +154,10 @@ static void bit_pressure(const RlConfig *cfg, const RlSideInfo *side, float l3_x
     }
 }
 
-int rl_vbr_old_encode(RlEncoder *e, RlFrame *f)
+int rl_vbr_old_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f)
 {
-    const RlConfig *const cfg = &e->cfg;
-    RlEncodeState *const s = &e->enc;
+    const RlConfig *const cfg = &k->cfg;
+    RlEncodeState *const s = &enc->enc;
     RlSideInfo *const side = &f->side;
     int const max_index = cfg->vbr_max_bitrate_index;
     int frame_bits[16];
@@ -208,7 +208,7 @@ int rl_vbr_old_encode(RlEncoder *e, RlFrame *f)
                     || max_bits[gr][ch] == 0)
                     continue;   /* nothing to code */
                 int const rc = encode_granule(cfg, gi, f->l3_xmin[gr][ch], f->xrpow[gr][ch],
-                                              f->pseudohalf[gr][ch], &e->step, ch,
+                                              f->pseudohalf[gr][ch], &enc->step, ch,
                                               min_bits[gr][ch], max_bits[gr][ch]);
                 if (rc < 0)
                     return rc;

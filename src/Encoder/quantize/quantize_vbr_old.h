@@ -7,17 +7,20 @@
 #ifndef RL_QUANTIZE_VBR_OLD_H
 #define RL_QUANTIZE_VBR_OLD_H
 
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
+#include "rl_encode_stage.h"
 #include "rl_frame.h"
 
 /* Search part, after the MDCT: M/S conversion, granule set-up with the
  * analog-silence cut of sfb21/sfb12, allowed distortion into f->l3_xmin and
- * f->ath_over.  Reads constants of e only. */
-void rl_vbr_old_prepare(const RlEncoder *e, RlFrame *f);
+ * f->ath_over.  Reads the constants k only.
+ * Stage: Search. */
+void rl_vbr_old_prepare(const RlEncoderConst *k, RlFrame *f);
 
 /* Encode part (VBR_old_iteration_loop from its bit bounds on): the outer
- * loops from e->step, the bitrate choice with retries under bit pressure,
- * scalefactor storage, reservoir.  Sets f->bitrate_index. */
-int rl_vbr_old_encode(RlEncoder *e, RlFrame *f);
+ * loops from enc->step, the bitrate choice with retries under bit pressure,
+ * scalefactor storage, reservoir.  Sets f->bitrate_index.
+ * Stage: Encode. */
+int rl_vbr_old_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f);
 
 #endif

@@ -8,24 +8,29 @@
 
 /* Pure ResvFrameBegin for a hypothetical bitrate: returns fullFrameBits,
  * stores meanBits (per granule) and the ResvMax this frame would get.
- * resv_size is the reservoir before the frame.  resv_max may be NULL. */
+ * resv_size is the reservoir before the frame.  resv_max may be NULL.
+ * Stage: Search (VBR-new, ABR: pure); Encode. */
 int rl_resv_frame_begin(const RlConfig *cfg, int resv_size, int bitrate_index, int padding,
                         int *mean_bits, int *resv_max);
 
-/* Current ResvSize (bits). */
+/* Current ResvSize (bits).
+ * Stage: Encode. */
 int rl_resv_size(const RlEncodeState *s);
 
 /* ResvFrameBegin with its side effects on the state (ResvMax).  LAME also
  * zeroes l3_side->resvDrain_pre here; ResvFrameEnd zeroes it again before
- * use, so nothing is lost by not touching the frame.  Returns fullFrameBits. */
+ * use, so nothing is lost by not touching the frame.  Returns fullFrameBits.
+ * Stage: Encode. */
 int rl_resv_frame_begin_commit(RlEncodeState *s, const RlConfig *cfg, int bitrate_index,
                                int padding, int *mean_bits);
 
-/* ResvAdjust: the granule used `bits` = part2_3_length + part2_length. */
+/* ResvAdjust: the granule used `bits` = part2_3_length + part2_length.
+ * Stage: Encode. */
 void rl_resv_adjust(RlEncodeState *s, int bits);
 
 /* ResvFrameEnd: byte alignment and overflow into stuffing.  Fills
- * side->main_data_begin (from the carried value), resv_drain_pre/post. */
+ * side->main_data_begin (from the carried value), resv_drain_pre/post.
+ * Stage: Encode. */
 void rl_resv_frame_end(RlEncodeState *s, const RlConfig *cfg, RlSideInfo *side, int mean_bits);
 
 #endif

@@ -9,23 +9,27 @@
 #include "quantize_noise.h"   /* RlNoiseCache */
 
 /* One-time init of process-wide tables (none needed at present: all tables are
- * compile-time constants); safe to call any number of times from any thread. */
+ * compile-time constants); safe to call any number of times from any thread.
+ * Stage: init. */
 void rl_huffman_init(void);
 
 /* LAME huffman_init: fills cfg->bv_scf (region0/region1 split per even
- * big_values count) from cfg->sfb.l.  Call after cfg->sfb is set. */
+ * big_values count) from cfg->sfb.l.  Call after cfg->sfb is set.
+ * Stage: init. */
 void rl_huffman_config(RlConfig *cfg);
 
 /* LAME choose_table_nonMMX: best table for the pairs ix[0..end) (even count),
  * adds its bits to *bits and returns the table number (0 for all-zero);
- * a value > RL_IXMAX_VAL sets *bits = RL_LARGE_BITS and returns -1. */
+ * a value > RL_IXMAX_VAL sets *bits = RL_LARGE_BITS and returns -1.
+ * Stage: Search; Encode (CBR, vbr_rh, ABR check). */
 int rl_choose_table(const int *ix, const int *end, int *bits);
 
 /* LAME noquant_count_bits(gfc, gi, NULL): from gi->l3_enc and
  * gi->max_nonzero_coeff sets count1, count1table_select, count1bits,
  * big_values, table_select[], region0/1_count (long and start/stop blocks)
  * and returns the Huffman bits (part2_3_length when use_best_huffman == 2, which
- * also runs rl_best_huffman_divide). Does not write gi->part2_3_length otherwise. */
+ * also runs rl_best_huffman_divide). Does not write gi->part2_3_length otherwise.
+ * Stage: Search; Encode (CBR, vbr_rh, ABR check). */
 int rl_noquant_count_bits(const RlConfig *cfg, RlGranule *gi);
 
 /* LAME count_bits(gfc, xrpow, gi, prev): quantizes xrpow with
@@ -36,21 +40,25 @@ int rl_noquant_count_bits(const RlConfig *cfg, RlGranule *gi);
  * prev (may be NULL) is the outer loop's noise cache: LAME reuses bands
  * quantized at the same step and takes a 0/1 shortcut above the cached
  * count1 start, and its bytes depend on that (see quantize_granule).
- * CBR/ABR/vbr_rh only (the VBR-new quantizer quantizes itself). */
+ * CBR/ABR/vbr_rh only (the VBR-new quantizer quantizes itself).
+ * Stage: Search; Encode (CBR, vbr_rh, ABR check). */
 int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const int *pseudohalf,
                   RlNoiseCache *prev);
 
 /* LAME best_huffman_divide: re-chooses region boundaries / count1 start
- * for fewer bits; updates gi in place (part2_3_length must hold the current bits). */
+ * for fewer bits; updates gi in place (part2_3_length must hold the current bits).
+ * Stage: Search; Encode (CBR, vbr_rh, ABR check). */
 void rl_best_huffman_divide(const RlConfig *cfg, RlGranule *gi);
 
 /* LAME best_scalefac_store: zero scalefactors of silent bands, try
- * scalefac_scale and preflag, scfsi (MPEG-1 granule 1), recount part2_length. */
+ * scalefac_scale and preflag, scfsi (MPEG-1 granule 1), recount part2_length.
+ * Stage: Search; Encode (CBR, vbr_rh, ABR check). */
 void rl_best_scalefac_store(const RlConfig *cfg, int gr, int ch, RlSideInfo *side);
 
 /* LAME scale_bitcount: MPEG-1 or (mode_gr == 1) MPEG-2 LSF scalefactor bits;
  * sets part2_length, scalefac_compress (and slen[], sfb_partition_table for LSF;
- * may set preflag for MPEG-1).  Returns nonzero if the scalefactors do not fit. */
+ * may set preflag for MPEG-1).  Returns nonzero if the scalefactors do not fit.
+ * Stage: Search; Encode (CBR, vbr_rh, ABR check). */
 int rl_scale_bitcount(const RlConfig *cfg, RlGranule *gi);
 
 #endif

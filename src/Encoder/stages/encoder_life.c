@@ -24,10 +24,10 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
     int rc;
 
     memset(e, 0, sizeof *e);
-    rc = rl_config_init(&e->cfg, opt);
+    rc = rl_config_init(&e->k.cfg, opt);
     if (rc < 0)
         return rc;
-    switch (e->cfg.vbr) {
+    switch (e->k.cfg.vbr) {
     case RL_VBR_MT:
     case RL_VBR_MTRH:
     case RL_VBR_OFF:
@@ -37,10 +37,10 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
     default:
         return -ENOTSUP;
     }
-    rl_step_state_init(&e->step);
+    rl_step_state_init(&e->encode.step);
 
     /* lame_init_bitstream (+ InitVbrTag: the tag placeholder bytes) */
-    rc = rl_bits_init(&e->enc, &e->cfg);
+    rc = rl_bits_init(&e->encode.enc, &e->k.cfg);
     if (rc < 0)
         return rc;
 
@@ -48,30 +48,30 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
      * factors are part of the settings: rl_config_init) */
     rl_quant_tables_init();
     rl_huffman_init();
-    rl_huffman_config(&e->cfg);
+    rl_huffman_config(&e->k.cfg);
 
     /* psymodel_init (ATH, psy constants, initial psy state) */
-    rc = rl_psy_init(e);
+    rc = rl_psy_init(&e->k, &e->psy);
     if (rc < 0)
         return rc;
 
     /* InitGainAnalysis on the output rate: the per-channel feed (no notify
      * callback yet: a threaded driver sets one with rl_gain_feed_set_notify) */
-    if (e->cfg.find_replay_gain) {
-        rc = rl_gain_feed_init(&e->rg, e->cfg.samplerate_out, e->cfg.channels_out,
+    if (e->k.cfg.find_replay_gain) {
+        rc = rl_gain_feed_init(&e->rg, e->k.cfg.samplerate_out, e->k.cfg.channels_out,
                                RL_GAIN_FEED_DEFAULT_CAP, NULL, NULL);
         if (rc < 0) {
-            rl_psy_free(e);
+            rl_psy_free(&e->k);
             return rc;
         }
     }
 
     /* mfbuf, the initial zero pad, padding counters, the resampler */
-    rc = rl_dispatch_init(e);
+    rc = rl_dispatch_init(&e->k, &e->dispatch);
     if (rc < 0) {
-        rl_dispatch_free(e);
+        rl_dispatch_free(&e->dispatch);
         rl_gain_feed_free(&e->rg);
-        rl_psy_free(e);
+        rl_psy_free(&e->k);
         return rc;
     }
     return 0;
@@ -79,9 +79,9 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
 
 static void encoder_free(RlEncoder *e)
 {
-    rl_dispatch_free(e);
+    rl_dispatch_free(&e->dispatch);
     rl_gain_feed_free(&e->rg);
-    rl_psy_free(e);
+    rl_psy_free(&e->k);
 }
 
 int rl_encoder_create(RlEncoder **out, RlOptions *opt)
@@ -114,22 +114,49 @@ void rl_encoder_destroy(RlEncoder *e)
 
 int rl_encoder_frame_size(const RlEncoder *e)
 {
-    int n = e->cfg.frame_size > 0 ? e->cfg.frame_size : 576 * e->cfg.mode_gr;
+    const RlConfig *const cfg = &e->k.cfg;
+    int n = cfg->frame_size > 0 ? cfg->frame_size : 576 * cfg->mode_gr;
     return n > 1152 ? 1152 : n;
 }
 
 int64_t rl_encoder_frames_for(const RlEncoder *e, int64_t n)
 {
+    const RlConfig *const cfg = &e->k.cfg;
     int64_t rem;
 
     if (n < 0)
         return -1;
-    if (e->cfg.samplerate_in != e->cfg.samplerate_out && e->cfg.samplerate_in > 0)
-        n = (int64_t) ((double) n * e->cfg.samplerate_out / e->cfg.samplerate_in);
-    if (e->cfg.mode_gr == 1)
+    if (cfg->samplerate_in != cfg->samplerate_out && cfg->samplerate_in > 0)
+        n = (int64_t) ((double) n * cfg->samplerate_out / cfg->samplerate_in);
+    if (cfg->mode_gr == 1)
         return (n + 576 + 575) / 576 + 1;
     rem = (576 + n) % 1152;
     return (576 + n) / 1152 + (rem <= 576 ? 1 : 2);
+}
+
+const RlEncoderConst *rl_encoder_const(const RlEncoder *e)
+{
+    return &e->k;
+}
+
+RlDispatchState *rl_encoder_dispatch(RlEncoder *e)
+{
+    return &e->dispatch;
+}
+
+RlPsyState *rl_encoder_psy(RlEncoder *e)
+{
+    return &e->psy;
+}
+
+RlEncodeStage *rl_encoder_encode_stage(RlEncoder *e)
+{
+    return &e->encode;
+}
+
+RlGainFeed *rl_encoder_gain(RlEncoder *e)
+{
+    return &e->rg;
 }
 
 RlFrame *rl_frames_create(int n)
@@ -152,37 +179,38 @@ int rl_encoder_gain_channels(const RlEncoder *e)
     return e->rg.nch;
 }
 
-int rl_encoder_gain_room(RlEncoder *e)
+int rl_encoder_gain_room(RlGainFeed *rg)
 {
-    return rl_gain_feed_space(&e->rg) >= RL_GAIN_PUSH_MAX + RL_MFSIZE;
+    return rl_gain_feed_space(rg) >= RL_GAIN_PUSH_MAX + RL_MFSIZE;
 }
 
-int rl_encoder_gain_pending(RlEncoder *e, int ch)
+int rl_encoder_gain_pending(RlGainFeed *rg, int ch)
 {
-    return rl_gain_task_pending(&e->rg, ch);
+    return rl_gain_task_pending(rg, ch);
 }
 
-int rl_encoder_gain_run(RlEncoder *e, int ch)
+int rl_encoder_gain_run(RlGainFeed *rg, int ch)
 {
-    return rl_gain_task_run(&e->rg, ch);
+    return rl_gain_task_run(rg, ch);
 }
 
-static void tag_info(RlEncoder *e, RlTagInfo *info)
+static void tag_info(const RlConfig *cfg, const RlDispatchState *d, RlGainFeed *rg,
+                     RlTagInfo *info)
 {
     memset(info, 0, sizeof *info);
-    info->encoder_delay = e->dispatch.encoder_delay;
-    info->encoder_padding = e->dispatch.encoder_padding;
+    info->encoder_delay = d->encoder_delay;
+    info->encoder_padding = d->encoder_padding;
     /* save_gain_values: RadioGain stays 0 without RG */
     info->radio_gain = 0;
-    if (e->cfg.find_replay_gain) {
+    if (cfg->find_replay_gain) {
         /* the drivers run or wait for the gain tasks before the tag; should
          * work be left, finish it here (no task may be running then) */
         float title = RL_RG_NOT_ENOUGH;
         int ch;
         for (ch = 0; ch < 2; ch++)
-            while (rl_gain_task_pending(&e->rg, ch) > 0 && rl_gain_task_run(&e->rg, ch) == 0)
+            while (rl_gain_task_pending(rg, ch) > 0 && rl_gain_task_run(rg, ch) == 0)
                 ;
-        if (rl_gain_feed_result(&e->rg, &title) == 0)
+        if (rl_gain_feed_result(rg, &title) == 0)
             info->radio_gain = rl_gain_radio_value(title);
     }
     info->peak_sample = 0.0f;
@@ -190,11 +218,12 @@ static void tag_info(RlEncoder *e, RlTagInfo *info)
     info->nogap_current = 0;
 }
 
-int rl_encoder_tag_frame(RlEncoder *e, uint8_t *buf, size_t cap)
+int rl_encoder_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
+                         const RlDispatchState *d, RlGainFeed *rg, uint8_t *buf, size_t cap)
 {
     RlTagInfo info;
-    if (!e->enc.write_lame_tag)
+    if (!enc->enc.write_lame_tag)
         return 0;
-    tag_info(e, &info);
-    return rl_lametag_frame(&e->enc, &e->cfg, &info, buf, cap);
+    tag_info(&k->cfg, d, rg, &info);
+    return rl_lametag_frame(&enc->enc, &k->cfg, &info, buf, cap);
 }

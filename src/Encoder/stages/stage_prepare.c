@@ -3,14 +3,15 @@
  * analysis and the polyphase filterbank.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "stages.h"
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
+#include "rl_frame.h"
 #include "mdct.h"
 #include "psy.h"
 
-void rl_prepare(const RlEncoder *e, RlFrame *f)
+void rl_prepare(const RlEncoderConst *k, RlFrame *f)
 {
     f->spec_searches = 0;       /* a new frame: no search result yet */
-    rl_psy_prepare(e, f);
-    rl_polyphase(&e->cfg, f->in[0], f->in[1], &f->poly);
+    rl_psy_prepare(k, f);
+    rl_polyphase(&k->cfg, f->in[0], f->in[1], &f->poly);
 }
 

@@ -5,10 +5,11 @@
 #include <errno.h>
 
 #include "stages.h"
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
+#include "rl_frame.h"
 #include "psy.h"
 
-int rl_resolve(RlEncoder *e, RlFrame *f)
+int rl_resolve(const RlEncoderConst *k, RlPsyState *psy, RlFrame *f)
 {
     int gr, ch;
     /* The psy model reports block types in f->block_type; the sentinel lets
@@ -16,9 +17,9 @@ int rl_resolve(RlEncoder *e, RlFrame *f)
     for (gr = 0; gr < 2; gr++)
         for (ch = 0; ch < 2; ch++)
             f->block_type[gr][ch] = -1;
-    rl_psy_resolve(e, f);
-    for (gr = 0; gr < e->cfg.mode_gr; gr++) {
-        for (ch = 0; ch < e->cfg.channels_out; ch++) {
+    rl_psy_resolve(k, psy, f);
+    for (gr = 0; gr < k->cfg.mode_gr; gr++) {
+        for (ch = 0; ch < k->cfg.channels_out; ch++) {
             RlGranule *gi = &f->side.tt[gr][ch];
             if (f->block_type[gr][ch] >= 0)
                 gi->block_type = f->block_type[gr][ch];

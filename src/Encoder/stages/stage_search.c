@@ -5,11 +5,11 @@
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
 #include <stdatomic.h>
-#include <string.h>
 
 #include "stages.h"
 #include "stage_search.h"
-#include "rl_encoder.h"
+#include "rl_encoder_const.h"
+#include "rl_frame.h"
 #include "mdct.h"
 #include "quantize_vbr.h"
 #include "quantize_cbr.h"
@@ -22,9 +22,9 @@ int rl_search_mode_ported(RlVbrMode v)
            || v == RL_VBR_RH;
 }
 
-int rl_search(const RlEncoder *e, RlFrame *f, const RlCarried *assumed)
+int rl_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *assumed)
 {
-    const RlConfig *cfg = &e->cfg;
+    const RlConfig *cfg = &k->cfg;
     int gr, ch, rc;
 
     if (!rl_search_mode_ported(cfg->vbr))
@@ -41,17 +41,17 @@ int rl_search(const RlEncoder *e, RlFrame *f, const RlCarried *assumed)
     case RL_VBR_OFF:
     case RL_VBR_RH:
         if (cfg->vbr == RL_VBR_OFF)
-            rl_loop_prepare(e, f);
+            rl_loop_prepare(k, f);
         else
-            rl_vbr_old_prepare(e, f);
+            rl_vbr_old_prepare(k, f);
         f->spec_rc = 0;
         f->spec_searches++;
         return 0;               /* Encode quantizes and packs */
     case RL_VBR_ABR:
-        rl_abr_search(e, f, assumed->resv_size, &assumed->step);
+        rl_abr_search(k, f, assumed->resv_size, &assumed->step);
         break;
     default:
-        rc = rl_vbr_search(e, f, assumed->resv_size);
+        rc = rl_vbr_search(k, f, assumed->resv_size);
         if (rc < 0)
             return rc;
         break;
@@ -76,8 +76,8 @@ void rl_search_test_force_invalid(int every_n)
 
 /* rl_search_valid; for ABR a valid check also yields the step state after
  * the frame (from the true starts) in *step_after. */
-int rl_search_valid_step(const RlEncoder *e, RlFrame *f, const RlCarried *truth,
-                        RlStepState *step_after)
+int rl_search_valid_step(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,
+                         RlStepState *step_after)
 {
     if (f->spec_searches <= 0)
         return 0;               /* no search result at all */
@@ -88,30 +88,23 @@ int rl_search_valid_step(const RlEncoder *e, RlFrame *f, const RlCarried *truth,
             return 0;
     }
 #endif
-    switch (e->cfg.vbr) {
+    switch (k->cfg.vbr) {
     case RL_VBR_MT:
     case RL_VBR_MTRH:
-        return rl_vbr_search_valid(e, f, truth->resv_size);
+        return rl_vbr_search_valid(k, f, truth->resv_size);
     case RL_VBR_OFF:
     case RL_VBR_RH:
         return 1;               /* these searches read no carried state */
-    case RL_VBR_ABR: {
-        /* rl_abr_check reads the truth from e: it must be e's */
-        RlCarried now;
-        rl_encoder_carried(e, &now);
-        if (now.resv_size != truth->resv_size
-            || memcmp(&now.step, &truth->step, sizeof now.step) != 0)
-            return 0;
-        return rl_abr_check(e, f, step_after);
-    }
+    case RL_VBR_ABR:
+        return rl_abr_check(k, f, truth, step_after);
     default:
         return 0;
     }
 }
 
-int rl_search_valid(const RlEncoder *e, RlFrame *f, const RlCarried *truth)
+int rl_search_valid(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth)
 {
     RlStepState unused;
-    return rl_search_valid_step(e, f, truth, &unused);
+    return rl_search_valid_step(k, f, truth, &unused);
 }
 

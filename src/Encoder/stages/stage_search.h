@@ -7,12 +7,14 @@
 #include "stages.h"
 #include "rl_config.h"
 
-/* 1 for the rate-control modes Search implements. */
+/* 1 for the rate-control modes Search implements.
+ * Stage: Search, Encode. */
 int rl_search_mode_ported(RlVbrMode v);
 
 /* rl_search_valid; for ABR a valid check also yields the step state after
- * the frame (from the true starts) in *step_after. */
-int rl_search_valid_step(const RlEncoder *e, RlFrame *f, const RlCarried *truth,
+ * the frame (from the true starts) in *step_after.
+ * Stage: Encode. */
+int rl_search_valid_step(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,
                          RlStepState *step_after);
 
 #ifdef RL_TEST_HOOKS

@@ -5,6 +5,9 @@
  * channel tasks beside it.  Dispatch, Resolve and Encode are serial (each
  * owns its part of the encoder and runs frames in order); Prepare and Search
  * read only constants and their frame record, so they run on any thread.
+ * Each entry point takes the encoder's constants (read-only) and exactly
+ * the state its stage owns, all reached through the accessors below, so a
+ * stage cannot touch another stage's state.
  * Everything here returns 0 (or a count) on success, -errno on failure.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_STAGES_H
@@ -17,8 +20,14 @@
 #include "rl_carried.h"   /* RlCarried */
 #include "pcm_format.h"   /* RlInBlock */
 
-typedef struct RlEncoder RlEncoder;   /* defined in core/rl_encoder.h */
-typedef struct RlFrame RlFrame;       /* defined in core/rl_frame.h */
+typedef struct RlEncoder RlEncoder;           /* defined in core/rl_encoder.h */
+typedef struct RlFrame RlFrame;               /* defined in core/rl_frame.h */
+/* the encoder's parts (opaque here) */
+typedef struct RlEncoderConst RlEncoderConst; /* constants fixed at init: every stage reads them */
+typedef struct RlDispatchState RlDispatchState; /* Dispatch's state */
+typedef struct RlPsyState RlPsyState;         /* Resolve's state */
+typedef struct RlEncodeStage RlEncodeStage;   /* Encode's state */
+typedef struct RlGainFeed RlGainFeed;         /* the ReplayGain feed (thread-safe) */
 
 /* ------------------------------------------------------------ life cycle */
 
@@ -38,6 +47,14 @@ int  rl_encoder_frame_size(const RlEncoder *e);
  * (LAME's count, for progress displays); -1 when input_frames < 0. */
 int64_t rl_encoder_frames_for(const RlEncoder *e, int64_t input_frames);
 
+/* The parts of e each stage takes (pointers into e, valid until
+ * rl_encoder_destroy). */
+const RlEncoderConst *rl_encoder_const(const RlEncoder *e);
+RlDispatchState *rl_encoder_dispatch(RlEncoder *e);
+RlPsyState      *rl_encoder_psy(RlEncoder *e);
+RlEncodeStage   *rl_encoder_encode_stage(RlEncoder *e);
+RlGainFeed      *rl_encoder_gain(RlEncoder *e);
+
 /* Frame records: n of them, zeroed; rl_frame_at gives record i. */
 RlFrame *rl_frames_create(int n);
 void     rl_frames_free(RlFrame *frames);
@@ -45,19 +62,23 @@ RlFrame *rl_frame_at(RlFrame *frames, int i);
 
 /* ------------------------------------------------------- Dispatch (serial) */
 
+/* Dispatch owns d and pushes into the gain feed rg (rl_dispatch_next). */
+
 /* LAME lame_encode_buffer_int + lame_copy_inbuffer: queue nframes of
  * interleaved int32 PCM (channels_in values per frame, full scale = INT32
  * range).  One call here equals one lame_encode_buffer_int call: the
  * ReplayGain chunking follows it.  The previous feed must have been drained
  * by rl_dispatch_next (else -EBUSY). */
-int  rl_dispatch_feed(RlEncoder *e, const int32_t *pcm, int nframes);
+int  rl_dispatch_feed(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg,
+                      const int32_t *pcm, int nframes);
 
 /* rl_dispatch_feed for nframes frames of an input block, starting at frame
  * offset_frames: converts the block's bytes to exactly the int32 a
  * libsndfile read gives and queues them with rl_dispatch_feed's float math
  * (bit-identical).  -EINVAL: bad range or channel count, -EBUSY: not
  * drained. */
-int  rl_dispatch_feed_block(RlEncoder *e, const RlInBlock *b, int offset_frames, int nframes);
+int  rl_dispatch_feed_block(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg,
+                            const RlInBlock *b, int offset_frames, int nframes);
 
 /* Runs LAME's lame_encode_buffer_sample_t loop on the queued input until a
  * frame is complete: fills *f (index, padding, input samples) and returns 1;
@@ -65,35 +86,35 @@ int  rl_dispatch_feed_block(RlEncoder *e, const RlInBlock *b, int offset_frames,
  * -EAGAIN (ReplayGain on): the gain feed has no room for one step; nothing
  * was consumed: run the gain tasks and call again.  A caller that checks
  * rl_encoder_gain_room first never sees it. */
-int  rl_dispatch_next(RlEncoder *e, RlFrame *f);
+int  rl_dispatch_next(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg, RlFrame *f);
 
 /* lame_encode_flush's zero feeding.  Call repeatedly; each call that returns
  * 1 has queued one zero bunch: drain it with rl_dispatch_next, then call
  * again.  Returns 0 when the flush is complete. */
-int  rl_dispatch_flush_step(RlEncoder *e);
+int  rl_dispatch_flush_step(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg);
 
 /* ------------------------------------------ ReplayGain tasks (beside the ring) */
 
 int  rl_encoder_gain_channels(const RlEncoder *e);   /* 0: ReplayGain off */
 /* 1 if the gain feed has room for what one rl_dispatch_next pushes. */
-int  rl_encoder_gain_room(RlEncoder *e);
+int  rl_encoder_gain_room(RlGainFeed *rg);
 /* Work queued for channel ch (> 0: rl_encoder_gain_run has something to do). */
-int  rl_encoder_gain_pending(RlEncoder *e, int ch);
+int  rl_encoder_gain_pending(RlGainFeed *rg, int ch);
 /* Analyses what Dispatch pushed for channel ch.  One caller per channel at a
  * time; safe beside Dispatch and the other channel (the feed's own lock). */
-int  rl_encoder_gain_run(RlEncoder *e, int ch);
+int  rl_encoder_gain_run(RlGainFeed *rg, int ch);
 
 /* --------------------------------------------------- Prepare (parallel) */
 
 /* Psy FFTs/energies/attack peaks and the polyphase filterbank of the
  * previous granule and this frame's granules. */
-void rl_prepare(const RlEncoder *e, RlFrame *f);
+void rl_prepare(const RlEncoderConst *k, RlFrame *f);
 
 /* ---------------------------------------------------- Resolve (serial) */
 
 /* Psy decisions, adjust_ATH, block types, M/S decision.  Afterwards the
  * frame holds its final block types. */
-int  rl_resolve(RlEncoder *e, RlFrame *f);
+int  rl_resolve(const RlEncoderConst *k, RlPsyState *psy, RlFrame *f);
 
 /* ---------------------------------------------------- Search (parallel) */
 
@@ -104,25 +125,26 @@ int  rl_resolve(RlEncoder *e, RlFrame *f);
  *   CBR, vbr_rh: only the reservoir-free part (M/S, xr^(3/4), allowed
  *        distortion); Encode runs the loops, whose bit budgets chain
  *        through the reservoir.
- * Reads only constants of e, never its serial states, so it may run on any
+ * Reads only the constants k, never a serial state, so it may run on any
  * thread while Encode commits earlier frames; writes only f.  Quantizer
  * failures are kept in f and reported by rl_encode (-ENOTSUP: mode not
  * ported).  Inputs: Prepare's filterbank output and Resolve's outputs,
  * nothing else of the record, so a fresh slot gives the same result; they
  * must stay intact until the frame's Encode, which may redo the search. */
-int  rl_search(const RlEncoder *e, RlFrame *f, const RlCarried *assumed);
+int  rl_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *assumed);
 
-/* 1 if the search result in f is bit for bit what rl_search(e, f, truth)
+/* 1 if the search result in f is bit for bit what rl_search(k, f, truth)
  * would give (exact rules: quantize_vbr.h, quantize_cbr.h), 0 if it must be
- * redone.  Cheap (integer checks, two on_pe, at most a few step-search
- * counts for ABR). */
-int  rl_search_valid(const RlEncoder *e, RlFrame *f, const RlCarried *truth);
+ * redone.  truth: Encode's true carried state (rl_encoder_carried; ABR's
+ * check replays step searches from it).  Cheap (integer checks, two on_pe,
+ * at most a few step-search counts for ABR). */
+int  rl_search_valid(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth);
 
 /* ----------------------------------------------------- Encode (serial) */
 
 /* Encode's carried state after the last committed Encode (read it only
  * where no Encode runs concurrently, e.g. under a scheduler's lock). */
-void rl_encoder_carried(const RlEncoder *e, RlCarried *c);
+void rl_encoder_carried(const RlEncodeStage *enc, RlCarried *c);
 
 /* A fork-join a driver lends Encode for work inside one frame: run(ctx, n,
  * fn, arg) calls fn(arg, i) for every i in [0, n), possibly on other
@@ -139,23 +161,24 @@ typedef struct RlForkJoin {
  * choice + reservoir, frame formatting, CRC/TOC bookkeeping.  The bytes are
  * then available from rl_encoder_take_bytes.  Returns 0, or 1 when the search
  * had to be redone, or -errno. */
-int  rl_encode(RlEncoder *e, RlFrame *f, const RlForkJoin *fj);
+int  rl_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f, const RlForkJoin *fj);
 
 /* Bytes the bitstream can hold between two rl_encoder_take_bytes calls. */
 #define RL_ENCODER_BYTES_MAX 16384
 
 /* Moves finished bytes out (at most cap; call until it returns 0). */
-long rl_encoder_take_bytes(RlEncoder *e, uint8_t *dst, size_t cap);
+long rl_encoder_take_bytes(RlEncodeStage *enc, uint8_t *dst, size_t cap);
 
 /* After the flush's last frame: pads the last frame's main data out
  * (lame_encode_flush's final bits); take the bytes afterwards. */
-int  rl_encoder_flush_bits(RlEncoder *e);
+int  rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc);
 
 /* The final LAME tag frame (lame_get_lametag_frame), after
- * rl_encoder_flush_bits: encoder delay/padding from Dispatch, RadioGain from
- * the ReplayGain feed (gain work still queued is finished here, so no gain
- * task may be running).  Returns its length, 0 when the tag is off (-t, or
- * a frame too small for it). */
-int  rl_encoder_tag_frame(RlEncoder *e, uint8_t *buf, size_t cap);
+ * rl_encoder_flush_bits and Dispatch's last flush step: encoder
+ * delay/padding from d, RadioGain from the ReplayGain feed rg (gain work
+ * still queued is finished here, so no gain task may be running).  Returns
+ * its length, 0 when the tag is off (-t, or a frame too small for it). */
+int  rl_encoder_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
+                          const RlDispatchState *d, RlGainFeed *rg, uint8_t *buf, size_t cap);
 
 #endif

@@ -232,7 +232,7 @@ static int dispatch_ready(Ring *r)
     if (r->gain_channels > 0) {
         if (r->dispatch_wait_gain)
             return 0;
-        if (!rl_encoder_gain_room(r->e))
+        if (!rl_encoder_gain_room(rl_encoder_gain(r->e)))
             return 0;
     }
     return 1;
@@ -242,7 +242,7 @@ static int dispatch_ready(Ring *r)
 static int gain_ready(Ring *r, int ch)
 {
     return ch < r->gain_channels && !r->gain_running[ch]
-        && rl_encoder_gain_pending(r->e, ch) > 0;
+        && rl_encoder_gain_pending(rl_encoder_gain(r->e), ch) > 0;
 }
 
 /* Assumes mu.  Returns the most urgent task that can run now; with take=1
@@ -404,21 +404,21 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
         rc = ring_run_dispatch(r, f);
         break;
     case T_PREPARE:
-        rl_prepare(r->e, f);
+        rl_prepare(rl_encoder_const(r->e), f);
         break;
     case T_RESOLVE:
-        rc = rl_resolve(r->e, f);
+        rc = rl_resolve(rl_encoder_const(r->e), rl_encoder_psy(r->e), f);
         break;
     case T_SEARCH:
-        rc = rl_search(r->e, f, assumed);
+        rc = rl_search(rl_encoder_const(r->e), f, assumed);
         break;
     case T_ENCODE:
         rc = ring_run_encode(r, f, frame);
-        rl_encoder_carried(r->e, after);
+        rl_encoder_carried(rl_encoder_encode_stage(r->e), after);
         break;
     case T_GAIN0:
     case T_GAIN1:
-        rc = rl_encoder_gain_run(r->e, t == T_GAIN1);
+        rc = rl_encoder_gain_run(rl_encoder_gain(r->e), t == T_GAIN1);
         break;
     case T_FINISH:
         rc = ring_run_finish(r);
@@ -592,7 +592,7 @@ static int setup_and_run(Ring *r, RlOptions *o, int threads)
     r->frame_size = rl_encoder_frame_size(r->e);
     r->gain_channels = rl_encoder_gain_channels(r->e);   /* 0 unless ReplayGain runs */
     r->total_estimate = rl_encoder_frames_for(r->e, rl_pcm_frames(r->in));
-    rl_encoder_carried(r->e, &r->committed);
+    rl_encoder_carried(rl_encoder_encode_stage(r->e), &r->committed);
 
     /* the tag placeholder frame (non-music bytes) goes out first, before the
      * I/O scheduler owns the writer */

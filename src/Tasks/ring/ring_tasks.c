@@ -23,7 +23,7 @@ static int feed_next_piece(Ring *r, int *no_input)
         n = rl_pcm_read(r->in, r->pcm, r->frame_size);
         if (n <= 0)
             return n;                  /* 0: EOF */
-        rc = rl_dispatch_feed(e, r->pcm, n);
+        rc = rl_dispatch_feed(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e), r->pcm, n);
         return rc < 0 ? rc : 1;
     }
     for (;;) {
@@ -41,7 +41,8 @@ static int feed_next_piece(Ring *r, int *no_input)
             n = r->blk->nframes - r->blk_pos;
             if (n > r->frame_size)
                 n = r->frame_size;
-            rc = rl_dispatch_feed_block(e, r->blk, r->blk_pos, n);
+            rc = rl_dispatch_feed_block(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e),
+                                       r->blk, r->blk_pos, n);
             if (rc < 0)
                 return rc;
             r->blk_pos += n;
@@ -64,7 +65,7 @@ int ring_run_dispatch(Ring *r, RlFrame *f)
     int rc, no_input;
 
     for (;;) {
-        rc = rl_dispatch_next(e, f);
+        rc = rl_dispatch_next(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e), f);
         if (rc > 0)
             return RING_D_CUT;
         if (rc == -EAGAIN)
@@ -82,7 +83,7 @@ int ring_run_dispatch(Ring *r, RlFrame *f)
             continue;
         }
         /* lame_encode_flush: zero bunches until the last frame is out */
-        rc = rl_dispatch_flush_step(e);
+        rc = rl_dispatch_flush_step(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e));
         if (rc < 0)
             return rc;
         if (rc == 0)
@@ -94,7 +95,7 @@ int ring_run_dispatch(Ring *r, RlFrame *f)
 int ring_write_ready_bytes(Ring *r)
 {
     for (;;) {
-        long n = rl_encoder_take_bytes(r->e, r->out_bytes, RL_ENCODER_BYTES_MAX);
+        long n = rl_encoder_take_bytes(rl_encoder_encode_stage(r->e), r->out_bytes, RL_ENCODER_BYTES_MAX);
         int rc;
         if (n <= 0)
             return (int) n;
@@ -111,7 +112,8 @@ int ring_write_ready_bytes(Ring *r)
 int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
 {
     RlForkJoin const fj = { ring_fork_join, r };
-    int rc = rl_encode(r->e, f, r->nthreads > 1 ? &fj : NULL);
+    int rc = rl_encode(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), f,
+                       r->nthreads > 1 ? &fj : NULL);
     if (rc < 0)
         return rc;
     r->redo_count += rc;        /* 1: the search was redone */
@@ -131,14 +133,15 @@ int ring_run_finish(Ring *r)
     RlEncoder *e = r->e;
     int len = 0, rc;
 
-    rc = rl_encoder_flush_bits(e);
+    rc = rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
     if (rc < 0)
         return rc;
     rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
     if (rl_mp3_is_seekable(r->out)) {
-        len = rl_encoder_tag_frame(e, r->out_bytes, RL_ENCODER_BYTES_MAX);
+        len = rl_encoder_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e), rl_encoder_dispatch(e),
+                                   rl_encoder_gain(e), r->out_bytes, RL_ENCODER_BYTES_MAX);
         if (len < 0)
             return len;
     }
