@@ -13,7 +13,7 @@
 #include "quantize_vbr.h"
 #include "settings.h"
 #include "fast_log.h"
-#include "takehiro.h"
+#include "huffman_count.h"
 
 /* ---- capture 1: frame 100, both granules long blocks ---- */
 /* captured from LAME 3.100 (instrumented), frame 100 */

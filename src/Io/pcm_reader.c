@@ -1,6 +1,7 @@
 /* ringlame: PCM input (libsndfile for named files, LAME's own WAV/AIFF/raw parser for stdin).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "pcm_reader.h"
+#include "pcm_format.h"   /* rl_pcm_f32_to_s32 */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -430,24 +431,11 @@ static void unpack(const RlPcmReader *r, int32_t *out, size_t n)
         break;
     }
     if (r->ieee_float) {
-        /* float WAV on stdin: clip to [-1,1] and scale by 2^31 in float */
-        float const m_max = (float)INT_MAX;        /* 2^31 after rounding */
-        float const m_min = -(float)INT_MIN;
+        /* float WAV on stdin: lame's own conversion (pcm_format.h) */
         for (i = 0; i < n; i++) {
             float u;
-            int32_t v;
             memcpy(&u, &out[i], sizeof u);
-            if (u >= 1)
-                v = INT_MAX;
-            else if (u <= -1)
-                v = INT_MIN;
-            else if (u >= 0)
-                v = (int32_t)(u * m_max + 0.5f);
-            else if (u < 0)
-                v = (int32_t)(u * m_min - 0.5f);
-            else
-                v = INT_MIN;    /* NaN: what x86's cvttss2si gives in LAME */
-            out[i] = v;
+            out[i] = rl_pcm_f32_to_s32(u);
         }
     }
 }

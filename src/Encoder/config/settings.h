@@ -161,6 +161,11 @@ int rl_apply_preset(RlOptions *o, RlConfig *cfg, int preset, int enforce);
  * output rate).  Fills *cfg completely (it is zeroed first). */
 int rl_config_init(RlConfig *cfg, RlOptions *opt);
 
+/* lame_get_framesize() for these options (frame_size.c): the samples per
+ * channel lame's front end reads per lame_encode_buffer call (1152 or
+ * 576); -errno when the options are impossible (rl_config_init). */
+int rl_options_frame_size(const RlOptions *opt);
+
 /* iteration_init's per-band quantizer weights (longfact/shortfact) from the
  * adjust_*_db values; part of rl_config_init, exported for tests. */
 void rl_band_factors_init(RlConfig *cfg);

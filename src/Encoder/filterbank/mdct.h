@@ -1,4 +1,6 @@
-/* ringlame: polyphase analysis filterbank and MDCT (LAME newmdct.c semantics).
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the filterbank: polyphase analysis (Prepare, polyphase.c) and
+ * MDCT (Search, mdct.c), LAME newmdct.c semantics.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_MDCT_H
 #define RL_MDCT_H
@@ -15,6 +17,10 @@
 typedef struct RlPolyphase {
     float sb[2][3][18][RL_SBLIMIT];
 } RlPolyphase;
+
+/* Position of band b inside one slot of RlPolyphase (window_subband's
+ * output order), which the MDCT reads back. */
+extern const int rl_band_pos[32];
 
 /* Prepare: polyphase of the previous granule and of this frame's granules,
  * computed from in[ch][0 .. RL_FRAME_PRE + RL_FRAME_IN) where in[ch][RL_FRAME_PRE]

@@ -8,6 +8,7 @@
 #ifndef RL_PCM_FORMAT_H
 #define RL_PCM_FORMAT_H
 
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -60,6 +61,25 @@ static inline int32_t rl_raw_sample(const uint8_t *p, int fmt)
     case RL_SF_S32BE: return (int32_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]);
     default: { int32_t v; memcpy(&v, p, 4); return v; }   /* RL_SF_I32 */
     }
+}
+
+/* A float sample (full scale 1.0) as lame's front end converts a float WAV
+ * it reads itself (standard input): clipped to [-1, 1], scaled by 2^31 in
+ * float, rounded half away from zero; NaN gives INT32_MIN (what x86's
+ * cvttss2si gives LAME). */
+static inline int32_t rl_pcm_f32_to_s32(float u)
+{
+    float const m_max = (float) INT_MAX;        /* 2^31 after rounding */
+    float const m_min = -(float) INT_MIN;
+    if (u >= 1)
+        return INT_MAX;
+    if (u <= -1)
+        return INT_MIN;
+    if (u >= 0)
+        return (int32_t) (u * m_max + 0.5f);
+    if (u < 0)
+        return (int32_t) (u * m_min - 0.5f);
+    return INT_MIN;
 }
 
 #endif

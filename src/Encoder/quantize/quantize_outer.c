@@ -7,7 +7,7 @@
 #include "quantize_outer.h"
 #include "quantize_noise.h"
 #include "quant_tables.h"
-#include "takehiro.h"
+#include "huffman_count.h"
 #include "fast_log.h"
 
 void rl_step_state_init(RlStepState *st)

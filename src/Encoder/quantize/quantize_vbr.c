@@ -13,7 +13,7 @@
 #include "reservoir.h"
 #include "quantize_outer.h"
 #include "fast_log.h"
-#include "takehiro.h"
+#include "huffman_count.h"
 
 /* ------------------------------------------------------------------ algo */
 

@@ -12,7 +12,7 @@
 #include "lametag.h"
 #include "settings.h"
 #include "psy.h"
-#include "takehiro.h"
+#include "huffman_count.h"
 #include "quant_tables.h"
 #include "quantize_common.h"
 #include "bitstream.h"

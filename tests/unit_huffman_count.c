@@ -1,5 +1,5 @@
-/* ringlame unit test: Huffman bit counting and scalefactor storage (takehiro.c) against
- * known answers captured from LAME 3.100's takehiro.c on the same inputs.
+/* ringlame unit test: Huffman bit counting and scalefactor storage (huffman_count.c) against
+ * known answers captured from LAME 3.100's bit-counting code on the same inputs.
  * The inputs come from a small integer generator (below) that the capture program
  * shared; the expected values are LAME's outputs for it. */
 #include <stdint.h>
@@ -9,7 +9,7 @@
 #include "huffman_tables.h"
 #include "quant_tables.h"
 #include "rl_config.h"
-#include "takehiro.h"
+#include "huffman_count.h"
 
 static int passed, failed;
 #define CHECK(cond, ...) do { if (cond) passed++; else { failed++; printf("FAIL: " __VA_ARGS__); printf("\n"); } } while (0)

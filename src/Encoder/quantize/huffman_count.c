@@ -1,6 +1,6 @@
 /* ringlame: Huffman table selection, bit counting and scalefactor storage for Layer III granules.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
-#include "takehiro.h"
+#include "huffman_count.h"
 
 #include <stdint.h>
 #include <string.h>

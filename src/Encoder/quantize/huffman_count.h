@@ -1,7 +1,7 @@
 /* ringlame: Huffman table selection, bit counting and scalefactor storage for Layer III granules.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
-#ifndef RL_TAKEHIRO_H
-#define RL_TAKEHIRO_H
+#ifndef RL_HUFFMAN_COUNT_H
+#define RL_HUFFMAN_COUNT_H
 
 #include "huffman_tables.h"
 #include "rl_config.h"
