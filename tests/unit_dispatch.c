@@ -1,7 +1,8 @@
 /* ringlame unit test: Dispatch cuts frame t as samples [1152t-528-576,
  * 1152t+1376) of the zero-extended input (incl. the 576 pre samples),
  * emits floor((576+N)/1152) + (r<=576 ? 1 : 2) frames and reports
- * encoder_padding = 1152*F - 576 - N (lame-map §5), for several chunkings. */
+ * encoder_padding = 1152*F - 576 - N (LAME's encoder delay of 576 samples
+ * plus the zero padding of the last frame), for several chunkings. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
