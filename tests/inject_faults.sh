@@ -6,13 +6,15 @@
 # Every run must end with lame's bytes (exit 0) or with a clear error, exit
 # 1..123 and no output file: never a crash, a hang, a partial or wrong file.
 # usage: inject_faults.sh RINGLAME GEN_SIGNAL FAULT_INJECT_SO [WORKDIR]
-# Exits 77 (skipped) when lame is missing.
+# Exits 77 (skipped) when lame is missing; a mode whose count of
+# allocations or reads comes back empty or zero (the preloaded library did
+# not run) is a failure, and so is a run that checked nothing.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 RL=$1 GEN=$2 SO=$3
 WORK=${4:-$(mktemp -d "${TMPDIR:-/tmp}/rl-inject-faults.XXXXXX")}
 LAME=${LAME:-/usr/bin/lame}
-[ -x "$LAME" ] || { echo "alloc_fail: $LAME not found: skipped"; exit 77; }
+[ -x "$LAME" ] || { echo "skip (inject_faults): $LAME not found"; exit 77; }
 mkdir -p "$WORK" && cd "$WORK" || exit 1
 "$GEN" -t mix -d 1 -S 5 in.wav >/dev/null || exit 1
 pass=0 fail=0
@@ -35,6 +37,12 @@ run_mode() {
     "$LAME" --quiet "${LOPTS[@]}" in.wav - >ref_stdout.mp3 2>/dev/null
     total=$(env "$report=1" LD_PRELOAD="$SO" "$RL" --quiet --threads 2 "$@" in.wav cnt.mp3 2>&1 >/dev/null \
             | sed -n "s/^$key: //p")
+    case $total in
+    ''|*[!0-9]*|0)
+        echo "FAIL $name: no count of $key from $SO (got '$total')"; fail=$((fail + 1))
+        unset RL_FAIL_READ_FROM
+        return ;;
+    esac
     for ((n = 1; n <= total + 2; n++)); do
         for rep in 1 2; do   # the ring's threads allocate in varying order
             rm -f out.mp3
@@ -74,5 +82,6 @@ FAULT=read run_mode read_ring_V2 -V 2
 FAULT=read run_mode read_ring_cbr --threads 3
 FAULT=read run_mode read_seq_abr --sequential --abr 160
 FAULT=read run_mode stdin_read_V4 -V 4 --sequential
+[ $((pass + fail)) -gt 0 ] || { echo "FAIL inject_faults: no case ran"; fail=1; }
 echo "inject_faults: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds ringlame's ring test with ThreadSanitizer (-DRL_SANITIZE=thread) in a build
-# directory of its own and runs the ring stress test under it.
+# SPDX-License-Identifier: LGPL-2.0-or-later
+# Builds ringlame's ring test with ThreadSanitizer (-DRL_SANITIZE=thread) in a
+# build directory of its own and runs the tests labelled tsan there
+# (tests/CMakeLists.txt: the ring's stress test, unit_ring RUNS).
 #
 # usage: bash tests/tsan.sh [BUILD_DIR] [RUNS]
 #   BUILD_DIR  default build-tsan (relative to the repository root)
@@ -12,8 +14,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR=${1:-build-tsan}
 RUNS=${2:-150}
-cmake -S . -B "$DIR" -DRL_SANITIZE=thread -DRL_BUILD_EXAMPLES=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B "$DIR" -DRL_SANITIZE=thread -DRL_TSAN_RUNS="$RUNS" -DRL_BUILD_EXAMPLES=OFF \
+      -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$DIR" -j "${JOBS:-2}" --target unit_ring >/dev/null
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
-echo "tsan: $DIR/tests/unit_ring $RUNS"
-"$DIR/tests/unit_ring" "$RUNS"
+echo "tsan: ctest -L tsan in $DIR ($RUNS stress runs)"
+ctest --test-dir "$DIR" -L tsan --output-on-failure

@@ -9,14 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
+
 #include "args.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...) do { \
-    if (cond) passed++; \
-    else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-} while (0)
 
 static char out_text[8192], err_text[2048];
 
@@ -207,6 +202,5 @@ int main(void)
     dev_only(a);
     program_options(a);
     free(a);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return rl_test_done();
 }

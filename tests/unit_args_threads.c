@@ -4,14 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
+
 #include "args.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...) do { \
-    if (cond) passed++; \
-    else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-} while (0)
 
 /* Parses "-V 2 <extra...> in.wav out.mp3"; returns the RL_ARGS_* code and
  * the error text in err. */
@@ -69,6 +64,5 @@ int main(void)
         }
     }
     free(a);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return rl_test_done();
 }

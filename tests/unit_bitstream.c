@@ -5,20 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
+
 #include "rl_config.h"
 #include "rl_frame.h"
 #include "bitstream.h"
 #include "reservoir.h"
 #include "crc16.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...) do { if (cond) passed++; else { failed++; printf("FAIL line %d: ", __LINE__); \
-    printf(__VA_ARGS__); printf("\n"); } } while (0)
-
 #define NFRAMES 60
 
-static uint32_t rng = 12345;
+static uint32_t rng;   /* RL_TEST_SEED (default 12345), set in main */
 static uint32_t rnd(void)
 {
     rng = rng * 1103515245u + 12345u;
@@ -55,6 +52,7 @@ int main(void)
     size_t outn = 0;
     int mean, full;
 
+    rng = (uint32_t)rl_test_seed(12345);
     memset(&cfg, 0, sizeof cfg);
     cfg.version = 1;
     cfg.samplerate_index = 0;
@@ -186,6 +184,5 @@ int main(void)
         }
         CHECK(k == NFRAMES && pos == outn, "parsed %d frames, %zu of %zu bytes", k, pos, outn);
     }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return rl_test_done();
 }

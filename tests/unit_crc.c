@@ -3,20 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "harness.h"
+
 #include "crc16.h"
-
-static int passed, failed;
-
-static void check(int ok, const char *what, unsigned got, unsigned want)
-{
-    if (ok) {
-        passed++;
-    }
-    else {
-        failed++;
-        printf("FAIL %s: got 0x%04x want 0x%04x\n", what, got, want);
-    }
-}
 
 int main(void)
 {
@@ -35,26 +24,25 @@ int main(void)
     crc = 0xffff;
     for (int i = 0; i < 9; i++)
         crc = rl_crc16_mpeg_byte(crc, digits[i]);
-    check(crc == 0xAEE7, "mpeg crc of 123456789", crc, 0xAEE7);
+    CHECK_EQ(crc, 0xAEE7, "mpeg crc of 123456789");
 
     /* CRC-16/ARC (LAME crc16_lookup) check value, in one call and in pieces */
     crc = rl_crc16_lame(0, digits, 9);
-    check(crc == 0xBB3D, "lame crc of 123456789", crc, 0xBB3D);
+    CHECK_EQ(crc, 0xBB3D, "lame crc of 123456789");
     crc = rl_crc16_lame(rl_crc16_lame(0, digits, 4), digits + 4, 5);
-    check(crc == 0xBB3D, "lame crc in two pieces", crc, 0xBB3D);
-    check(rl_crc16_lame(0x1234, digits, 0) == 0x1234, "lame crc of nothing", 0, 0);
+    CHECK_EQ(crc, 0xBB3D, "lame crc in two pieces");
+    CHECK_EQ(rl_crc16_lame(0x1234, digits, 0), 0x1234, "lame crc of nothing");
 
     /* header CRC of a real frame reproduces LAME's bytes 4,5 */
     memcpy(buf, frame, sizeof buf);
     buf[4] = buf[5] = 0;
     rl_crc16_write_header(buf, 38);
-    check(memcmp(buf, frame, sizeof buf) == 0, "frame header CRC", (unsigned)(buf[4] << 8 | buf[5]),
-          (unsigned)(frame[4] << 8 | frame[5]));
+    CHECK(memcmp(buf, frame, sizeof buf) == 0, "frame header CRC: got 0x%04x want 0x%04x",
+          (unsigned)(buf[4] << 8 | buf[5]), (unsigned)(frame[4] << 8 | frame[5]));
     /* and a changed side-info byte changes it */
     buf[20] ^= 1;
     rl_crc16_write_header(buf, 38);
-    check(buf[4] != frame[4] || buf[5] != frame[5], "CRC sees side info", 0, 0);
+    CHECK(buf[4] != frame[4] || buf[5] != frame[5], "CRC sees side info");
 
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return rl_test_done();
 }

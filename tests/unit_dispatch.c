@@ -1,25 +1,16 @@
 /* ringlame unit test: Dispatch cuts frame t as samples [1152t-528-576,
  * 1152t+1376) of the zero-extended input (incl. the 576 pre samples),
  * emits floor((576+N)/1152) + (r<=576 ? 1 : 2) frames and reports
- * encoder_padding = 1152*F - 576 - N (lame-map §5), for several chunkings. */
+ * encoder_padding = 1152*F - 576 - N (LAME's encoder delay of 576 samples
+ * plus the zero padding of the last frame), for several chunkings. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
+
 #include "rl_encoder.h"
 #include "dispatch.h"
-
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-    if (ok)
-        passed++;
-    else {
-        failed++;
-        printf("FAIL: %s\n", what);
-    }
-}
 
 static int32_t sample_at(long i, int ch)
 {
@@ -77,15 +68,15 @@ static void run_case(long n, int chunk)
     }
     rc_ok &= rc == 0;
     snprintf(msg, sizeof msg, "N=%ld chunk %d: calls succeed", n, chunk);
-    check(rc_ok, msg);
+    CHECK(rc_ok, "%s", msg);
     snprintf(msg, sizeof msg, "N=%ld chunk %d: frame windows are the zero-extended stream", n, chunk);
-    check(ok, msg);
+    CHECK(ok, "%s", msg);
     snprintf(msg, sizeof msg, "N=%ld chunk %d: %ld frames (want %ld)", n, chunk, frames, want_frames);
-    check(frames == want_frames, msg);
+    CHECK(frames == want_frames, "%s", msg);
     snprintf(msg, sizeof msg, "N=%ld chunk %d: padding %d (want %ld)", n, chunk,
              e->dispatch.encoder_padding, 1152 * want_frames - 576 - n);
-    check(e->dispatch.encoder_padding == 1152 * want_frames - 576 - n, msg);
-    check(rl_dispatch_flush_step(&e->k, &e->dispatch, &e->rg) == 0, "a second flush does nothing");
+    CHECK(e->dispatch.encoder_padding == 1152 * want_frames - 576 - n, "%s", msg);
+    CHECK(rl_dispatch_flush_step(&e->k, &e->dispatch, &e->rg) == 0, "a second flush does nothing");
     rl_dispatch_free(&e->dispatch);
     free(pcm);
     free(f);
@@ -100,6 +91,5 @@ int main(void)
         run_case(lens[i], 1152);
         run_case(lens[i], 333);
     }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return rl_test_done();
 }

@@ -6,13 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "harness.h"
+
 #include "huffman_tables.h"
 #include "quant_tables.h"
 #include "rl_config.h"
 #include "huffman_count.h"
-
-static int passed, failed;
-#define CHECK(cond, ...) do { if (cond) passed++; else { failed++; printf("FAIL: " __VA_ARGS__); printf("\n"); } } while (0)
 
 /* long / short sfb boundaries of 44.1 kHz, 22.05 kHz and 8 kHz (LAME sfBandIndex 3, 0, 8) */
 static const int sfb_tab[6][23] = {
@@ -271,6 +270,5 @@ int main(void)
                   got[i], expected[k][i]);
     }
 
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return rl_test_done();
 }

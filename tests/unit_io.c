@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +18,12 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 
+#ifdef RL_TEST_HAVE_URING
 #include <liburing.h>
+#endif
 #include <sndfile.h>
+
+#include "harness.h"
 
 #include "dispatch.h"
 #include "io_sched.h"
@@ -28,26 +31,10 @@
 #include "pcm_reader.h"
 #include "rl_encoder.h"
 
-static int passed, failed;
-static char tmpdir[64];
+static char tmpdir[256];
 
-static void check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void check(int ok, const char *fmt, ...)
-{
-    if (ok) {
-        passed++;
-    } else {
-        va_list ap;
-        failed++;
-        printf("FAIL: ");
-        va_start(ap, fmt);
-        vprintf(fmt, ap);
-        va_end(ap);
-        printf("\n");
-    }
-}
-
-static uint32_t rng = 12345;
+/* the test data: seeded from RL_TEST_SEED (default 12345) in main */
+static uint32_t rng;
 static uint32_t next_rand(void)
 {
     rng = rng * 1664525u + 1013904223u;
@@ -209,7 +196,7 @@ static void drain(RlEncoder *e, RlFrame *f)
 static void run_read_case(const Case *c, int ch, long n, int backend, int frame_size, int block_frames,
                           int with_dispatch)
 {
-    char path[128], err[256];
+    char path[512], err[256];
     RlPcmReader *rin = NULL, *rref = NULL;
     RlMp3Writer *w = NULL;
     RlIoSched *io = NULL;
@@ -232,7 +219,7 @@ static void run_read_case(const Case *c, int ch, long n, int backend, int frame_
         return;                     /* libsndfile writes no empty FLAC */
     if (make_file(path, c, ch, n) != 0 || open_reader(&rin, path, c, ch) != 0 ||
         open_reader(&rref, path, c, ch) != 0 || rl_mp3_open(&w, "/dev/null", err, sizeof err) != 0) {
-        check(0, "%s: setup", path);
+        CHECK(0, "%s: setup", path);
         goto done;
     }
     memset(&p, 0, sizeof p);
@@ -243,10 +230,10 @@ static void run_read_case(const Case *c, int ch, long n, int backend, int frame_
     p.notify = on_notify;
     rc = rl_io_start(&io, rin, w, &p, err, sizeof err);
     if (rc != 0) {
-        check(0, "%s: rl_io_start %d %s", path, rc, err);
+        CHECK(0, "%s: rl_io_start %d %s", path, rc, err);
         goto done;
     }
-    check(rl_io_backend(io) == backend, "%s: backend %d wanted %d", path, rl_io_backend(io), backend);
+    CHECK(rl_io_backend(io) == backend, "%s: backend %d wanted %d", path, rl_io_backend(io), backend);
     got = malloc(sizeof(int32_t) * 2 * (size_t)block_frames);
     want = malloc(sizeof(int32_t) * 2 * (size_t)block_frames);
     if (with_dispatch) {
@@ -280,20 +267,20 @@ static void run_read_case(const Case *c, int ch, long n, int backend, int frame_
         eof_seen = b->eof;
         rl_io_in_release(io, b);
     }
-    check(rc > 0 && eof_seen, "%s: ended with eof (rc %d)", path, rc);
-    check(rl_pcm_read(rref, want, 16) == 0, "%s: reference also at its end", path);
+    CHECK(rc > 0 && eof_seen, "%s: ended with eof (rc %d)", path, rc);
+    CHECK(rl_pcm_read(rref, want, 16) == 0, "%s: reference also at its end", path);
     /* (8-bit mono AIFF of odd length: libsndfile counts the pad byte as a frame) */
-    check(frames == n || (n & 1), "%s: %lld frames, want %ld", path, (long long)frames, n);
-    check(ok, "%s backend %d: block samples == rl_pcm_read's", path, backend);
-    check(order_ok, "%s: blocks in order, full but the last", path);
+    CHECK(frames == n || (n & 1), "%s: %lld frames, want %ld", path, (long long)frames, n);
+    CHECK(ok, "%s backend %d: block samples == rl_pcm_read's", path, backend);
+    CHECK(order_ok, "%s: blocks in order, full but the last", path);
     if (with_dispatch)
-        check(disp_ok, "%s: rl_dispatch_feed_block floats == rl_dispatch_feed", path);
+        CHECK(disp_ok, "%s: rl_dispatch_feed_block floats == rl_dispatch_feed", path);
     rl_io_stats(io, &st);
-    check(st.raw_input == c->expect_raw, "%s: direct reads %d, expected %d", path, st.raw_input, c->expect_raw);
+    CHECK(st.raw_input == c->expect_raw, "%s: direct reads %d, expected %d", path, st.raw_input, c->expect_raw);
     if (backend == RL_IO_URING && st.raw_input && n >= 3L * block_frames)
-        check(st.max_reads_in_flight >= 2, "%s: io_uring reads in flight %d", path, st.max_reads_in_flight);
+        CHECK(st.max_reads_in_flight >= 2, "%s: io_uring reads in flight %d", path, st.max_reads_in_flight);
     rc = rl_io_finish(io, NULL, 0);
-    check(rc == 0, "%s: finish %d", path, rc);
+    CHECK(rc == 0, "%s: finish %d", path, rc);
 done:
     if (e1) {
         rl_dispatch_free(&e1->dispatch);
@@ -341,7 +328,7 @@ static RlIoSched *start_out(RlPcmReader **rin, RlMp3Writer *w, int backend, size
     RlIoSched *io = NULL;
     RlIoParams p;
     Case c = { "out-in", SF_FORMAT_WAV | SF_FORMAT_PCM_16, 0, 0, 1 };
-    char path[128];
+    char path[512];
     snprintf(path, sizeof path, "%s/outin.wav", tmpdir);
     if (make_file(path, &c, 2, 100000) != 0 || open_reader(rin, path, &c, 2) != 0)
         return NULL;
@@ -357,7 +344,7 @@ static RlIoSched *start_out(RlPcmReader **rin, RlMp3Writer *w, int backend, size
 
 static void run_file_output(int backend)
 {
-    char path[128], err[256];
+    char path[512], err[256];
     RlMp3Writer *w = NULL;
     RlPcmReader *rin = NULL;
     RlIoSched *io;
@@ -368,24 +355,24 @@ static void run_file_output(int backend)
 
     snprintf(path, sizeof path, "%s/out-%d.mp3", tmpdir, backend);
     if (rl_mp3_open(&w, path, err, sizeof err) != 0) {
-        check(0, "open %s", path);
+        CHECK(0, "open %s", path);
         return;
     }
     io = start_out(&rin, w, backend, 8192, err);
     if (!io) {
-        check(0, "start output %s", err);
+        CHECK(0, "start output %s", err);
         rl_mp3_close(w, 0);
         return;
     }
-    check(queue_pattern(io, total, sizeof tag) == 0, "backend %d: queued output", backend);
+    CHECK(queue_pattern(io, total, sizeof tag) == 0, "backend %d: queued output", backend);
     memset(tag, 0xAB, sizeof tag);
     rc = rl_io_finish(io, tag, sizeof tag);
-    check(rc == 0, "backend %d: finish with tag %d", backend, rc);
-    check(rl_mp3_close(w, 1) == 0, "backend %d: commit", backend);
+    CHECK(rc == 0, "backend %d: finish with tag %d", backend, rc);
+    CHECK(rl_mp3_close(w, 1) == 0, "backend %d: commit", backend);
     rl_pcm_close(rin);
     fp = fopen(path, "rb");
     if (!fp) {
-        check(0, "reopen %s", path);
+        CHECK(0, "reopen %s", path);
         return;
     }
     for (i = 0; i < sizeof tag; i++)
@@ -394,7 +381,7 @@ static void run_file_output(int backend)
         ok &= fgetc(fp) == pattern_byte(i);
     ok &= fgetc(fp) == EOF;
     fclose(fp);
-    check(ok, "backend %d: file = tag + bytes in order", backend);
+    CHECK(ok, "backend %d: file = tag + bytes in order", backend);
     unlink(path);
 }
 
@@ -433,19 +420,19 @@ static void run_pipe_output(int backend)
         return;
     snprintf(path, sizeof path, "/dev/fd/%d", fds[1]);
     if (rl_mp3_open(&w, path, err, sizeof err) != 0) {
-        check(0, "open %s: %s", path, err);
+        CHECK(0, "open %s: %s", path, err);
         return;
     }
     close(fds[1]);      /* the writer holds its own descriptor */
     sink.fd = fds[0];
     pthread_create(&th, NULL, pipe_reader, &sink);
     io = start_out(&rin, w, backend, 4096, err);
-    check(io != NULL, "pipe: start %s", err);
+    CHECK(io != NULL, "pipe: start %s", err);
     if (io) {
-        check(queue_pattern(io, total, sizeof tag) == 0, "pipe backend %d: queued", backend);
+        CHECK(queue_pattern(io, total, sizeof tag) == 0, "pipe backend %d: queued", backend);
         memset(tag, 0xAB, sizeof tag);
         rc = rl_io_finish(io, tag, sizeof tag);
-        check(rc == 0, "pipe backend %d: finish %d", backend, rc);
+        CHECK(rc == 0, "pipe backend %d: finish %d", backend, rc);
     }
     rl_mp3_close(w, 1);
     pthread_join(th, NULL);
@@ -456,7 +443,7 @@ static void run_pipe_output(int backend)
         ok &= sink.buf[i] == 0;          /* the placeholder stays: no seek on a pipe */
     for (i = 0; ok && i < total; i++)
         ok &= sink.buf[sizeof tag + i] == pattern_byte(i);
-    check(ok, "pipe backend %d: %zu bytes in order, no tag", backend, sink.len);
+    CHECK(ok, "pipe backend %d: %zu bytes in order, no tag", backend, sink.len);
     free(sink.buf);
 }
 
@@ -474,14 +461,14 @@ static void run_write_error(int backend)
         return;                          /* no /dev/full here */
     io = start_out(&rin, w, backend, 16384, err);
     if (!io) {
-        check(0, "write error: start");
+        CHECK(0, "write error: start");
         rl_mp3_close(w, 0);
         return;
     }
     for (i = 0; i < 1000 && rc == 0; i++)
         rc = rl_io_out_write(io, chunk, sizeof chunk);
     frc = rl_io_finish(io, NULL, 0);
-    check(rc == -ENOSPC && frc == -ENOSPC, "backend %d: /dev/full gives -ENOSPC (%d, %d)", backend, rc, frc);
+    CHECK(rc == -ENOSPC && frc == -ENOSPC, "backend %d: /dev/full gives -ENOSPC (%d, %d)", backend, rc, frc);
     rl_mp3_close(w, 0);
     rl_pcm_close(rin);
 }
@@ -517,11 +504,11 @@ static void run_abort(int backend)
     close(fds[1]);
     io = start_out(&rin, w, backend, 65536, err);
     if (!io) {
-        check(0, "abort: start");
+        CHECK(0, "abort: start");
         return;
     }
     during = count_threads();
-    check(next_block(io, &b) == 1, "abort backend %d: a first block", backend);
+    CHECK(next_block(io, &b) == 1, "abort backend %d: a first block", backend);
     rl_io_in_release(io, b);
     bl.io = io;
     bl.rc = 0;
@@ -529,13 +516,13 @@ static void run_abort(int backend)
     usleep(50000);
     rl_io_cancel(io);
     pthread_join(th, NULL);
-    check(bl.rc == -ECANCELED, "abort backend %d: blocked writer cancelled (%d)", backend, bl.rc);
-    check(rl_io_in_next(io, &b) == -ECANCELED, "abort backend %d: input cancelled", backend);
+    CHECK(bl.rc == -ECANCELED, "abort backend %d: blocked writer cancelled (%d)", backend, bl.rc);
+    CHECK(rl_io_in_next(io, &b) == -ECANCELED, "abort backend %d: input cancelled", backend);
     /* the I/O thread may sit in write() on the full pipe: closing the read end frees it */
     close(fds[0]);
     rl_io_abort(io);
     after = count_threads();
-    check(during == before + 1 && after == before, "abort backend %d: threads %d -> %d -> %d",
+    CHECK(during == before + 1 && after == before, "abort backend %d: threads %d -> %d -> %d",
           backend, before, during, after);
     rl_mp3_close(w, 0);
     rl_pcm_close(rin);
@@ -587,7 +574,7 @@ static void run_fallback(void)
         printf("seccomp unavailable: fallback not tested\n");
         return;
     }
-    check(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
           "io_uring refused (EPERM): auto -> thread backend, io_uring-only fails (child status %d)", status);
 #endif
 }
@@ -595,19 +582,21 @@ static void run_fallback(void)
 int main(void)
 {
     static const long lengths[] = { 0, 1, 4097, 3 * 384 + 7 };
+#ifdef RL_TEST_HAVE_URING
     struct io_uring ring;
-    int have_uring, nb = 0, backends[2], bi;
+#endif
+    int have_uring = 0, nb = 0, backends[2], bi;
     size_t ci, li;
 
     signal(SIGPIPE, SIG_IGN);   /* the abort test closes a pipe under a blocked write() */
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/unit_io.XXXXXX");
-    if (!mkdtemp(tmpdir)) {
-        printf("cannot create a temporary directory\n");
-        return 1;
-    }
+    rng = (uint32_t)rl_test_seed(12345);
+    if (rl_test_tmpdir(tmpdir, sizeof tmpdir, "unit-io") != 0)
+        rl_test_fatal("cannot create a temporary directory");
+#ifdef RL_TEST_HAVE_URING   /* a build without liburing has the thread backend only */
     have_uring = io_uring_queue_init(4, &ring, 0) == 0;
     if (have_uring)
         io_uring_queue_exit(&ring);
+#endif
     backends[nb++] = RL_IO_THREAD;
     if (have_uring)
         backends[nb++] = RL_IO_URING;
@@ -621,11 +610,11 @@ int main(void)
         RlIoSched *io;
         rl_mp3_open(&w, "/dev/null", err, sizeof err);
         io = start_out(&rin, w, RL_IO_AUTO, 0, err);
-        check(io != NULL, "auto start");
+        CHECK(io != NULL, "auto start");
         if (io) {
             printf("rl_io_backend (auto) = %d (%s)\n", rl_io_backend(io),
                    rl_io_backend(io) == RL_IO_URING ? "io_uring" : "thread");
-            check(rl_io_backend(io) == (have_uring ? RL_IO_URING : RL_IO_THREAD), "auto backend");
+            CHECK(rl_io_backend(io) == (have_uring ? RL_IO_URING : RL_IO_THREAD), "auto backend");
             rl_io_finish(io, NULL, 0);
         }
         rl_mp3_close(w, 0);
@@ -652,7 +641,6 @@ int main(void)
         run_write_error(backends[bi]);
         run_abort(backends[bi]);
     }
-    rmdir(tmpdir);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    rl_test_rmtree(tmpdir);
+    return rl_test_done();
 }

@@ -4,14 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
+
 #include "rl_config.h"
 #include "bitstream.h"
 #include "lametag.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...) do { if (cond) passed++; else { failed++; printf("FAIL line %d: ", __LINE__); \
-    printf(__VA_ARGS__); printf("\n"); } } while (0)
 
 /* `lame -V4` (Debian 3.100-6) on 5 s of 8 kHz mono: the first 169 bytes of its
  * 288-byte tag frame (the rest is zero). */
@@ -191,6 +188,5 @@ int main(void)
 {
     test_reference();
     test_roundtrip();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return rl_test_done();
 }

@@ -6,20 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
+
 #include "mdct.h"
 #include "rl_frame.h"
-
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-    if (ok)
-        passed++;
-    else {
-        failed++;
-        printf("FAIL: %s\n", what);
-    }
-}
 
 /* Window-subband output order of band b (as in mdct.c). */
 static const int band_pos[32] = {
@@ -69,7 +59,7 @@ static void test_continuity(int mode_gr)
         for (ch = 0; ch < 2; ch++)
             ok &= memcmp(a.poly.sb[ch][mode_gr], b.poly.sb[ch][0], sizeof a.poly.sb[ch][0]) == 0;
         snprintf(msg, sizeof msg, "mode_gr %d: last slot of frame %ld == slot 0 of frame %ld", mode_gr, t, t + 1);
-        check(ok, msg);
+        CHECK(ok, "%s", msg);
     }
     /* a frame of zeros gives zeros */
     memset(a.in, 0, sizeof a.in);
@@ -80,7 +70,7 @@ static void test_continuity(int mode_gr)
             for (k = 0; k < 18; k++)
                 for (bnd = 0; bnd < 32; bnd++)
                     ok &= a.poly.sb[0][s][k][bnd] == 0.0f;
-        check(ok, "zero input gives zero polyphase output");
+        CHECK(ok, "zero input gives zero polyphase output");
     }
 }
 
@@ -111,7 +101,7 @@ static void test_band_order(void)
             if (e[bb] > e[best])
                 best = bb;
         snprintf(msg, sizeof msg, "cosine at subband %d centre peaks in band %d", b, best);
-        check(best == b, msg);
+        CHECK(best == b, "%s", msg);
     }
 }
 
@@ -213,9 +203,9 @@ static void test_mdct(void)
             zero_ok &= xr[k] == 0.0f;
         snprintf(msg, sizeof msg, "block type %d: MDCT matches double reference (rel err %.2e)", type,
                  maxerr / (fabs(scale) * maxref));
-        check(maxerr <= 2e-5 * fabs(scale) * maxref && scale > 0, msg);
+        CHECK(maxerr <= 2e-5 * fabs(scale) * maxref && scale > 0, "%s", msg);
         snprintf(msg, sizeof msg, "block type %d: band with amp_filter 0 is zero", type);
-        check(zero_ok, msg);
+        CHECK(zero_ok, "%s", msg);
     }
 }
 
@@ -225,6 +215,5 @@ int main(void)
     test_continuity(1);
     test_band_order();
     test_mdct();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return rl_test_done();
 }

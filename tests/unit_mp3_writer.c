@@ -11,37 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "harness.h"
+
 #include "mp3_writer.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...) do { if (cond) passed++; else { failed++; printf("FAIL line %d: ", __LINE__); \
-    printf(__VA_ARGS__); printf("\n"); } } while (0)
-
-static int count_entries(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int n = 0;
-    if (!d)
-        return -1;
-    while ((e = readdir(d)) != NULL)
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-            n++;
-    closedir(d);
-    return n;
-}
-
-static long read_file(const char *path, uint8_t *buf, size_t cap)
-{
-    FILE *f = fopen(path, "rb");
-    long n;
-    if (!f)
-        return -1;
-    n = (long)fread(buf, 1, cap, f);
-    fclose(f);
-    return n;
-}
 
 /* Writes n bytes of p to path through the writer and commits. */
 static int write_output(const char *path, const uint8_t *p, size_t n)
@@ -80,8 +52,8 @@ static void check_existing_output(const char *dir, const uint8_t *big)
           (unsigned) (st.st_mode & 07777));
     if (geteuid() == 0)
         CHECK(st.st_uid == 1 && st.st_gid == 2, "owner kept: %d:%d", (int) st.st_uid, (int) st.st_gid);
-    CHECK(read_file(path, back, sizeof back) == 10 && memcmp(back, big, 10) == 0, "new content");
-    CHECK(read_file(link2, back, sizeof back) == 3 && memcmp(back, "OLD", 3) == 0,
+    CHECK(rl_test_read_file(path, back, sizeof back) == 10 && memcmp(back, big, 10) == 0, "new content");
+    CHECK(rl_test_read_file(link2, back, sizeof back) == 3 && memcmp(back, "OLD", 3) == 0,
           "the other hard link keeps the old content");
     unlink(link2);
 
@@ -104,9 +76,9 @@ static void check_existing_output(const char *dir, const uint8_t *big)
         }
         CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
               "another user is refused: status 0x%x", status);
-        CHECK(read_file(path, back, sizeof back) == 10 && memcmp(back, big, 10) == 0,
+        CHECK(rl_test_read_file(path, back, sizeof back) == 10 && memcmp(back, big, 10) == 0,
               "the refused output is untouched");
-        CHECK(count_entries(dir) == 1, "nothing left by the refusal");
+        CHECK(rl_test_count_entries(dir) == 1, "nothing left by the refusal");
         CHECK(chmod(dir, 0700) == 0, "directory mode back");
     }
     unlink(path);
@@ -116,23 +88,20 @@ static void check_existing_output(const char *dir, const uint8_t *big)
     snprintf(longname, sizeof longname, "%s/", dir);
     memset(longname + strlen(longname), 'x', 250);
     CHECK(write_output(longname, big, 10) == 0, "a 250-character file name");
-    CHECK(read_file(longname, back, sizeof back) == 10, "written under that name");
+    CHECK(rl_test_read_file(longname, back, sizeof back) == 10, "written under that name");
     unlink(longname);
 }
 
 int main(void)
 {
-    char dir[] = "/tmp/rl_mp3w_XXXXXX";
-    char path[512], err[512];
+    char dir[256], path[512], err[512];
     static uint8_t big[200000], back[300000];
     RlMp3Writer *w;
     struct stat st;
     int rc;
 
-    if (!mkdtemp(dir)) {
-        printf("mkdtemp failed\n0 passed, 1 failed\n");
-        return 1;
-    }
+    if (rl_test_tmpdir(dir, sizeof dir, "unit-mp3-writer") != 0)
+        rl_test_fatal("cannot create a temporary directory");
     snprintf(path, sizeof path, "%s/out.mp3", dir);
     for (size_t i = 0; i < sizeof big; i++)
         big[i] = (uint8_t)(i * 7 + 3);
@@ -147,10 +116,10 @@ int main(void)
         CHECK(rl_mp3_write(w, (const uint8_t *)"END", 3) == 0, "tail write");
         CHECK(rl_mp3_write_at(w, 0, (const uint8_t *)"TAG", 3) == 0, "write_at 0");
         CHECK(stat(path, &st) != 0, "final path absent before commit");
-        CHECK(count_entries(dir) == 0, "no name while writing (unnamed file)");
+        CHECK(rl_test_count_entries(dir) == 0, "no name while writing (unnamed file)");
         CHECK(rl_mp3_close(w, 1) == 0, "commit");
-        CHECK(count_entries(dir) == 1, "only the output remains");
-        CHECK(read_file(path, back, sizeof back) == (long)sizeof big + 3, "size after commit");
+        CHECK(rl_test_count_entries(dir) == 1, "only the output remains");
+        CHECK(rl_test_read_file(path, back, sizeof back) == (long)sizeof big + 3, "size after commit");
         CHECK(memcmp(back, "TAG", 3) == 0 && memcmp(back + 3, big + 3, sizeof big - 3) == 0
               && memcmp(back + sizeof big, "END", 3) == 0, "content after commit");
     }
@@ -161,8 +130,8 @@ int main(void)
     if (rc == 0) {
         rl_mp3_write(w, (const uint8_t *)"partial", 7);
         CHECK(rl_mp3_close(w, 0) == 0, "abort");
-        CHECK(count_entries(dir) == 1, "no temporary after abort");
-        CHECK(read_file(path, back, sizeof back) == (long)sizeof big + 3, "old file untouched");
+        CHECK(rl_test_count_entries(dir) == 1, "no temporary after abort");
+        CHECK(rl_test_read_file(path, back, sizeof back) == (long)sizeof big + 3, "old file untouched");
     }
 
     /* abort with no previous file leaves nothing */
@@ -172,7 +141,7 @@ int main(void)
         rl_mp3_write(w, big, 5000);
         rl_mp3_close(w, 0);
     }
-    CHECK(count_entries(dir) == 0, "nothing left after abort");
+    CHECK(rl_test_count_entries(dir) == 0, "nothing left after abort");
 
     /* unwritable place: error with the path in the message */
     snprintf(path, sizeof path, "%s/missing/out.mp3", dir);
@@ -203,6 +172,5 @@ int main(void)
     check_existing_output(dir, big);
 
     rmdir(dir);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return rl_test_done();
 }

@@ -10,15 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "harness.h"
 #include "io_sched.h"
 #include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "raw_layout.h"
 
-static int passed, failed;
-#define CHECK(cond, ...) do { if (cond) passed++; else { failed++; printf("FAIL: " __VA_ARGS__); printf("\n"); } } while (0)
-
-static char dir[] = "/tmp/rl_pcm_testXXXXXX";
+static char dir[256];
 
 static void put16(unsigned char *p, unsigned v) { p[0] = v & 255; p[1] = (v >> 8) & 255; }
 static void put32(unsigned char *p, uint32_t v) { put16(p, v & 0xffff); put16(p + 2, v >> 16); }
@@ -33,13 +32,6 @@ static void write_wav(const char *path, int tag, int ch, int bits, const void *d
     put32(h + 28, 44100u * (unsigned)ch * (unsigned)bits / 8); put16(h + 32, (unsigned)(ch * bits / 8)); put16(h + 34, (unsigned)bits);
     memcpy(h + 36, "data", 4); put32(h + 40, len);
     fwrite(h, 1, 44, f); fwrite(data, 1, len, f); fclose(f);
-}
-
-static void write_bytes(const char *path, const void *p, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    fwrite(p, 1, n, f);
-    fclose(f);
 }
 
 /* A WAV whose data chunk declares `declared` bytes, holding `len` bytes of
@@ -189,7 +181,7 @@ static void stdin_from(const char *path, const void *p, size_t n, int as_pipe)
         close(pfd[1]);
         fd = pfd[0];
     } else {
-        write_bytes(path, p, n);
+        (void)rl_test_write_file(path, p, n);
         fd = open(path, O_RDONLY);
     }
     dup2(fd, STDIN_FILENO);
@@ -223,9 +215,10 @@ static int read_all(const char *path, const RlRawFormat *raw, int32_t *out, int 
 
 int main(void)
 {
-    char path[256], err[512];
+    char path[512], err[512];
     int32_t v[64]; int ch = 0, n;
-    if (!mkdtemp(dir)) { printf("mkdtemp failed\n0 passed, 1 failed\n"); return 1; }
+    if (rl_test_tmpdir(dir, sizeof dir, "unit-pcm-reader") != 0)
+        rl_test_fatal("cannot create a temporary directory");
 
     { /* s16 stereo: x << 16 */
         int16_t s[6] = { 0, 1, -1, 32767, -32768, 1234 };
@@ -355,6 +348,5 @@ int main(void)
                               "p16.wav", "p16b.wav", "p16c.wav", "p16d.wav", "p16e.wav", "p24.wav", "p24b.wav" };
       for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) { snprintf(path, sizeof path, "%s/%s", dir, names[i]); unlink(path); }
       rmdir(dir); }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return rl_test_done();
 }

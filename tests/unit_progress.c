@@ -7,14 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "harness.h"
+
 #include "progress.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...) do { \
-    if (cond) passed++; \
-    else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-} while (0)
 
 static void test_format(void)
 {
@@ -113,6 +108,5 @@ int main(void)
 {
     test_format();
     test_rate_limit_and_threads();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return rl_test_done();
 }

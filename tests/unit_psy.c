@@ -8,22 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
+
 #include "fast_log.h"
 #include "fft.h"
 #include "psy.h"
 #include "rl_encoder.h"
-
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        printf("FAIL: %s\n", what);
-    }
-}
 
 static uint32_t fbits(float x)
 {
@@ -50,8 +40,8 @@ static void test_fast_log(void)
     for (int k = -30; k <= 30; k++)
         if (rl_fast_log2(ldexpf(1.0f, k)) != (float)k)
             ok = 0;
-    check(ok, "fast_log2 exact at powers of two");
-    check(rl_fast_log2(1.5f) == (float)(log(1.5f) / log(2.0f)), "fast_log2 table entry 256");
+    CHECK(ok, "fast_log2 exact at powers of two");
+    CHECK(rl_fast_log2(1.5f) == (float)(log(1.5f) / log(2.0f)), "fast_log2 table entry 256");
     double maxerr = 0;
     for (int i = 0; i < 2000; i++) {
         float x = expf(-8.0f + 0.011f * i);
@@ -59,7 +49,7 @@ static void test_fast_log(void)
         if (err > maxerr)
             maxerr = err;
     }
-    check(maxerr < 3e-5, "fast_log2 within 3e-5 of log2");
+    CHECK(maxerr < 3e-5, "fast_log2 within 3e-5 of log2");
 }
 
 /* |DFT|^2 of the windowed block vs the FHT power spectrum */
@@ -103,14 +93,14 @@ static void test_fft(void)
         buf[i] = (float)((int)(s >> 16) % 20001 - 10000) + 3000.0f * sinf(0.07f * i);
     }
     rl_fft_long(window, out, buf);
-    check(spectrum_error(window, buf, RL_BLKSIZE, out) < 1e-5, "long FFT power matches DFT");
+    CHECK(spectrum_error(window, buf, RL_BLKSIZE, out) < 1e-5, "long FFT power matches DFT");
     for (int i = 0; i < RL_BLKSIZE_S; i++)
         wfull[i] = i < RL_BLKSIZE_S / 2 ? window_s[i] : window_s[RL_BLKSIZE_S - 1 - i];
     rl_fft_short(window_s, outs, buf);
     for (int b = 0; b < 3; b++) {
         char what[64];
         snprintf(what, sizeof what, "short FFT %d power matches DFT", b);
-        check(spectrum_error(wfull, buf + 192 * (b + 1), RL_BLKSIZE_S, outs[b]) < 1e-5, what);
+        CHECK(spectrum_error(wfull, buf + 192 * (b + 1), RL_BLKSIZE_S, outs[b]) < 1e-5, "%s", what);
     }
 }
 
@@ -195,22 +185,22 @@ static void test_golden_pass(int print, int lazy)
     RlEncoder *e = calloc(1, sizeof *e);
     RlFrame *f = calloc(1, sizeof *f);
     if (!e || !f) {
-        check(0, "allocation");
+        CHECK(0, "allocation");
         free(e);
         free(f);
         return;
     }
     config_v2(&e->k.cfg);
-    check(rl_psy_init(&e->k, &e->psy) == 0, "rl_psy_init returns 0");
+    CHECK(rl_psy_init(&e->k, &e->psy) == 0, "rl_psy_init returns 0");
     int sum = 0;
     for (int b = 0; b < e->k.psyc.l.npart; b++)
         sum += e->k.psyc.l.numlines[b];
-    check(sum == 513, "long partitions cover 513 lines");
+    CHECK(sum == 513, "long partitions cover 513 lines");
     sum = 0;
     for (int b = 0; b < e->k.psyc.s.npart; b++)
         sum += e->k.psyc.s.numlines[b];
-    check(sum == 129, "short partitions cover 129 lines");
-    check(e->psy.ath_adjust_factor == 0.01f && e->psy.last_en_subshort[3][8] == 10.f &&
+    CHECK(sum == 129, "short partitions cover 129 lines");
+    CHECK(e->psy.ath_adjust_factor == 0.01f && e->psy.last_en_subshort[3][8] == 10.f &&
           e->psy.nb_l1[2][5] == 1e20f, "initial psy state");
 
     for (int t = 0; t < GOLD_FRAMES; t++) {
@@ -247,7 +237,7 @@ static void test_golden_pass(int print, int lazy)
         char what[96];
         snprintf(what, sizeof what, "frame %d%s: pe, block types, mode_ext, adjust, masks match LAME", t,
                  lazy ? " (short psy in Resolve)" : "");
-        check(memcmp(&g, &gold[t], sizeof g) == 0, what);
+        CHECK(memcmp(&g, &gold[t], sizeof g) == 0, "%s", what);
     }
     rl_psy_free(&e->k);
     free(e);
@@ -269,7 +259,7 @@ int main(int argc, char **argv)
         test_fft();
     }
     test_golden(print);
-    if (!print)
-        printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    if (print)   /* the table only, no summary line */
+        return rl_test_failures() != 0;
+    return rl_test_done();
 }

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "harness.h"
 #include "rl_encoder.h"
 #include "quant_tables.h"
 #include "quantize_common.h"
@@ -564,18 +566,6 @@ static const int capS_out_sf1[39] = {
 
 /* ------------------------------------------------------------------ test */
 
-static int n_pass, n_fail;
-
-static void check_int(const char *what, long got, long want)
-{
-    if (got == want) {
-        n_pass++;
-    } else {
-        n_fail++;
-        printf("FAIL %s: got %ld, want %ld\n", what, got, want);
-    }
-}
-
 static float f32(uint32_t u)
 {
     float f;
@@ -596,23 +586,23 @@ static void check_tables(void)
     char what[64];
     for (k = 0; k < sizeof(capL_t43) / sizeof(capL_t43[0]); k++) {
         snprintf(what, sizeof(what), "pow43[%d]", capL_t43[k].i);
-        check_int(what, u32(rl_pow43[capL_t43[k].i]), capL_t43[k].pow43);
+        CHECK_EQ(u32(rl_pow43[capL_t43[k].i]), capL_t43[k].pow43, "%s", what);
         snprintf(what, sizeof(what), "adj43asm[%d]", capL_t43[k].i);
-        check_int(what, u32(rl_adj43asm[capL_t43[k].i]), capL_t43[k].adj43);
+        CHECK_EQ(u32(rl_adj43asm[capL_t43[k].i]), capL_t43[k].adj43, "%s", what);
     }
     for (k = 0; k < sizeof(capL_tipow20) / sizeof(capL_tipow20[0]); k++) {
         snprintf(what, sizeof(what), "ipow20[%d]", capL_tipow20[k].i);
-        check_int(what, u32(rl_ipow20[capL_tipow20[k].i]), capL_tipow20[k].v);
+        CHECK_EQ(u32(rl_ipow20[capL_tipow20[k].i]), capL_tipow20[k].v, "%s", what);
     }
     for (k = 0; k < sizeof(capL_tpow20) / sizeof(capL_tpow20[0]); k++) {
         snprintf(what, sizeof(what), "pow20[%d]", capL_tpow20[k].i);
-        check_int(what, u32(rl_pow20[capL_tpow20[k].i]), capL_tpow20[k].v);
+        CHECK_EQ(u32(rl_pow20[capL_tpow20[k].i]), capL_tpow20[k].v, "%s", what);
     }
     for (k = 0; k < sizeof(capL_tath) / sizeof(capL_tath[0]); k++) {
         float const v = rl_ath_adjust(f32(capL_tath[k].a), f32(capL_tath[k].x), f32(CAPL_ATHFLOOR),
                                       f32(CAPL_FIXPOINT));
         snprintf(what, sizeof(what), "athAdjust #%zu", k);
-        check_int(what, u32(v), capL_tath[k].v);
+        CHECK_EQ(u32(v), capL_tath[k].v, "%s", what);
     }
 }
 
@@ -704,9 +694,9 @@ static void run_capture(RlEncoder *e, RlFrame *f, const Capture *cap)
 
     rc = rl_vbr_search(&e->k, f, cap->resv);
     snprintf(what, sizeof(what), "%s: rl_vbr_search rc", cap->name);
-    check_int(what, rc, 0);
+    CHECK_EQ(rc, 0, "%s", what);
     snprintf(what, sizeof(what), "%s: rl_vbr_search spec_rc", cap->name);
-    check_int(what, f->spec_rc, 0);
+    CHECK_EQ(f->spec_rc, 0, "%s", what);
     for (gr = 0; gr < 2; gr++) {
         const RlGranule *const gi = &f->side.tt[gr][0];
         const int *const sf = gr ? cap->sf1 : cap->sf0;
@@ -720,33 +710,33 @@ static void run_capture(RlEncoder *e, RlFrame *f, const Capture *cap)
         got[13] = gi->subblock_gain[0] * 64 + gi->subblock_gain[1] * 8 + gi->subblock_gain[2];
         for (i = 0; i < 14; i++) {
             snprintf(what, sizeof(what), "%s: gr%d %s", cap->name, gr, names[i]);
-            check_int(what, got[i], cap->out_gr[14 * gr + i]);
+            CHECK_EQ(got[i], cap->out_gr[14 * gr + i], "%s", what);
         }
         for (i = 0; i < RL_SFBMAX; i++) {
             snprintf(what, sizeof(what), "%s: gr%d scalefac[%d]", cap->name, gr, i);
-            check_int(what, gi->scalefac[i], sf[i]);
+            CHECK_EQ(gi->scalefac[i], sf[i], "%s", what);
         }
         for (i = 0; i < 576; i++)
             sum += (long) (i + 1) * gi->l3_enc[i];
         snprintf(what, sizeof(what), "%s: gr%d l3_enc checksum", cap->name, gr);
-        check_int(what, sum, gr ? cap->l3sum1 : cap->l3sum0);
+        CHECK_EQ(sum, gr ? cap->l3sum1 : cap->l3sum0, "%s", what);
     }
     rc = rl_vbr_choose_bitrate(&e->k, &e->encode.enc, f);
     snprintf(what, sizeof(what), "%s: rl_vbr_choose_bitrate rc", cap->name);
-    check_int(what, rc, 0);
+    CHECK_EQ(rc, 0, "%s", what);
     snprintf(what, sizeof(what), "%s: bitrate_index", cap->name);
-    check_int(what, f->bitrate_index, cap->bitrate);
+    CHECK_EQ(f->bitrate_index, cap->bitrate, "%s", what);
     snprintf(what, sizeof(what), "%s: ResvSize after", cap->name);
-    check_int(what, e->encode.enc.resv_size, cap->resv_after);
+    CHECK_EQ(e->encode.enc.resv_size, cap->resv_after, "%s", what);
     snprintf(what, sizeof(what), "%s: main_data_begin", cap->name);
-    check_int(what, f->side.main_data_begin, cap->mdb_after);
+    CHECK_EQ(f->side.main_data_begin, cap->mdb_after, "%s", what);
     snprintf(what, sizeof(what), "%s: resvDrain_pre", cap->name);
-    check_int(what, f->side.resv_drain_pre, cap->drain_pre);
+    CHECK_EQ(f->side.resv_drain_pre, cap->drain_pre, "%s", what);
     snprintf(what, sizeof(what), "%s: resvDrain_post", cap->name);
-    check_int(what, f->side.resv_drain_post, cap->drain_post);
+    CHECK_EQ(f->side.resv_drain_post, cap->drain_post, "%s", what);
     snprintf(what, sizeof(what), "%s: scfsi", cap->name);
-    check_int(what, f->side.scfsi[0][0] * 8 + f->side.scfsi[0][1] * 4 + f->side.scfsi[0][2] * 2
-              + f->side.scfsi[0][3], cap->scfsi);
+    CHECK_EQ(f->side.scfsi[0][0] * 8 + f->side.scfsi[0][1] * 4 + f->side.scfsi[0][2] * 2
+              + f->side.scfsi[0][3], cap->scfsi, "%s", what);
 }
 
 static void check_small_helpers(void)
@@ -757,19 +747,19 @@ static void check_small_helpers(void)
     side.tt[0][0].xr[5] = 3.0f;
     side.tt[0][1].xr[5] = 1.0f;
     rl_ms_convert(&side, 0);
-    check_int("ms_convert mid", u32(side.tt[0][0].xr[5]), u32(4.0f * c));
-    check_int("ms_convert side", u32(side.tt[0][1].xr[5]), u32(2.0f * c));
+    CHECK_EQ(u32(side.tt[0][0].xr[5]), u32(4.0f * c), "ms_convert mid");
+    CHECK_EQ(u32(side.tt[0][1].xr[5]), u32(2.0f * c), "ms_convert side");
 }
 
 /* both captures come from the same encode: same setup */
 static void check_same_setup(void)
 {
-    check_int("captures: sfb.l", memcmp(capS_sfb_l, capL_sfb_l, sizeof(capL_sfb_l)) == 0, 1);
-    check_int("captures: sfb.s", memcmp(capS_sfb_s, capL_sfb_s, sizeof(capL_sfb_s)) == 0, 1);
-    check_int("captures: psfb21", memcmp(capS_sfb_psfb21, capL_sfb_psfb21, sizeof(capL_sfb_psfb21)) == 0, 1);
-    check_int("captures: psfb12", memcmp(capS_sfb_psfb12, capL_sfb_psfb12, sizeof(capL_sfb_psfb12)) == 0, 1);
-    check_int("captures: ATH l", memcmp(capS_ath_l, capL_ath_l, sizeof(capL_ath_l)) == 0, 1);
-    check_int("captures: ATH s", memcmp(capS_ath_s, capL_ath_s, sizeof(capL_ath_s)) == 0, 1);
+    CHECK(memcmp(capS_sfb_l, capL_sfb_l, sizeof(capL_sfb_l)) == 0, "captures: sfb.l");
+    CHECK(memcmp(capS_sfb_s, capL_sfb_s, sizeof(capL_sfb_s)) == 0, "captures: sfb.s");
+    CHECK(memcmp(capS_sfb_psfb21, capL_sfb_psfb21, sizeof(capL_sfb_psfb21)) == 0, "captures: psfb21");
+    CHECK(memcmp(capS_sfb_psfb12, capL_sfb_psfb12, sizeof(capL_sfb_psfb12)) == 0, "captures: psfb12");
+    CHECK(memcmp(capS_ath_l, capL_ath_l, sizeof(capL_ath_l)) == 0, "captures: ATH l");
+    CHECK(memcmp(capS_ath_s, capL_ath_s, sizeof(capL_ath_s)) == 0, "captures: ATH s");
 }
 
 int main(void)
@@ -789,8 +779,7 @@ int main(void)
     int k;
 
     if (e == NULL || f == NULL) {
-        printf("out of memory\n0 passed, 1 failed\n");
-        return 1;
+        rl_test_fatal("out of memory");
     }
     rl_fast_log_init();
     rl_quant_tables_init();
@@ -803,6 +792,5 @@ int main(void)
         run_capture(e, f, &caps[k]);
     free(f);
     free(e);
-    printf("%d passed, %d failed\n", n_pass, n_fail);
-    return n_fail ? 1 : 0;
+    return rl_test_done();
 }

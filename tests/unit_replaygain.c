@@ -4,10 +4,9 @@
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
-#include "replaygain.h"
 
-static int passed, failed;
-#define CHECK(cond, ...) do { if (cond) passed++; else { failed++; printf("FAIL: " __VA_ARGS__); printf("\n"); } } while (0)
+#include "harness.h"
+#include "replaygain.h"
 
 static uint32_t lcg;
 static float rnd(void) { lcg = lcg * 1103515245u + 12345u; return (float)((lcg >> 8) & 0xffff) / 32768.0f - 1.0f; }
@@ -84,6 +83,5 @@ int main(void)
     CHECK(rl_gain_tag_field(648, 1) == 0x2DFE, "tag clamps to +510");
     CHECK(rl_gain_tag_field(-89, 1) == 0x2E59, "tag -8.9 dB");
     CHECK(rl_gain_tag_field(-89, 0) == 0, "tag without RG");
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return rl_test_done();
 }

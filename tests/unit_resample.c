@@ -3,10 +3,9 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
-#include "resample.h"
 
-static int passed, failed;
-#define CHECK(cond, ...) do { if (cond) passed++; else { failed++; printf("FAIL: " __VA_ARGS__); printf("\n"); } } while (0)
+#include "harness.h"
+#include "resample.h"
 
 static RlResampler R;
 static RlConfig C;
@@ -78,6 +77,5 @@ int main(void)
     C.samplerate_in = 44078; CHECK(!rl_resampling_needed(&C), "44078 within tolerance");
     C.samplerate_in = 44077; CHECK(!rl_resampling_needed(&C), "44077: (int)(44100*0.9995f) = 44077 is not below");
     C.samplerate_in = 44076; CHECK(rl_resampling_needed(&C), "44076 outside tolerance");
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return rl_test_done();
 }

@@ -6,23 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
+
 #include "args.h"
 #include "settings.h"
 #include "tables.h"
-
-static int n_pass, n_fail;
-
-#define CHECK(cond, ...)                                               \
-    do {                                                               \
-        if (cond) {                                                    \
-            n_pass++;                                                  \
-        } else {                                                       \
-            n_fail++;                                                  \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                \
-            printf(__VA_ARGS__);                                       \
-            printf("\n");                                              \
-        }                                                              \
-    } while (0)
 
 /* Expectations come from Debian's lame 3.100-6, per case:
  *   sox -D -n -r <rate> -c <1|2> -b 16 <in>.wav synth 0.2 sine 440
@@ -407,6 +395,5 @@ int main(void)
     test_parser();
     test_vbr_limits();
     test_tables();
-    printf("%d passed, %d failed\n", n_pass, n_fail);
-    return n_fail ? 1 : 0;
+    return rl_test_done();
 }

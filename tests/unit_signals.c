@@ -13,35 +13,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "harness.h"
+
 #include "mp3_writer.h"
 #include "signals.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...) do { \
-    if (cond) passed++; \
-    else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-} while (0)
-
-static int entries(const char *d)
-{
-    int n = 0;
-    DIR *dd = opendir(d);
-    struct dirent *de;
-    if (!dd)
-        return -1;
-    while ((de = readdir(dd)) != NULL)
-        if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-            n++;
-    closedir(dd);
-    return n;
-}
-
-static int exists(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0;
-}
 
 /* the stop callback: counts its calls (any thread) */
 static void on_stop(void *arg)
@@ -90,7 +65,7 @@ static void child_drain_then_second(const char *out)
         _exit(27);                    /* the callback ran once, on the signal thread */
     if (rl_signals_exit_status() != 143)
         _exit(28);
-    if (!exists(t))
+    if (!rl_test_exists(t))
         _exit(29);                    /* the first signal keeps the temp file */
     /* a callback registered after the signal is called at once */
     {
@@ -108,24 +83,21 @@ static void child_drain_then_second(const char *out)
 
 int main(void)
 {
-    char dir[] = "/tmp/rl_unit_signals_XXXXXX";
-    char out[256];
+    char dir[256], out[400];
     RlMp3Writer *w = NULL;
     pid_t pid;
     int st;
 
-    if (!mkdtemp(dir)) {
-        printf("mkdtemp failed\n0 passed, 1 failed\n");
-        return 1;
-    }
+    if (rl_test_tmpdir(dir, sizeof dir, "unit-signals") != 0)
+        rl_test_fatal("cannot create a temporary directory");
     snprintf(out, sizeof out, "%s/out.mp3", dir);
 
     /* an open output has no name yet (O_TMPFILE), nothing is left uncommitted */
     CHECK(rl_mp3_open(&w, out, NULL, 0) == 0, "open");
     CHECK(rl_mp3_temp_name(w) == NULL, "the output is unnamed while it is written");
-    CHECK(entries(dir) == 0, "open output: %d entries in its directory", entries(dir));
+    CHECK(rl_test_count_entries(dir) == 0, "open output: %d entries in its directory", rl_test_count_entries(dir));
     (void) rl_mp3_close(w, 0);
-    CHECK(entries(dir) == 0, "closed uncommitted: %d entries", entries(dir));
+    CHECK(rl_test_count_entries(dir) == 0, "closed uncommitted: %d entries", rl_test_count_entries(dir));
     CHECK(rl_signals_caught() == 0 && rl_signals_exit_status() == 0, "no signal yet");
 
     /* drain mode: the first signal only stops (callback), the second exits
@@ -138,7 +110,7 @@ int main(void)
     CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 143,
           "drain then second signal: exit %d (20-32: a failed step)",
           WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-    CHECK(entries(dir) == 0, "second signal left %d entries", entries(dir));
+    CHECK(rl_test_count_entries(dir) == 0, "second signal left %d entries", rl_test_count_entries(dir));
 
     /* immediate mode (--sequential): the first signal exits 130 and cleans up */
     pid = fork();
@@ -153,7 +125,7 @@ int main(void)
     }
     CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 130,
           "immediate exit status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-    CHECK(entries(dir) == 0, "no temp file or output left: %d entries", entries(dir));
+    CHECK(rl_test_count_entries(dir) == 0, "no temp file or output left: %d entries", rl_test_count_entries(dir));
 
     /* every other signal whose default ends the process: the same clean
      * exit (128 + its number), and nothing left; SIGKILL cannot be caught,
@@ -178,7 +150,7 @@ int main(void)
                   && (sig == SIGKILL ? (WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL)
                                      : (WIFEXITED(st) && WEXITSTATUS(st) == 128 + sig)),
                   "signal %d: status 0x%x", sig, st);
-            CHECK(entries(dir) == 0, "signal %d left %d entries", sig, entries(dir));
+            CHECK(rl_test_count_entries(dir) == 0, "signal %d left %d entries", sig, rl_test_count_entries(dir));
         }
     }
 
@@ -197,6 +169,5 @@ int main(void)
 
     CHECK(rl_signals_set_cleanup(NULL, 0) == 0, "clear");
     rmdir(dir);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return rl_test_done();
 }

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # ringlame fuzz targets (tests/fuzz, docs/reliability.md); included from
 # tests/CMakeLists.txt, so paths and targets are those of the tests folder.
 #
@@ -14,7 +15,10 @@ foreach(t IN LISTS RL_FUZZ_TARGETS)
   target_link_libraries(fuzz_${t}_standalone PRIVATE ringlame_testlib)
   add_test(NAME fuzz_regress_${t}
            COMMAND fuzz_${t}_standalone ${RL_FUZZ_DIR}/corpus/${t} ${RL_FUZZ_DIR}/regress/${t})
-  set_tests_properties(fuzz_regress_${t} PROPERTIES LABELS fuzz_regress TIMEOUT 300)
+  set_tests_properties(fuzz_regress_${t} PROPERTIES LABELS fuzz_regress TIMEOUT 300 SKIP_RETURN_CODE 77)
+  if(RL_ASAN_BUILD)   # tests/CMakeLists.txt: an ASan+UBSan build (tests/asan.sh)
+    set_tests_properties(fuzz_regress_${t} PROPERTIES LABELS "fuzz_regress;asan" ENVIRONMENT "${RL_ASAN_ENV}")
+  endif()
 endforeach()
 if(RL_FUZZ)
   if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")

@@ -3,7 +3,8 @@
  * in a folder named there (not recursive; names starting with '.' and
  * README* are skipped; files in name order).  A missing folder is reported
  * and skipped, so that an empty regress/<target>/ (git keeps no empty
- * folders) is not an error.  Exit 0 when every input ran; a finding
+ * folders) is not an error; no input at all is (exit 1: the test would
+ * check nothing).  Exit 0 when every input ran; a finding
  * aborts (or crashes) the process, which the test reports as a failure.
  * An input that runs longer than $RL_FUZZ_INPUT_TIMEOUT seconds (default 60;
  * libFuzzer's -timeout in tests/fuzz/run.sh is 10) is a hang: exit 1.
@@ -148,5 +149,9 @@ int main(int argc, char **argv)
             printf("skipping %s (not found)\n", argv[i]);
     }
     printf("%d inputs ran%s\n", count, bad ? ", some could not be read" : "");
+    if (count == 0) {
+        printf("FAIL: no input ran\n");
+        return 1;
+    }
     return bad ? 1 : 0;
 }

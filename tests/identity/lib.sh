@@ -10,22 +10,30 @@
 #   GEN_SIGNAL  the signal generator (CTest passes $<TARGET_FILE:gen_signal>)
 #   WORKDIR     scratch directory (default: a fresh mktemp -d)
 # Environment:
-#   LAME=path       the reference encoder (default /usr/bin/lame; must be 3.100)
+#   LAME=path       the reference encoder (default /usr/bin/lame; must be 3.100;
+#                   missing: the theme is skipped, exit 77)
 #   RINGLAME=path   overrides the first argument.  Only for checking the
 #                   harness itself (RINGLAME=/usr/bin/lame must pass everything).
 #   RL_KEEP=1       keep the outputs of passing cases too.
 #   RL_TIMEOUT=s    per-encoder time limit (default 300 s).
+#   RL_TEST_SEED=n  the seed of a theme's random cases (options.sh).
 # Output: one line per case ("ok NAME" or "FAIL NAME" with both commands),
-# then "<theme>: N passed, M failed".  Exit status 1 on any failure.
+# then "<theme>: N passed, M failed".  Exit status 1 on any failure or when
+# no case ran; 77 (skipped) when the reference lame is missing.
 
 ID_PASS=0
 ID_FAIL=0
 ID_THEME=$(basename "${0%.sh}")
 
-id_die() {   # a broken setup counts as a failure, never as a skip
+id_die() {   # a broken setup counts as a failure
     echo "FATAL ($ID_THEME): $*"
     echo "$ID_THEME: $ID_PASS passed, $((ID_FAIL + 1)) failed"
     exit 1
+}
+
+id_skip() {  # what the theme checks cannot run here: CTest's skip (77)
+    echo "skip ($ID_THEME): $*"
+    exit 77
 }
 
 id_init() {
@@ -41,7 +49,8 @@ id_init() {
     LAME=${LAME:-/usr/bin/lame}
     unset LAMEOPT   # both encoders would read it; keep the cases self-contained
     RL_TIMEOUT=${RL_TIMEOUT:-300}
-    [ -x "$LAME" ] || id_die "reference encoder '$LAME' not found (run scripts/setup.sh)"
+    case ${RL_TEST_SEED:-0} in ''|*[!0-9]*) id_die "RL_TEST_SEED=$RL_TEST_SEED is not a number" ;; esac
+    [ -x "$LAME" ] || id_skip "reference encoder '$LAME' not found (run scripts/setup.sh)"
     "$LAME" --version 2>/dev/null | grep -q 'version 3\.100' \
         || id_die "'$LAME' is not LAME 3.100"
     [ -f "$RL" ] && [ -x "$RL" ] || id_die "ringlame binary '$RL' not found or not executable"
@@ -223,7 +232,8 @@ check_bad() {
     fi
 }
 
-id_summary() {
+id_summary() {  # a theme that ran no case has not passed
+    [ $((ID_PASS + ID_FAIL)) -gt 0 ] || echo "FAIL $ID_THEME: no case ran"
     echo "$ID_THEME: $ID_PASS passed, $ID_FAIL failed"
     [ $ID_FAIL -eq 0 ] && [ $ID_PASS -gt 0 ]
 }

@@ -111,15 +111,19 @@ check_file combo_3 "$S" -V 6.5 -m m --resample 24 -p
 check_file combo_4 "$M" --vbr-new -V 8 --highpass 150 --strictly-enforce-ISO
 check_file combo_5 "$N" -V 1 -m f -q 3 --nores -p -t
 
-# deterministic pseudo-random combinations of everything above, over inputs
-# of several rates and channel counts (bash's RANDOM with a fixed seed)
+# seeded pseudo-random combinations of everything above, over inputs of
+# several rates and channel counts (bash's RANDOM).  RL_TEST_SEED=n draws
+# other series (n for this one, n+1 for the CBR/ABR one below); the default
+# seeds are fixed, so that every run checks the same cases.
 gen r48.wav -t mix -r 48000 -d 1.5 -S 24
 gen r32m.wav -t burst -r 32000 -c 1 -d 1.5 -S 25
 gen r22.wav -t pink -r 22050 -d 1.5 -S 26
 gen r11.wav -t mix -r 11025 -d 1.5 -S 27
 inputs=("$S" "$M" "$N" "$IN/r48.wav" "$IN/r32m.wav" "$IN/r22.wav" "$IN/r11.wav")
 pick() { local a=("$@"); echo "${a[RANDOM % ${#a[@]}]}"; }
-RANDOM=20261129
+SEED=${RL_TEST_SEED:-20261129}
+echo "VBR random combinations: seed $SEED (replay: RL_TEST_SEED=$SEED)"
+RANDOM=$SEED
 # shellcheck disable=SC2207  # the options are split into words on purpose
 for k in $(seq 1 40); do
     o=(-V "$((RANDOM % 10)).$((RANDOM % 10))")
@@ -290,9 +294,9 @@ check_error ogginput "$C" --ogginput
 check_error maskingadjust_dash_short "$C" --maskingadjust-short 2
 
 # ---- seeded random combinations of the CBR/ABR options ----
-# RL_OPTIONS_SEED=n reruns another (or a failed) series.
-SEED=${RL_OPTIONS_SEED:-20261130}
-echo "CBR/ABR random combinations: seed $SEED (rerun with RL_OPTIONS_SEED=$SEED)"
+# RL_TEST_SEED=n draws this series from n+1 (RL_TEST_SEED=n replays both).
+SEED=$(( ${RL_TEST_SEED:-20261129} + 1 ))
+echo "CBR/ABR random combinations: seed $SEED (replay: RL_TEST_SEED=$((SEED - 1)))"
 RANDOM=$SEED
 gen c48.wav -t mix -r 48000 -d 1 -S 44
 gen c32m.wav -t burst -r 32000 -c 1 -d 1 -S 45
