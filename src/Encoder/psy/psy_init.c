@@ -221,7 +221,7 @@ int rl_psy_init(RlEncoderConst *k, RlPsyState *psv)
 
     gd->force_short_block_calc = cfg->force_short_block_calc;   /* LAME experimentalZ */
 
-    /* initial state (lame-map 7.1) */
+    /* initial state: psymodel_init's values (nothing is carried yet) */
     psv->blocktype_old[0] = psv->blocktype_old[1] = RL_NORM_TYPE;
     for (int i = 0; i < 4; ++i) {
         for (int j = 0; j < RL_CBANDS; ++j) {

@@ -62,7 +62,7 @@ int rl_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *assumed)
 }
 
 #ifdef RL_TEST_HOOKS
-/* Test builds only (tests/test_hooks.h): make rl_search_valid answer 0 for
+/* Test builds only (declared in stage_search.h): make rl_search_valid answer 0 for
  * the first search of every frame whose index is a multiple of every_n
  * (0: off).  Atomic so tests may set it while a ring runs; the redo that
  * follows is accepted, so drivers looping on validity terminate. */
