@@ -21,7 +21,6 @@
 #include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "ring.h"
-#include "sequential.h"
 #include "stages.h"
 #include "stage_search.h"   /* rl_search_test_force_invalid */
 #include "stress_hook.h"
@@ -111,7 +110,7 @@ static void in_path(const Case *c, char *p, size_t n)
     snprintf(p, n, "%s/%s.wav", g_dir, c->name);
 }
 
-/* Encodes case c with the ring (threads > 0) or the sequential driver
+/* Encodes case c with the ring (threads > 0) or as --sequential does
  * (threads == 0) into out_path.  Returns the driver's result. */
 static int encode(const Case *c, const char *out_path, int threads, int slots, int io_backend,
                   RlRingStop *stop,
@@ -155,7 +154,12 @@ static int encode(const Case *c, const char *out_path, int threads, int slots, i
             rc = rl_run_ring(&a->opt, in, out, &p);
         }
         else {
-            rc = rl_run_sequential(&a->opt, in, out);
+            /* --sequential: one thread, no pool workers, direct I/O */
+            RlRingParams p;
+            memset(&p, 0, sizeof p);
+            p.threads = 1;
+            p.io_backend = -1;
+            rc = rl_run_ring(&a->opt, in, out, &p);
         }
         {
             int rc2 = rl_mp3_close(out, rc == 0);
