@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds ringlame's ring test with ThreadSanitizer (-DRL_SANITIZE=thread) in a build
-# directory of its own and runs the ring stress test under it.
+# Builds ringlame's executor and ring tests with ThreadSanitizer
+# (-DRL_SANITIZE=thread) in a build directory of its own and runs them under it.
 #
 # usage: bash tests/tsan.sh [BUILD_DIR] [RUNS]
 #   BUILD_DIR  default build-tsan (relative to the repository root)
@@ -13,7 +13,9 @@ cd "$(dirname "$0")/.."
 DIR=${1:-build-tsan}
 RUNS=${2:-150}
 cmake -S . -B "$DIR" -DRL_SANITIZE=thread -DRL_BUILD_EXAMPLES=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$DIR" -j "${JOBS:-2}" --target unit_ring >/dev/null
+cmake --build "$DIR" -j "${JOBS:-2}" --target unit_executor unit_ring >/dev/null
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+echo "tsan: $DIR/tests/unit_executor"
+"$DIR/tests/unit_executor"
 echo "tsan: $DIR/tests/unit_ring $RUNS"
 "$DIR/tests/unit_ring" "$RUNS"
