@@ -82,7 +82,9 @@ typedef struct RlRingParams {
  * like LAME's front end feeds lame_encode_buffer: blocks hold a multiple of
  * the frame size, except the last one.  next and release are called only
  * from the Dispatch task (one call at a time, on any thread); a block stays
- * valid until it is released, and at most one is held at a time. */
+ * valid until it is released, and at most one is held at a time.  The eof
+ * block is released as soon as its frames are fed; a block still held when
+ * the ring is aborted is released by rl_ring_destroy. */
 typedef struct RlRingInput {
     /* 1: *blk is the next block; 0: none yet (the port calls
      * rl_ring_input_ready when one arrives); <0: -errno.  The block with
