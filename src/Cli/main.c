@@ -14,9 +14,9 @@
  * Messages go to stderr as "ringlame: <file>: <problem>".
  * The encode is rl_run_ring: on --threads N threads (default: the CPUs this
  * process may run on) with the I/O scheduler, or with --sequential on the
- * calling thread alone (no pool workers) with direct reads and writes; a
- * progress line on stderr when it is a terminal and the output is not
- * silenced. */
+ * calling thread alone (no pool workers) with direct reads and writes;
+ * with --threads, a progress line on stderr when it is a terminal and the
+ * output is not silenced. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -136,7 +136,8 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
         rl_ring_stop_free(p.stop);
         return rc;
     }
-    if (rl_progress_wanted(STDERR_FILENO, a->silent)) {
+    /* no progress line with --sequential (docs/options.md) */
+    if (!a->sequential && rl_progress_wanted(STDERR_FILENO, a->silent)) {
         RlOptions o = a->opt;
         RlConfig *cfg = malloc(sizeof(*cfg));
         /* the output rate and frame size turn frames into seconds of audio */
