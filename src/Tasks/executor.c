@@ -10,6 +10,7 @@
  * sleeps only if nothing ran and `gen` did not move since the pass began. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "executor.h"
@@ -26,6 +27,7 @@ struct RlExecutor {
     int             nclients;
     uint64_t        gen, members;
     int             sleeping_workers, sleeping_helpers;
+    atomic_int      sleeping;   /* their sum, for rl_executor_nudge's look without mu */
     int             quit;
     int             nworkers;
     pthread_t      *tid;
@@ -68,7 +70,9 @@ static void *worker(void *arg)
         }
         if (!ran && ex->gen == gen && !ex->quit) {
             ex->sleeping_workers++;
+            atomic_fetch_add_explicit(&ex->sleeping, 1, memory_order_relaxed);
             pthread_cond_wait(&ex->work_cv, &ex->mu);
+            atomic_fetch_sub_explicit(&ex->sleeping, 1, memory_order_relaxed);
             ex->sleeping_workers--;
         }
     }
@@ -190,6 +194,12 @@ void rl_executor_notify(RlExecutor *ex)
     pthread_mutex_unlock(&ex->mu);
 }
 
+void rl_executor_nudge(RlExecutor *ex)
+{
+    if (atomic_load_explicit(&ex->sleeping, memory_order_relaxed) > 0)
+        rl_executor_notify(ex);
+}
+
 void rl_executor_help(RlExecutor *ex, RlExecClient *c, int (*done)(void *arg), void *arg)
 {
     pthread_mutex_lock(&ex->mu);
@@ -206,7 +216,9 @@ void rl_executor_help(RlExecutor *ex, RlExecClient *c, int (*done)(void *arg), v
         pthread_mutex_lock(&ex->mu);
         if (!ran && ex->gen == gen) {
             ex->sleeping_helpers++;
+            atomic_fetch_add_explicit(&ex->sleeping, 1, memory_order_relaxed);
             pthread_cond_wait(&ex->help_cv, &ex->mu);
+            atomic_fetch_sub_explicit(&ex->sleeping, 1, memory_order_relaxed);
             ex->sleeping_helpers--;
         }
     }

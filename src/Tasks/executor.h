@@ -55,6 +55,13 @@ void rl_executor_detach(RlExecutor *ex, RlExecClient *c);
  * one sleeping worker and every sleeping helper. */
 void rl_executor_notify(RlExecutor *ex);
 
+/* A hint for more parallelism, from inside run_one (or ring-side code a
+ * run_one called): more of this client's work is ready than the caller
+ * takes.  The caller comes back to the client itself (a worker's pass, a
+ * helper's loop), so nothing is lost if nobody wakes: rl_executor_notify
+ * when a thread sleeps, else nothing (no lock taken). */
+void rl_executor_nudge(RlExecutor *ex);
+
 /* The calling thread works for client c until done(arg) returns 1: runs c's
  * work while there is some, sleeps until notified otherwise. */
 void rl_executor_help(RlExecutor *ex, RlExecClient *c, int (*done)(void *arg), void *arg);

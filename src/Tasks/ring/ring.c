@@ -72,16 +72,17 @@
  * A thread that publishes a result returns to the executor, whose pass
  * brings it back to this ring before it may sleep (executor.c), so work a
  * publish made ready is never stranded.  When a thread takes a task and
- * more work is ready, it calls rl_executor_notify once (each woken thread
- * does the same: a chain, no thundering herd); ring_fork_join notifies
- * when it offers items.  The input port's rl_ring_input_ready takes mu,
+ * more work is ready, it calls rl_executor_nudge once (a notify when a
+ * thread sleeps; each woken thread does the same: a chain, no thundering
+ * herd); ring_fork_join nudges when it offers items (Encode runs what
+ * nobody took itself).  The input port's rl_ring_input_ready takes mu,
  * bumps in_events and notifies if Dispatch waits for input; Dispatch that
  * found no block waits until in_events moves past the value it saw when it
  * was taken (so a block that arrives between the port's "none" and the
  * publish is not lost).  Helpers are woken (notify) when a task publishes
- * with helpers present and the ring ended, failed or has nothing running,
- * and after each Encode / Finish when a rl_ring_help_until caller waits
- * (its done() is typically "output arrived").
+ * with helpers present and the ring ended or failed, and, when a
+ * rl_ring_help_until caller waits (its done() is typically "output
+ * arrived"), after each Encode / Finish and whenever nothing is running.
  *
  * States (rl_ring_state, decided under mu): the error once `err` is set;
  * DONE once Finish returned 0; STARVED when Dispatch waits for input (no
@@ -522,7 +523,7 @@ static int ring_run_one(void *ctx)
     more = pick_task(r, 0, NULL, NULL) != T_NONE;
     pthread_mutex_unlock(&r->mu);
     if (more)
-        rl_executor_notify(r->ex);
+        rl_executor_nudge(r->ex);
 
     t0 = r->p.stats ? now_s() : 0;
     rc = run_task(r, t, frame, &assumed, &after);
@@ -532,8 +533,10 @@ static int ring_run_one(void *ctx)
     if (r->p.stats)
         add_stats(&r->stats, t, t1 - t0);
     cancel = complete_task(r, t, frame, rc, &after);
-    wake = (r->helpers > 0 && (r->quit || r->running == 0))
-        || (r->out_waiters > 0 && (t == T_ENCODE || t == T_FINISH));
+    /* helpers: rl_ring_wait waits for the end; rl_ring_help_until also for
+     * STARVED (nothing running) and for output */
+    wake = (r->helpers > 0 && r->quit)
+        || (r->out_waiters > 0 && (r->running == 0 || t == T_ENCODE || t == T_FINISH));
     pthread_mutex_unlock(&r->mu);
     if (cancel)
         cancel_output(r);
@@ -558,7 +561,7 @@ void ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg)
     r->side_next = 1;
     r->side_running = 0;
     pthread_mutex_unlock(&r->mu);
-    rl_executor_notify(r->ex);
+    rl_executor_nudge(r->ex);
 
     rl_stress_point();
     fn(arg, 0);
