@@ -30,6 +30,7 @@ typedef struct Counted {
     pthread_t only;              /* 0 workers: the only thread allowed */
     atomic_int foreign;          /* run_one calls on another thread */
     int check_thread;
+    RlExecutor *ex;
 } Counted;
 
 static int counted_run(void *ctx)
@@ -43,7 +44,9 @@ static int counted_run(void *ctx)
     if (i >= ITEMS)
         return 0;
     c->ran[i]++;
-    atomic_fetch_add(&c->done, 1);
+    /* the last item makes the helper's done() true: tell it (the contract) */
+    if (atomic_fetch_add(&c->done, 1) + 1 == ITEMS)
+        rl_executor_notify(c->ex);
     return 1;
 }
 
@@ -68,6 +71,7 @@ static void test_counted(int workers)
     }
     CHECK(rl_executor_workers(ex) == workers, "workers: %d, want %d", rl_executor_workers(ex), workers);
     c->only = pthread_self();
+    c->ex = ex;
     c->check_thread = workers == 0;
     memset(&cl, 0, sizeof cl);
     cl.run_one = counted_run;
@@ -224,6 +228,7 @@ static void test_detach(void)
     memset(&b, 0, sizeof b);
     a.run_one = endless_run;
     a.ctx = &e;
+    c->ex = ex;
     b.run_one = counted_run;
     b.ctx = c;
     rl_executor_attach(ex, &a);

@@ -609,14 +609,18 @@ static int state_locked(Ring *r)
 
 int rl_ring_state(RlRing *r)
 {
-    int st, cancel;
+    int st, cancel, stopped_now, wake;
 
     pthread_mutex_lock(&r->mu);
+    stopped_now = r->stop_req && !r->quit;
     cancel = check_stop(r);
     st = state_locked(r);
+    wake = stopped_now && r->helpers > 0;   /* another thread may be helping */
     pthread_mutex_unlock(&r->mu);
     if (cancel)
         cancel_output(r);
+    if (wake)
+        rl_executor_notify(r->ex);
     return st;
 }
 
