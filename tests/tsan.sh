@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.0-or-later
-# Builds ringlame's ring test with ThreadSanitizer (-DRL_SANITIZE=thread) in a
-# build directory of its own and runs the tests labelled tsan there
-# (tests/CMakeLists.txt: the ring's stress test, unit_ring RUNS).
+# Builds ringlame's executor and ring tests with ThreadSanitizer
+# (-DRL_SANITIZE=thread) in a build directory of its own and runs the tests
+# labelled tsan there (tests/CMakeLists.txt: unit_executor, and the ring's
+# stress test, unit_ring RUNS).
 #
 # usage: bash tests/tsan.sh [BUILD_DIR] [RUNS]
 #   BUILD_DIR  default build-tsan (relative to the repository root)
@@ -16,7 +17,7 @@ DIR=${1:-build-tsan}
 RUNS=${2:-150}
 cmake -S . -B "$DIR" -DRL_SANITIZE=thread -DRL_TSAN_RUNS="$RUNS" -DRL_BUILD_EXAMPLES=OFF \
       -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$DIR" -j "${JOBS:-2}" --target unit_ring >/dev/null
+cmake --build "$DIR" -j "${JOBS:-2}" --target unit_executor unit_ring >/dev/null
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 echo "tsan: ctest -L tsan in $DIR ($RUNS stress runs)"
 ctest --test-dir "$DIR" -L tsan --output-on-failure

@@ -21,7 +21,6 @@
 #include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "ring.h"
-#include "sequential.h"
 #include "stages.h"
 #include "stage_search.h"   /* rl_search_test_force_invalid */
 #include "stress_hook.h"
@@ -111,11 +110,11 @@ static void in_path(const Case *c, char *p, size_t n)
     snprintf(p, n, "%s/%s.wav", g_dir, c->name);
 }
 
-/* Encodes case c with the ring (threads > 0) or the sequential driver
+/* Encodes case c with the ring (threads > 0) or as --sequential does
  * (threads == 0) into out_path.  Returns the driver's result. */
-static int encode(const Case *c, const char *out_path, int threads, int slots, int io_backend,
-                  RlRingStop *stop,
-                  void (*progress)(void *, int64_t, int64_t), void *parg)
+static int encode_on(const Case *c, const char *out_path, int threads, int slots, int io_backend,
+                     RlRingStop *stop,
+                     void (*progress)(void *, int64_t, int64_t), void *parg, RlExecutor *ex)
 {
     char inp[512], opts[256], *argv[32], *tok, *save = NULL, err[256];
     int argc = 0, rc;
@@ -152,10 +151,16 @@ static int encode(const Case *c, const char *out_path, int threads, int slots, i
             p.stop = stop;
             p.progress = progress;
             p.progress_arg = parg;
+            p.exec = ex;
             rc = rl_run_ring(&a->opt, in, out, &p);
         }
         else {
-            rc = rl_run_sequential(&a->opt, in, out);
+            /* --sequential: one thread, no pool workers, direct I/O */
+            RlRingParams p;
+            memset(&p, 0, sizeof p);
+            p.threads = 1;
+            p.io_backend = -1;
+            rc = rl_run_ring(&a->opt, in, out, &p);
         }
         {
             int rc2 = rl_mp3_close(out, rc == 0);
@@ -167,6 +172,13 @@ static int encode(const Case *c, const char *out_path, int threads, int slots, i
         rl_pcm_close(in);
     free(a);
     return rc;
+}
+
+static int encode(const Case *c, const char *out_path, int threads, int slots, int io_backend,
+                  RlRingStop *stop,
+                  void (*progress)(void *, int64_t, int64_t), void *parg)
+{
+    return encode_on(c, out_path, threads, slots, io_backend, stop, progress, parg, NULL);
 }
 
 /* encode with the ring and compare with the case's reference */
@@ -224,6 +236,279 @@ static RlRingStop *new_token(void)
     int rc = rl_ring_stop_create(&t);
     CHECK(rc == 0 && t, "rl_ring_stop_create: %d", rc);
     return t;
+}
+
+/* ---- several rings on one shared executor, from different threads ---- */
+
+typedef struct SharedJob {
+    Case *c;
+    RlExecutor *ex;
+    int k, slots, io, rc, same;
+    size_t len;
+} SharedJob;
+
+static void *shared_job(void *arg)
+{
+    SharedJob *j = arg;
+    char outp[512];
+    uint8_t *buf = NULL;
+
+    snprintf(outp, sizeof outp, "%s/shared-%d.mp3", g_dir, j->k);
+    /* threads only sizes the default ring; the pool is ex */
+    j->rc = encode_on(j->c, outp, 2, j->slots, j->io, NULL, NULL, NULL, j->ex);
+    j->same = 0;
+    if (j->rc == 0 && read_file(outp, &buf, &j->len) == 0)
+        j->same = j->len == j->c->ref_len && memcmp(buf, j->c->ref, j->len) == 0;
+    free(buf);
+    unlink(outp);
+    return NULL;
+}
+
+/* Three encodes at once on one pool of `workers` threads (0: each ring runs
+ * inline on its own caller, the pool only wakes them). */
+static void test_shared_pool(Case *cases, int ncases, int workers, int round)
+{
+    RlExecutor *ex = NULL;
+    SharedJob job[3];
+    pthread_t tid[3];
+    int started[3], k, rc;
+
+    rc = rl_executor_create(&ex, workers);
+    CHECK(rc == 0, "shared pool of %d: %d", workers, rc);
+    if (rc != 0)
+        return;
+    for (k = 0; k < 3; k++) {
+        job[k].c = &cases[(round * 3 + k * 5) % ncases];
+        job[k].ex = ex;
+        job[k].k = k;
+        job[k].slots = (round + k) % 3 == 0 ? 0 : 1 + (round + k) % 4;
+        job[k].io = k == 1 ? -1 : (round % 2 ? 2 : 0);
+        job[k].rc = -1;
+        started[k] = pthread_create(&tid[k], NULL, shared_job, &job[k]) == 0;
+        CHECK(started[k], "shared pool: thread %d", k);
+    }
+    for (k = 0; k < 3; k++) {
+        if (!started[k])
+            continue;
+        pthread_join(tid[k], NULL);
+        CHECK(job[k].rc == 0 && job[k].same, "shared pool of %d (round %d): %s slots=%d io=%d: rc %d, "
+              "%s (%zu vs %zu bytes)", workers, round, job[k].c->name, job[k].slots, job[k].io,
+              job[k].rc, job[k].same ? "same" : "differs", job[k].len, job[k].c->ref_len);
+    }
+    rl_executor_destroy(ex);
+}
+
+/* ---- the ring's own API with in-memory ports (what the public API does) ---- */
+
+typedef struct MemPorts {
+    pthread_mutex_t mu;
+    RlInBlock *blocks;          /* queued by the test thread ("send") */
+    int nblocks, sent, taken, released;
+    uint8_t *out;               /* the stream */
+    size_t len, cap;
+    int finished;
+} MemPorts;
+
+static int mem_next(void *ctx, const RlInBlock **blk)
+{
+    MemPorts *m = ctx;
+    int rc = 0;
+    pthread_mutex_lock(&m->mu);
+    if (m->taken < m->sent) {
+        *blk = &m->blocks[m->taken++];
+        rc = 1;
+    }
+    pthread_mutex_unlock(&m->mu);
+    return rc;
+}
+
+static void mem_release(void *ctx, const RlInBlock *blk)
+{
+    MemPorts *m = ctx;
+    (void) blk;
+    pthread_mutex_lock(&m->mu);
+    m->released++;
+    pthread_mutex_unlock(&m->mu);
+}
+
+static int mem_write(void *ctx, const uint8_t *p, size_t n)
+{
+    MemPorts *m = ctx;
+    pthread_mutex_lock(&m->mu);
+    if (m->len + n > m->cap) {
+        size_t cap = (m->len + n) * 2;
+        uint8_t *q = realloc(m->out, cap);
+        if (!q) {
+            pthread_mutex_unlock(&m->mu);
+            return -ENOMEM;
+        }
+        m->out = q;
+        m->cap = cap;
+    }
+    memcpy(m->out + m->len, p, n);
+    m->len += n;
+    pthread_mutex_unlock(&m->mu);
+    return 0;
+}
+
+static int mem_finish(void *ctx, const uint8_t *tag, size_t tag_len)
+{
+    MemPorts *m = ctx;
+    pthread_mutex_lock(&m->mu);
+    if (tag_len <= m->len)
+        memcpy(m->out, tag, tag_len);
+    m->finished = 1;
+    pthread_mutex_unlock(&m->mu);
+    return tag_len <= m->len ? 0 : -EINVAL;
+}
+
+typedef struct OutSince {
+    MemPorts *m;
+    size_t seen;
+} OutSince;
+
+static int mem_out_grew(void *arg)
+{
+    OutSince *o = arg;
+    int grew;
+    pthread_mutex_lock(&o->m->mu);
+    grew = o->m->len > o->seen;
+    pthread_mutex_unlock(&o->m->mu);
+    return grew;
+}
+
+/* Sends the input a block at a time; after each, "receive" helps until
+ * output came or the ring starved, then helps to starvation: it must be
+ * STARVED (never RUNNING with nothing to do, never DONE early).  The eof
+ * block then ends it; the stream must equal the reference. */
+static void test_mem_ports(Case *c, int workers, int frames_per_block)
+{
+    char inp[512], opts[256], *argv[32], *tok, *save = NULL, err[256];
+    RlArgs *a = calloc(1, sizeof *a);
+    RlPcmReader *in = NULL;
+    RlExecutor *ex = NULL;
+    RlRing *ring = NULL;
+    RlRingInput ip;
+    RlRingOutput op;
+    RlRingParams p;
+    MemPorts m;
+    int32_t *pcm = NULL;
+    int argc = 0, rc, fs, n, starved = 0, bad_state = 0;
+    FILE *devnull = fopen("/dev/null", "w");
+
+    memset(&m, 0, sizeof m);
+    pthread_mutex_init(&m.mu, NULL);
+    in_path(c, inp, sizeof inp);
+    snprintf(opts, sizeof opts, "%s", c->opts);
+    argv[argc++] = "ringlame";
+    for (tok = strtok_r(opts, " ", &save); tok && argc < 28; tok = strtok_r(NULL, " ", &save))
+        argv[argc++] = tok;
+    argv[argc++] = inp;
+    argv[argc++] = "out.mp3";
+    argv[argc] = NULL;
+    rc = a && devnull ? rl_args_parse(a, argc, argv, NULL, devnull, devnull) : -ENOMEM;
+    if (devnull)
+        fclose(devnull);
+    if (rc == RL_ARGS_OK)
+        rc = rl_pcm_open(&in, a->in_path, NULL, err, sizeof err);
+    else
+        rc = -EINVAL;
+    if (rc == 0)
+        rc = rl_set_num_channels(&a->opt, rl_pcm_channels(in));
+    if (rc == 0)
+        rc = rl_set_in_samplerate(&a->opt, rl_pcm_samplerate(in));
+    if (rc == 0)
+        rc = rl_executor_create(&ex, workers);
+    CHECK(rc == 0, "mem ports %s: setup %d", c->name, rc);
+    if (rc != 0)
+        goto out;
+
+    memset(&ip, 0, sizeof ip);
+    ip.next = mem_next;
+    ip.release = mem_release;
+    ip.ctx = &m;
+    ip.frames = rl_pcm_frames(in);
+    memset(&op, 0, sizeof op);
+    op.write = mem_write;
+    op.finish = mem_finish;
+    op.ctx = &m;
+    op.wants_tag = 1;
+    memset(&p, 0, sizeof p);
+    /* the blocks are fixed before the ring starts: the ring reads them
+     * while we append (m.blocks never moves) */
+    m.blocks = calloc(1 + (size_t)(c->frames / 64 + 2), sizeof *m.blocks);
+    rc = m.blocks ? rl_ring_create(&ring, &a->opt, ex, &ip, &op, &p) : -ENOMEM;
+    CHECK(rc == 0, "mem ports %s: rl_ring_create %d", c->name, rc);
+    if (rc != 0)
+        goto out;
+    fs = rl_ring_frame_size(ring);
+    if (frames_per_block <= 0)
+        frames_per_block = fs;
+    else
+        frames_per_block = (frames_per_block + fs - 1) / fs * fs;  /* LAME's reads */
+    rl_pcm_set_read_size(in, fs);
+    pcm = malloc(((size_t)c->frames + 1) * 2 * sizeof *pcm);
+    n = pcm ? rl_pcm_read(in, pcm, (int)c->frames + 1) : -ENOMEM;
+    CHECK(n == c->frames, "mem ports %s: read %d frames", c->name, n);
+    if (n < 0)
+        goto out;
+    {
+        int pos = 0, nch = rl_pcm_channels(in) > 1 ? 2 : 1;
+        for (;;) {
+            int k = n - pos < frames_per_block ? n - pos : frames_per_block;
+            RlInBlock *b = &m.blocks[m.nblocks++];
+            OutSince o;
+            int st;
+            b->data = pcm + (size_t)pos * (size_t)nch;
+            b->nframes = k;
+            b->eof = pos + k == n;
+            b->first_frame = pos;
+            b->fmt = RL_SF_I32;
+            b->channels = nch;
+            b->frame_bytes = nch * (int)sizeof(int32_t);
+            pos += k;
+            pthread_mutex_lock(&m.mu);          /* send() */
+            m.sent++;
+            pthread_mutex_unlock(&m.mu);
+            rl_ring_input_ready(ring);
+            if (b->eof)
+                break;
+            /* receive(): output or EAGAIN */
+            pthread_mutex_lock(&m.mu);
+            o.m = &m;
+            o.seen = m.len;
+            pthread_mutex_unlock(&m.mu);
+            st = rl_ring_help_until(ring, mem_out_grew, &o);
+            if (st != RL_RING_RUNNING && st != RL_RING_STARVED)
+                bad_state++;
+            /* drain to starvation: nothing more can happen without input */
+            st = rl_ring_help_until(ring, NULL, NULL);
+            starved += st == RL_RING_STARVED;
+            if (st != RL_RING_STARVED || rl_ring_state(ring) != RL_RING_STARVED)
+                bad_state++;
+        }
+    }
+    rc = rl_ring_wait(ring);
+    CHECK(rc == 0 && rl_ring_state(ring) == RL_RING_DONE && m.finished,
+          "mem ports %s (%d workers): wait %d, state %d", c->name, workers, rc, rl_ring_state(ring));
+    CHECK(bad_state == 0 && starved == m.nblocks - 1, "mem ports %s (%d workers): %d bad states, "
+          "starved %d of %d times", c->name, workers, bad_state, starved, m.nblocks - 1);
+    CHECK(m.len == c->ref_len && memcmp(m.out, c->ref, m.len) == 0,
+          "mem ports %s (%d workers): bytes differ (%zu vs %zu)", c->name, workers, m.len, c->ref_len);
+    rl_ring_destroy(ring);
+    ring = NULL;
+    CHECK(m.released == m.taken, "mem ports %s: %d blocks taken, %d released", c->name, m.taken,
+          m.released);
+out:
+    rl_ring_destroy(ring);
+    rl_executor_destroy(ex);
+    if (in)
+        rl_pcm_close(in);
+    free(pcm);
+    free(m.blocks);
+    free(m.out);
+    pthread_mutex_destroy(&m.mu);
+    free(a);
 }
 
 int main(int argc, char **argv)
@@ -297,6 +582,19 @@ int main(int argc, char **argv)
         for (k = 0; k < 5; k++)
             run_and_compare(&cases[i], th[k], 0, 0, "plain");
     }
+
+    /* several rings at once on one pool */
+    for (i = 0; i < 4; i++) {
+        rl_stress_set(seed + 1000u + (unsigned)i, i % 2 ? 100 : 0);
+        test_shared_pool(cases, ncases, i == 3 ? 0 : 2, i);
+    }
+    rl_stress_set(0, 0);
+
+    /* the ring's API on in-memory ports: STARVED after each block */
+    test_mem_ports(&cases[0], 0, 0);
+    test_mem_ports(&cases[0], 2, 4096);
+    test_mem_ports(&cases[1], 1, 0);
+    test_mem_ports(&cases[8], 3, 1152 * 3);
 
     /* the stress loop: tiny rings, many threads, random delays, and in a
      * third of the runs forced speculative-search redos */

@@ -12,9 +12,11 @@
  *      output is removed (a second signal, or the first with --sequential,
  *      exits at once and still removes the temporary file: signals.h).
  * Messages go to stderr as "ringlame: <file>: <problem>".
- * --sequential runs rl_run_sequential; otherwise rl_run_ring on --threads N
- * workers (default: the CPUs this process may run on), with a progress line
- * on stderr when it is a terminal and the output is not silenced. */
+ * The encode is rl_run_ring: on --threads N threads (default: the CPUs this
+ * process may run on) with the I/O scheduler, or with --sequential on the
+ * calling thread alone (no pool workers) with direct reads and writes;
+ * with --threads, a progress line on stderr when it is a terminal and the
+ * output is not silenced. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -28,7 +30,6 @@
 #include "pcm_reader.h"
 #include "progress.h"
 #include "ring.h"
-#include "sequential.h"
 #include "signals.h"
 #include "settings.h"
 #include "version.h"
@@ -109,8 +110,7 @@ static void print_ring_stats(const RlRingStats *s, int threads)
             (s->dispatch_s + s->resolve_s + s->encode_s + s->finish_s) * pct);
 }
 
-/* The encode on the chosen driver; the progress line only with the ring
- * (the sequential driver has no progress callback). */
+/* The encode: the ring on --threads, or --sequential's inline ring. */
 static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
 {
     RlRingParams p;
@@ -118,11 +118,14 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
     RlProgress *prog = NULL;
     int rc;
 
-    if (a->sequential)
-        return rl_run_sequential(&a->opt, in, out);
-
     memset(&p, 0, sizeof p);
-    p.threads = a->threads > 0 ? a->threads : rl_ring_default_threads();
+    if (a->sequential) {
+        p.threads = 1;          /* no pool workers: the ring runs on this thread */
+        p.io_backend = -1;      /* no I/O thread: Dispatch reads, Encode writes */
+    }
+    else {
+        p.threads = a->threads > 0 ? a->threads : rl_ring_default_threads();
+    }
     /* the signal thread requests the stop (a signal that already came
      * requests it at once, and the ring then returns -EINTR) */
     rc = rl_ring_stop_create(&p.stop);
@@ -133,7 +136,8 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
         rl_ring_stop_free(p.stop);
         return rc;
     }
-    if (rl_progress_wanted(STDERR_FILENO, a->silent)) {
+    /* no progress line with --sequential (docs/options.md) */
+    if (!a->sequential && rl_progress_wanted(STDERR_FILENO, a->silent)) {
         RlOptions o = a->opt;
         RlConfig *cfg = malloc(sizeof(*cfg));
         /* the output rate and frame size turn frames into seconds of audio */

@@ -11,7 +11,7 @@
  *     (main registers rl_ring_stop_request on its stop token); the ring
  *     drains and returns -EINTR, main removes the partial output and exits
  *     130 (SIGINT) or 143 (SIGTERM);
- *   - first signal in immediate mode (--sequential: no ring to drain), or a
+ *   - first signal in immediate mode (--sequential: one thread, exit at once), or a
  *     second signal in any mode: removes the temporary output file
  *     registered with rl_signals_set_cleanup (if any), writes a message and
  *     _exit()s 128 + the first signal's number at once.

@@ -1,13 +1,19 @@
-/* ringlame: the threaded encode driver: a ring of frame records moved through
- * the five stages by a pool of worker threads (see ring.c's top comment and
- * docs/architecture.md).
+/* ringlame: the encode driver: a ring of frame records moved through the
+ * five stages by the threads of an executor (executor.h), with an input and
+ * an output port at its ends (see ring.c's top comment and
+ * docs/architecture.md).  One ring on an executor of 0 workers runs inline
+ * on the thread that waits for it (--sequential).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_RING_H
 #define RL_RING_H
 
 #include <stdint.h>
 
+#include <stddef.h>
+
 #include "settings.h"
+#include "executor.h"
+#include "pcm_format.h"   /* RlInBlock */
 
 struct RlPcmReader;
 struct RlMp3Writer;
@@ -19,7 +25,7 @@ struct RlMp3Writer;
  *
  * Threading contract:
  *   - create/free: by the owner, never while a ring uses the token (free
- *     only after rl_run_ring returned and no thread can still call
+ *     only after the rings using it were destroyed and no thread can still call
  *     rl_ring_stop_request on it);
  *   - rl_ring_stop_request / rl_ring_stop_requested: any normal thread, at
  *     any time, also while rings run; NOT from a signal handler (they lock
@@ -27,8 +33,8 @@ struct RlMp3Writer;
  *     src/Cli/signals.h);
  *   - a request is sticky: a ring started with an already stopped token
  *     returns -EINTR without encoding;
- *   - one token may serve several rings at once (each attaches itself for
- *     the length of rl_run_ring).  Lock order: token -> ring scheduler lock.
+ *   - one token may serve several rings at once (each attaches itself from
+ *     rl_ring_create to rl_ring_destroy).  Lock order: token -> ring scheduler lock.
  *     The ring never takes the token's lock while it holds its own. */
 typedef struct RlRingStop RlRingStop;
 
@@ -51,22 +57,111 @@ typedef struct RlRingStats {
 } RlRingStats;
 
 typedef struct RlRingParams {
-    int threads;        /* workers; <= 0: the CPUs this process may run on */
-    int slots;          /* frame records; 0: 4*threads, clamped to [4, 256] */
-    int io_backend;     /* I/O scheduler (io_sched.h): 0 auto, 1 io_uring only, 2 thread
-                         * only; -1 none: Dispatch reads and Encode writes directly */
-    /* called from a worker (never two at once) as frames are finished; may be NULL */
+    int threads;        /* rl_run_ring without exec: the calling thread and threads-1 pool
+                         * workers; <= 0: the CPUs this process may run on */
+    int slots;          /* frame records; 0: 4 * (pool workers + 1), clamped to [4, 256] */
+    int io_backend;     /* rl_run_ring's I/O scheduler (io_sched.h): 0 auto, 1 io_uring only,
+                         * 2 thread only; -1 none: Dispatch reads and Encode writes directly */
+    RlExecutor *exec;   /* the pool to run on (shared by any number of rings); NULL:
+                         * rl_run_ring makes one of threads-1 workers for the call
+                         * (rl_ring_create requires one) */
+    /* called from the Encode task (never two at once) as frames are finished; may be NULL */
     void (*progress)(void *arg, int64_t frames_done, int64_t frames_total_or_minus1);
     void *progress_arg;
-    /* a stop token (see above): once requested, the ring drains and returns
-     * -EINTR; may be NULL.  (Formerly a polled volatile sig_atomic_t flag.) */
+    /* a stop token (see above): once requested, the ring drains and fails
+     * with -EINTR; may be NULL */
     RlRingStop *stop;
-    RlRingStats *stats; /* may be NULL */
+    RlRingStats *stats; /* filled by rl_ring_destroy; may be NULL */
 } RlRingParams;
 
-/* Whole encode like rl_run_sequential (same bytes), on p->threads workers.
- * p may be NULL (defaults).  Returns 0 or -errno (-EINTR when stopped); the
- * caller closes reader and writer. */
+/* ---------------------------------------------------------------- ports
+ *
+ * The input port hands Dispatch blocks of interleaved PCM (RlInBlock,
+ * pcm_format.h), in stream order.  Dispatch feeds the encoder at most
+ * rl_ring_frame_size() frames per call and never across a block boundary,
+ * like LAME's front end feeds lame_encode_buffer: blocks hold a multiple of
+ * the frame size, except the last one.  next and release are called only
+ * from the Dispatch task (one call at a time, on any thread); a block stays
+ * valid until it is released, and at most one is held at a time.  The eof
+ * block is released as soon as its frames are fed; a block still held when
+ * the ring is aborted is released by rl_ring_destroy. */
+typedef struct RlRingInput {
+    /* 1: *blk is the next block; 0: none yet (the port calls
+     * rl_ring_input_ready when one arrives); <0: -errno.  The block with
+     * eof=1 (nframes may be 0) ends the input: next is not called again */
+    int  (*next)(void *ctx, const RlInBlock **blk);
+    void (*release)(void *ctx, const RlInBlock *blk);
+    void *ctx;
+    int64_t frames;     /* input frames if known (progress), else -1 */
+} RlRingInput;
+
+/* The output port gets the stream's bytes in order, from the Encode task and
+ * then the Finish task (one call at a time, on any thread). */
+typedef struct RlRingOutput {
+    int  (*write)(void *ctx, const uint8_t *p, size_t n);
+    /* the end: the LAME tag frame to write over the stream's first frame
+     * (offset 0); tag_len 0: none.  Called once, after the last write */
+    int  (*finish)(void *ctx, const uint8_t *tag, size_t tag_len);
+    /* may be NULL: called once when the ring fails before finish, from any
+     * thread: make a write blocked in the port return (an error) soon */
+    void (*cancel)(void *ctx);
+    void *ctx;
+    int  wants_tag;     /* 0: do not build the tag (unseekable output) */
+} RlRingOutput;
+
+typedef struct RlRing RlRing;
+
+enum {
+    RL_RING_RUNNING = 0,   /* work is running or ready */
+    RL_RING_STARVED = 1,   /* Dispatch waits for input, every frame it cut is
+                            * encoded, nothing is running */
+    RL_RING_DONE    = 2    /* finish returned 0 */
+};
+
+/* Threading contract of the ring object:
+ *   - create / destroy: the owner, once each; the ports, p (its progress,
+ *     stop and stats) and ex must outlive the ring;
+ *   - rl_ring_input_ready, rl_ring_state: any thread, any time between
+ *     create and destroy (they take the ring's lock only);
+ *   - rl_ring_wait / rl_ring_help_until: any thread that is not one of
+ *     ex's workers (several may help at once);
+ *   - the port callbacks run on pool workers or helpers, never under the
+ *     ring's lock, so they may call rl_ring_input_ready / rl_ring_state.
+ * The ring starts running on ex as soon as rl_ring_create returns (it
+ * writes the stream's first bytes, the tag placeholder frame, through the
+ * output port before that, on the caller's thread). */
+
+/* The options are copied (init writes LAME's derived values back into the
+ * copy).  0 or -errno (nothing is left then). */
+int  rl_ring_create(RlRing **out, const RlOptions *opt, RlExecutor *ex, const RlRingInput *in,
+                    const RlRingOutput *outp, const RlRingParams *p);
+/* LAME's read size: frames per lame_encode_buffer call (see the ports). */
+int  rl_ring_frame_size(const RlRing *r);
+/* The input port has a block now (after its next() returned 0). */
+void rl_ring_input_ready(RlRing *r);
+/* RL_RING_RUNNING, RL_RING_STARVED, RL_RING_DONE, or the -errno the ring
+ * failed with (-EINTR: stopped).  Decided under the ring's lock. */
+int  rl_ring_state(RlRing *r);
+/* Helps on the executor until the ring is DONE or failed; 0 or -errno. */
+int  rl_ring_wait(RlRing *r);
+/* Helps until done(arg) returns 1 or the ring is starved, done or failed
+ * (done is called without the ring's lock; the ring wakes helpers after
+ * each Encode and Finish, and when it starves, ends or fails); returns
+ * rl_ring_state. */
+int  rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg);
+/* After the ring ended, or to abort it (it then fails with -ECANCELED and
+ * the output port is cancelled): detaches from the executor (waits for the
+ * tasks that run), releases a held input block, fills p->stats, frees.
+ * NULL: nothing. */
+void rl_ring_destroy(RlRing *r);
+
+/* ------------------------------------------------- the file convenience */
+
+/* A whole encode from a reader to a writer: file ports (the I/O scheduler,
+ * or with io_backend -1 direct reads and writes on the tasks), a ring on
+ * p->exec (or a pool made for the call), wait, destroy.  p may be NULL
+ * (defaults).  Returns 0 or -errno (-EINTR when stopped); the caller closes
+ * reader and writer. */
 int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer *out,
                 const RlRingParams *p);
 

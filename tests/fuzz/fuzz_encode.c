@@ -1,8 +1,8 @@
 /* ringlame fuzz target "encode": a whole encode of a tiny input at fuzzed
  * options, wired as src/Cli/main.c wires it (rl_args_parse, rl_pcm_open,
- * channels and rate from the input, rl_mp3_open), run twice: with the
- * sequential driver (rl_run_sequential, --sequential) and with the ring
- * (rl_run_ring) at 1-4 worker threads, a fuzzed ring size, I/O backend and,
+ * channels and rate from the input, rl_mp3_open), run twice: as
+ * --sequential runs it (rl_run_ring on one thread, no pool workers, direct
+ * reads and writes) and with the ring at 1-4 threads, a fuzzed ring size, I/O backend and,
  * optionally, the stress hook's random delays.  The two runs must agree:
  * both fail, or both succeed with the same output bytes; abort() otherwise.
  *
@@ -33,7 +33,6 @@
 #include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "ring.h"
-#include "sequential.h"
 #include "settings.h"
 #include "stress_hook.h"
 
@@ -231,7 +230,7 @@ static void on_progress(void *p, int64_t done, int64_t total)
 }
 
 typedef struct RunCfg {
-    int threads;                  /* 0: rl_run_sequential */
+    int threads;                  /* 0: --sequential (one thread inline, direct I/O) */
     int slots, io_backend, stats;
     const uint8_t *stdin_data;    /* non-NULL: the input is "-" */
     size_t stdin_len;
@@ -274,7 +273,11 @@ static int encode(const RlArgs *parsed, const RunCfg *rc_cfg, const char *out_pa
     if (rc < 0)
         goto done;
     if (rc_cfg->threads == 0) {
-        rc = rl_run_sequential(&a->opt, in, w);
+        RlRingParams p;
+        memset(&p, 0, sizeof p);
+        p.threads = 1;
+        p.io_backend = -1;
+        rc = rl_run_ring(&a->opt, in, w, &p);
     } else {
         RlRingParams p;
         RlRingStats stats;

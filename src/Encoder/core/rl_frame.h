@@ -2,7 +2,7 @@
  * does not cross to the next frame lives here; the stage that writes a field
  * is named beside it.  A record is written by one stage at a time: the stage
  * running on it owns the whole record until it hands it to the next stage
- * (in the sequential driver that is plain program order).  State that crosses
+ * (the ring publishes the hand-over under its lock).  State that crosses
  * frames is never here: it lives in the serial stage states (rl_encoder.h). */
 #ifndef RL_FRAME_H
 #define RL_FRAME_H

@@ -1,17 +1,21 @@
-/* ringlame: the threaded encode driver: a ring of frame records that worker
- * threads move through the five stages (Dispatch, Prepare, Resolve, Search,
- * Encode), ReplayGain channel tasks beside it and the I/O scheduler thread at
- * both ends; byte-identical with rl_run_sequential.
+/* ringlame: the encode driver: a ring of frame records that the threads of
+ * an executor (executor.h) move through the five stages (Dispatch, Prepare,
+ * Resolve, Search, Encode), ReplayGain channel tasks beside it, an input
+ * port at one end and an output port at the other (ring.h).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *
  * THE THREADING CONTRACT
  *
  * Objects.  One Ring (ring_impl.h): the encoder (RlEncoder, whose serial
  * states belong to the serial stages), `nslots` frame records and the
- * scheduler fields, guarded by ONE mutex `mu` (the scheduler lock) and one
- * condition variable `cv` on which idle workers sleep.  Frame t lives in slot
- * t % nslots; frames enter (Dispatch) and leave (Encode) in index order, so
- * the slots in use are always the frames [encoded, cut].
+ * scheduler fields, guarded by ONE mutex `mu` (the scheduler lock).  The
+ * ring is a client of an executor: the executor's threads (pool workers,
+ * and helpers: threads in rl_ring_wait / rl_ring_help_until) call
+ * ring_run_one, which runs at most one task.  The ring has no threads and
+ * no condition variable of its own for idling: sleeping is the executor's.
+ * Frame t lives in slot t % nslots; frames enter (Dispatch) and leave
+ * (Encode) in index order, so the slots in use are always the frames
+ * [encoded, cut].
  *
  * Cursors (under mu; each only grows):
  *     encoded <= search_take <= resolved <= prep_take <= cut
@@ -23,31 +27,35 @@
  *   search_take  frames handed to Search (in order; finish flag `searched`)
  *   encoded      frames Encode finished; their slots are free again
  *
- * Tasks.  A worker takes one task under mu (pick_task), marks it taken, drops
- * mu, runs it, takes mu again and publishes the result (complete_task).  No
- * stage function and no I/O call runs under mu.  Priority (oldest frames
- * first, so slots drain): Encode > Resolve > Search (oldest) > Prepare
- * (oldest) > ReplayGain channel 0, 1 > Dispatch > Finish.  Serial stages are
- * not threads: the flags dispatch_running / resolve_running / encode_running /
- * gain_running[ch] (under mu) let at most one worker run each, and
- * Resolve/Encode take the next frame in index order only.
+ * Tasks.  ring_run_one takes one task under mu (pick_task), marks it taken,
+ * drops mu, runs it, takes mu again and publishes the result
+ * (complete_task).  No stage function, no port callback and no executor
+ * call that may sleep runs under mu (rl_executor_notify may: the executor's
+ * lock is a leaf).  Priority (oldest frames first, so slots drain): Encode's
+ * forked items > Encode > Resolve > Search (oldest) > Prepare (oldest) >
+ * ReplayGain channel 0, 1 > Dispatch > Finish.  Serial stages are not
+ * threads: the flags dispatch_running / resolve_running / encode_running /
+ * gain_running[ch] (under mu) let at most one thread run each, and
+ * Resolve/Encode take the next frame in index order only.  `running`
+ * counts the tasks taken and not yet published.
  *
  * Who may touch what, when:
  *   frame record t   Dispatch writes it while it is frame `cut` and
  *                    dispatch_running (the slot is free: cut - encoded <
  *                    nslots was checked under mu when the task was taken).
- *                    Then exactly the one worker that took its Prepare /
+ *                    Then exactly the one thread that took its Prepare /
  *                    Resolve / Search / Encode task, one after another; the
  *                    hand-over is the publish under mu (the mutex orders the
  *                    writes before the next stage's reads).  A record is
  *                    reused for any later frame: no stage reads fields a
  *                    previous frame left behind.
- *   e->dispatch, the reader (direct mode), the I/O input side (rl_io_in_*),
- *                    r->pcm / blk / in_eof       only the Dispatch task.
+ *   e->dispatch, the input port (next/release), r->blk / blk_pos / in_eof
+ *                    only the Dispatch task.
  *   e->psy           only the Resolve task.
- *   e->enc, the writer (direct mode), the I/O output side (rl_io_out_*),
- *                    the progress callback       only the Encode task and,
- *                    after the last Encode, the Finish task.
+ *   e->enc, the output port's write, the progress callback
+ *                    only the Encode task and, after the last Encode, the
+ *                    Finish task (which calls the port's finish).  So the
+ *                    port sees the bytes in stream order, one call at a time.
  *   e->rg (the gain feed)   Dispatch pushes; gain task ch runs channel ch;
  *                    the feed's own mutex makes that safe (gain_feed.h).
  *                    pick_task asks it rl_gain_task_pending/space under mu:
@@ -56,43 +64,56 @@
  *   e->cfg/ath/psyc         read-only after init: any task.
  *   Search reads no serial state: it gets `assumed` (RlCarried), Encode's state after
  *   the last committed Encode, copied under mu when the task is taken
- *   (resv_committed, written by complete_task of Encode).  Encode checks the
+ *   (committed, written by complete_task of Encode).  Encode checks the
  *   speculation (rl_encode calls rl_search_valid with the true reservoir)
  *   and re-runs the search itself, serially, when it does not hold.
  *
- * Wake-ups.  Readiness is derived from the cursors and flags, never polled:
- * a worker that publishes a result looks for its next task itself; when it
- * takes one and more work is ready while workers sleep, it signals cv once
- * (each woken worker does the same: a chain, no thundering herd).  The I/O
- * thread's notify (a block arrived) takes mu, bumps io_events and signals.
- * Dispatch that found no block waits until io_events moves past the value it
- * saw when it was taken (so a notify between its rl_io_in_next and its
- * publish is not lost).  Idle workers use plain pthread_cond_wait: there is
- * no timed wait anywhere in the ring.
+ * Wake-ups.  Readiness is derived from the cursors and flags, never polled.
+ * A thread that publishes a result returns to the executor, whose pass
+ * brings it back to this ring before it may sleep (executor.c), so work a
+ * publish made ready is never stranded.  When a thread takes a task and
+ * more work is ready, it calls rl_executor_nudge once (a notify when a
+ * thread sleeps; each woken thread does the same: a chain, no thundering
+ * herd); ring_fork_join nudges when it offers items (Encode runs what
+ * nobody took itself).  The input port's rl_ring_input_ready takes mu,
+ * bumps in_events and notifies if Dispatch waits for input; Dispatch that
+ * found no block waits until in_events moves past the value it saw when it
+ * was taken (so a block that arrives between the port's "none" and the
+ * publish is not lost).  Helpers are woken (notify) when a task publishes
+ * with helpers present and the ring ended or failed, and, when a
+ * rl_ring_help_until caller waits (its done() is typically "output
+ * arrived"), after each Encode / Finish and whenever nothing is running.
+ *
+ * States (rl_ring_state, decided under mu): the error once `err` is set;
+ * DONE once Finish returned 0; STARVED when Dispatch waits for input (no
+ * input_ready since it found none), no task is running and none is ready
+ * (so every frame cut so far is encoded); RUNNING otherwise.
  *
  * Stopping.  A stop token (RlRingStop, ring.h) is an object with its own
  * mutex, a sticky `requested` flag and the list of rings attached to it.
- * rl_run_ring attaches its Ring (under the token's lock; an already
- * requested token sets stop_req at once) before the workers start and
- * detaches it after they are joined, before mu is destroyed.
- * rl_ring_stop_request, from any normal thread (never a signal handler: the
- * command's signal thread sigwait()s and calls it), takes the token's lock,
- * then each attached ring's mu, sets stop_req and broadcasts cv.  Lock
- * order: token -> mu; no worker takes the token's lock.  A worker sees
- * stop_req under mu at the top of its loop (after a wake-up, or after
- * publishing its task) and fails with -EINTR as below: the worker that
- * fails first also cancels the I/O scheduler, the same path as any error.
+ * A ring attaches (under the token's lock; an already requested token sets
+ * stop_req at once) before it joins the executor and detaches after it
+ * left it, before mu is destroyed.  rl_ring_stop_request, from any normal
+ * thread (never a signal handler: the command's signal thread sigwait()s
+ * and calls it), takes the token's lock, then each attached ring's mu, sets
+ * stop_req and notifies the ring's executor.  Lock order: token -> mu ->
+ * executor; no ring thread takes the token's lock.  ring_run_one and
+ * rl_ring_state see stop_req under mu and fail the ring with -EINTR as
+ * below.
  *
- * Errors and shutdown.  The first error (a task's -errno, or -EINTR once
- * stop_req is set) wins: `err` is set under mu, `quit` is raised and every
- * sleeper is woken; nothing new is taken.  The worker that failed first also
- * cancels the I/O scheduler (outside mu), which makes an Encode blocked on a
- * full output queue return; the others finish their current call and leave.
- * The caller's thread is worker 0; it joins the others, aborts the I/O
- * scheduler unless Finish already closed it, and returns err.  A normal end
- * is the Finish task (taken once Dispatch's flush is done, every frame is
- * encoded and no gain work is left): it flushes the bitstream, builds the
- * LAME tag, rl_io_finish writes the rest and the tag, and quit is raised.
+ * Errors and shutdown.  The first error (a task's -errno, -EINTR once
+ * stop_req is set, -ECANCELED when rl_ring_destroy aborts) wins: `err` is
+ * set under mu, `quit` is raised, helpers are notified; nothing new is
+ * taken.  The thread that failed the ring first also calls the output
+ * port's cancel (outside mu), which makes an Encode blocked in the port's
+ * write return; other tasks finish their current call.  Never once Finish
+ * was taken: the port's finish owns the end then.  A normal end is the
+ * Finish task (taken once Dispatch's flush is done, every frame is encoded
+ * and no gain work is left): it flushes the bitstream, builds the LAME tag
+ * (when the output port wants it) and calls the port's finish; then quit
+ * is raised and the state is DONE.  rl_ring_destroy detaches from the
+ * executor, which returns once no thread is inside ring_run_one, so the
+ * ring is freed with no task running.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -102,11 +123,8 @@
 #include <time.h>
 
 #include "ring_impl.h"
-#include "pcm_reader.h"
-#include "mp3_writer.h"
 #include "stress_hook.h"
 
-#define RING_MAX_THREADS 256
 #define RING_MAX_SLOTS   256
 
 int rl_ring_default_threads(void)
@@ -168,8 +186,9 @@ void rl_ring_stop_request(RlRingStop *s)
     for (r = s->rings; r; r = r->stop_next) {
         pthread_mutex_lock(&r->mu);
         r->stop_req = 1;
-        pthread_cond_broadcast(&r->cv);
         pthread_mutex_unlock(&r->mu);
+        /* a worker or helper that runs the ring next fails it */
+        rl_executor_notify(r->ex);
     }
     pthread_mutex_unlock(&s->mu);
 }
@@ -186,25 +205,26 @@ int rl_ring_stop_requested(RlRingStop *s)
     return v;
 }
 
-/* Before any worker runs (no other thread knows r yet, so stop_req is
- * written without mu here). */
+/* Before the ring is attached to the executor. */
 static void stop_attach(Ring *r)
 {
-    RlRingStop *s = r->p->stop;
+    RlRingStop *s = r->p.stop;
 
     if (!s)
         return;
     pthread_mutex_lock(&s->mu);
+    pthread_mutex_lock(&r->mu);
     r->stop_req = s->requested;
+    pthread_mutex_unlock(&r->mu);
     r->stop_next = s->rings;
     s->rings = r;
     pthread_mutex_unlock(&s->mu);
 }
 
-/* After the workers are joined, before mu is destroyed. */
+/* After the ring left the executor, before mu is destroyed. */
 static void stop_detach(Ring *r)
 {
-    RlRingStop *s = r->p->stop;
+    RlRingStop *s = r->p.stop;
     Ring **pp;
 
     if (!s)
@@ -221,13 +241,20 @@ static void stop_detach(Ring *r)
 
 /* ------------------------------------------------------------ scheduler */
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
 /* Assumes mu.  1 if Dispatch may run: a free slot, input possibly there, and
  * room in the gain feed for what one dispatch step pushes. */
 static int dispatch_ready(Ring *r)
 {
     if (r->dispatch_running || r->dispatch_done || r->cut - r->encoded >= r->nslots)
         return 0;
-    if (r->dispatch_wait_input && r->io_events == r->io_events_seen)
+    if (r->dispatch_wait_input && r->in_events == r->in_events_seen)
         return 0;
     if (r->gain_channels > 0) {
         if (r->dispatch_wait_gain)
@@ -303,7 +330,7 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
             r->prepared[s] = r->searched[s] = 0;
             r->dispatch_running = 1;
             r->dispatch_wait_input = 0;
-            r->io_events_seen = r->io_events;
+            r->in_events_seen = r->in_events;
             *frame = r->cut;
         }
         return T_DISPATCH;
@@ -318,23 +345,36 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
     return T_NONE;
 }
 
-/* Assumes mu.  The first error wins; everyone is told to stop.  Returns 1
- * if the caller must cancel the I/O scheduler (after dropping mu): only the
- * first failure does, and never once Finish was taken (it frees io). */
+/* Assumes mu.  The first error wins; nothing new is taken.  Returns 1 if
+ * the caller must call the output port's cancel (after dropping mu): only
+ * the first failure does, and never once Finish was taken (the port's
+ * finish owns the end). */
 static int fail(Ring *r, int rc)
 {
     int first = !r->err;
     if (first)
         r->err = rc;
     r->quit = 1;
-    pthread_cond_broadcast(&r->cv);
-    return first && r->io && !r->finish_taken;
+    if (first && !r->finish_taken && !r->out_cancelled) {
+        r->out_cancelled = 1;
+        return r->out.cancel != NULL;
+    }
+    return 0;
+}
+
+/* Assumes mu.  A requested stop fails the ring (returns fail()'s answer). */
+static int check_stop(Ring *r)
+{
+    if (r->stop_req && !r->quit)
+        return fail(r, -EINTR);
+    return 0;
 }
 
 /* Assumes mu.  Publishes a task's result: the hand-over of its frame.
  * Returns fail()'s answer on an error, else 0. */
 static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCarried *after)
 {
+    r->running--;
     switch (t) {
     case T_SIDE:
         if (--r->side_running == 0)
@@ -376,8 +416,8 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
         break;
     case T_FINISH:
         if (rc == 0) {
+            r->finished = 1;
             r->quit = 1;
-            pthread_cond_broadcast(&r->cv);
         }
         break;
     case T_NONE:
@@ -430,13 +470,6 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
     return rc;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
-}
-
 /* Assumes mu. */
 static void add_stats(RlRingStats *st, RingTask t, double s)
 {
@@ -454,59 +487,69 @@ static void add_stats(RlRingStats *st, RingTask t, double s)
     }
 }
 
-/* Assumes mu (cond_wait releases it while asleep). */
-static void wait_for_work(Ring *r)
+static void cancel_output(Ring *r)
 {
-    r->idle++;
-    pthread_cond_wait(&r->cv, &r->mu);
-    r->idle--;
+    r->out.cancel(r->out.ctx);
 }
 
-static void *worker(void *arg)
+/* The executor's entry (RlExecClient.run_one): at most one task. */
+static int ring_run_one(void *ctx)
 {
-    Ring *r = arg;
+    Ring *r = ctx;
     int64_t frame = 0;
     RlCarried assumed, after;
-    int cancel = 0;
+    RingTask t;
+    int rc, cancel, more, wake;
     double t0, t1;
 
-    memset(&assumed, 0, sizeof assumed);
-    memset(&after, 0, sizeof after);
     pthread_mutex_lock(&r->mu);
-    while (!r->quit) {
-        RingTask t;
-        int rc;
-        if (r->stop_req) {   /* set under mu by rl_ring_stop_request */
-            cancel = fail(r, -EINTR);
-            break;
-        }
-        t = pick_task(r, 1, &frame, &assumed);
-        if (t == T_NONE) {
-            wait_for_work(r);
-            continue;
-        }
-        /* chain wake-up: one more sleeper if more work is ready */
-        if (r->idle > 0 && pick_task(r, 0, NULL, NULL) != T_NONE)
-            pthread_cond_signal(&r->cv);
+    if (r->stop_req && !r->quit) {   /* set under mu by rl_ring_stop_request */
+        cancel = check_stop(r);
+        wake = r->helpers > 0;
         pthread_mutex_unlock(&r->mu);
-        t0 = r->p->stats ? now_s() : 0;
-        rc = run_task(r, t, frame, &assumed, &after);
-        t1 = r->p->stats ? now_s() : 0;
-        pthread_mutex_lock(&r->mu);
-        if (r->p->stats)
-            add_stats(&r->stats, t, t1 - t0);
-        cancel = complete_task(r, t, frame, rc, &after);
+        if (cancel)
+            cancel_output(r);
+        if (wake)
+            rl_executor_notify(r->ex);
+        return 0;
     }
+    t = pick_task(r, 1, &frame, &assumed);
+    if (t == T_NONE) {
+        pthread_mutex_unlock(&r->mu);
+        return 0;
+    }
+    r->running++;
+    /* chain wake-up: one more thread if more work is ready */
+    more = pick_task(r, 0, NULL, NULL) != T_NONE;
+    pthread_mutex_unlock(&r->mu);
+    if (more)
+        rl_executor_nudge(r->ex);
+
+    t0 = r->p.stats ? now_s() : 0;
+    rc = run_task(r, t, frame, &assumed, &after);
+    t1 = r->p.stats ? now_s() : 0;
+
+    pthread_mutex_lock(&r->mu);
+    if (r->p.stats)
+        add_stats(&r->stats, t, t1 - t0);
+    cancel = complete_task(r, t, frame, rc, &after);
+    /* helpers: rl_ring_wait waits for the end; rl_ring_help_until also for
+     * STARVED (nothing running) and for output */
+    wake = (r->helpers > 0 && r->quit)
+        || (r->out_waiters > 0 && (r->running == 0 || t == T_ENCODE || t == T_FINISH));
     pthread_mutex_unlock(&r->mu);
     if (cancel)
-        rl_io_cancel(r->io);
-    return NULL;
+        cancel_output(r);
+    if (wake)
+        rl_executor_notify(r->ex);
+    return 1;
 }
 
-/* Encode's fork-join: item 0 here, the others offered to idle workers
- * (first in pick_task's order); what nobody took, Encode runs itself, then
- * it waits for the items others run.  A stop does not cut it short: items
- * are short and the frame's Encode must complete or fail as a whole. */
+/* Encode's fork-join: item 0 here, the others offered to the executor's
+ * threads (first in pick_task's order); what nobody took, Encode runs
+ * itself, then it waits for the items others run.  A stop does not cut it
+ * short: items are short and the frame's Encode must complete or fail as a
+ * whole. */
 void ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg)
 {
     Ring *r = ctx;
@@ -517,9 +560,8 @@ void ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg)
     r->side_n = n;
     r->side_next = 1;
     r->side_running = 0;
-    if (r->idle > 0)
-        pthread_cond_signal(&r->cv);
     pthread_mutex_unlock(&r->mu);
+    rl_executor_nudge(r->ex);
 
     rl_stress_point();
     fn(arg, 0);
@@ -538,140 +580,234 @@ void ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg)
     pthread_mutex_unlock(&r->mu);
 }
 
-/* The I/O thread's callback (a block arrived, space was freed, an error):
- * called without any rl_io lock, so taking mu here cannot deadlock. */
-static void io_notify(void *arg)
+/* --------------------------------------------------------- public calls */
+
+void rl_ring_input_ready(RlRing *r)
 {
-    Ring *r = arg;
+    int wake;
+
     pthread_mutex_lock(&r->mu);
-    r->io_events++;
-    if (r->idle > 0)
-        pthread_cond_signal(&r->cv);
+    r->in_events++;
+    wake = r->dispatch_wait_input;
     pthread_mutex_unlock(&r->mu);
+    if (wake)
+        rl_executor_notify(r->ex);
+}
+
+/* Assumes mu. */
+static int state_locked(Ring *r)
+{
+    if (r->err)
+        return r->err;
+    if (r->finished)
+        return RL_RING_DONE;
+    if (!r->quit && r->running == 0 && r->dispatch_wait_input
+        && r->in_events == r->in_events_seen && pick_task(r, 0, NULL, NULL) == T_NONE)
+        return RL_RING_STARVED;
+    return RL_RING_RUNNING;
+}
+
+int rl_ring_state(RlRing *r)
+{
+    int st, cancel, stopped_now, wake;
+
+    pthread_mutex_lock(&r->mu);
+    stopped_now = r->stop_req && !r->quit;
+    cancel = check_stop(r);
+    st = state_locked(r);
+    wake = stopped_now && r->helpers > 0;   /* another thread may be helping */
+    pthread_mutex_unlock(&r->mu);
+    if (cancel)
+        cancel_output(r);
+    if (wake)
+        rl_executor_notify(r->ex);
+    return st;
+}
+
+int rl_ring_frame_size(const RlRing *r)
+{
+    return r->frame_size;
+}
+
+typedef struct HelpArg {
+    Ring *r;
+    int (*done)(void *arg);    /* NULL: rl_ring_wait */
+    void *arg;
+} HelpArg;
+
+static int help_done(void *arg)
+{
+    HelpArg *h = arg;
+    int const st = rl_ring_state(h->r);
+
+    if (!h->done)
+        return st == RL_RING_DONE || st < 0;
+    return st != RL_RING_RUNNING || h->done(h->arg);
+}
+
+static int help(Ring *r, int (*done)(void *arg), void *arg)
+{
+    HelpArg h;
+
+    h.r = r;
+    h.done = done;
+    h.arg = arg;
+    pthread_mutex_lock(&r->mu);
+    r->helpers++;
+    if (done)
+        r->out_waiters++;
+    pthread_mutex_unlock(&r->mu);
+    rl_executor_help(r->ex, &r->client, help_done, &h);
+    pthread_mutex_lock(&r->mu);
+    r->helpers--;
+    if (done)
+        r->out_waiters--;
+    pthread_mutex_unlock(&r->mu);
+    return rl_ring_state(r);
+}
+
+int rl_ring_wait(RlRing *r)
+{
+    int const st = help(r, NULL, NULL);
+    return st < 0 ? st : 0;
+}
+
+static int never(void *arg)
+{
+    (void) arg;
+    return 0;
+}
+
+int rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg)
+{
+    return help(r, done ? done : never, arg);
 }
 
 /* ---------------------------------------------------------------- setup */
 
-/* Worker 0 is the caller; threads-1 more.  If a thread cannot be created
- * the ring still completes with fewer workers. */
-static void run_workers(Ring *r, int threads)
+int ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRingParams *p)
 {
-    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-    int i, started = 0;
-
-    for (i = 1; tid && i < threads; i++) {
-        if (pthread_create(&tid[started], NULL, worker, r) != 0)
-            break;
-        started++;
-    }
-    worker(r);
-    for (i = 0; i < started; i++)
-        pthread_join(tid[i], NULL);
-    free(tid);
-}
-
-static int start_io(Ring *r)
-{
-    RlIoParams ip;
-    char msg[256];
-
-    memset(&ip, 0, sizeof ip);
-    ip.frame_size = r->frame_size;
-    ip.backend = r->p->io_backend;
-    ip.notify = io_notify;
-    ip.notify_arg = r;
-    msg[0] = '\0';
-    return rl_io_start(&r->io, r->in, r->out, &ip, msg, sizeof msg);
-}
-
-static int setup_and_run(Ring *r, RlOptions *o, int threads)
-{
-    int rc = rl_encoder_create(&r->e, o);
-    if (rc < 0)
-        return rc;
-    r->frame_size = rl_encoder_frame_size(r->e);
-    r->gain_channels = rl_encoder_gain_channels(r->e);   /* 0 unless ReplayGain runs */
-    r->total_estimate = rl_encoder_frames_for(r->e, rl_pcm_frames(r->in));
-    rl_encoder_carried(rl_encoder_encode_stage(r->e), &r->committed);
-
-    /* the tag placeholder frame (non-music bytes) goes out first, before the
-     * I/O scheduler owns the writer */
-    rc = ring_write_ready_bytes(r);
-    if (rc == 0 && r->p->io_backend >= 0)
-        rc = start_io(r);
-    if (rc == 0) {
-        double const t0 = now_s();
-        stop_attach(r);
-        run_workers(r, threads);
-        stop_detach(r);
-        if (r->p->stats) {
-            r->stats.wall_s = now_s() - t0;
-            r->stats.search_redos = r->redo_count;
-            *r->p->stats = r->stats;
-        }
-        rc = r->err;
-        if (r->io && !r->finish_taken)
-            rl_io_abort(r->io);   /* Finish closes it otherwise */
-    }
-    rl_encoder_destroy(r->e);
-    r->e = NULL;
-    return rc;
-}
-
-int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer *out,
-                const RlRingParams *p)
-{
-    RlRingParams defaults;
-    RlOptions o;
     Ring *r;
-    int threads, rc;
+    RlOptions o;
+    int workers, rc;
 
-    if (!opt || !in || !out)
+    *out = NULL;
+    if (!opt || !ex)
         return -EINVAL;
-    if (!p) {
-        memset(&defaults, 0, sizeof defaults);
-        p = &defaults;
-    }
-    threads = p->threads > 0 ? p->threads : rl_ring_default_threads();
-    if (threads > RING_MAX_THREADS)
-        threads = RING_MAX_THREADS;
-
     r = calloc(1, sizeof *r);
     if (!r)
         return -ENOMEM;
-    r->p = p;
-    r->in = in;
-    r->out = out;
-    r->nslots = p->slots > 0 ? p->slots : 4 * threads;
-    if (p->slots <= 0 && r->nslots < 4)
-        r->nslots = 4;
+    if (p)
+        r->p = *p;
+    r->ex = ex;
+    workers = rl_executor_workers(ex);
+    r->fork = workers > 0;
+    r->nslots = r->p.slots > 0 ? r->p.slots : 4 * (workers + 1);
     if (r->nslots > RING_MAX_SLOTS)
         r->nslots = RING_MAX_SLOTS;
-    o = *opt;
+    r->client.run_one = ring_run_one;
+    r->client.ctx = r;
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->side_cv, NULL);
 
     r->frames = rl_frames_create(r->nslots);
     r->prepared = calloc((size_t)r->nslots, 1);
     r->searched = calloc((size_t)r->nslots, 1);
     r->out_bytes = malloc(RL_ENCODER_BYTES_MAX);
-    r->pcm = malloc((size_t)1152 * 2 * sizeof(int32_t));
-    if (!r->frames || !r->prepared || !r->searched || !r->out_bytes || !r->pcm) {
-        rc = -ENOMEM;
+    if (!r->frames || !r->prepared || !r->searched || !r->out_bytes) {
+        rl_ring_destroy(r);
+        return -ENOMEM;
     }
-    else {
-        pthread_mutex_init(&r->mu, NULL);
-        pthread_cond_init(&r->cv, NULL);
-        pthread_cond_init(&r->side_cv, NULL);
-        r->nthreads = threads;
-        rc = setup_and_run(r, &o, threads);
-        pthread_cond_destroy(&r->side_cv);
-        pthread_cond_destroy(&r->cv);
-        pthread_mutex_destroy(&r->mu);
+    o = *opt;
+    rc = rl_encoder_create(&r->e, &o);
+    if (rc < 0) {
+        rl_ring_destroy(r);
+        return rc;
     }
-    free(r->pcm);
+    r->frame_size = rl_encoder_frame_size(r->e);
+    r->gain_channels = rl_encoder_gain_channels(r->e);   /* 0 unless ReplayGain runs */
+    rl_encoder_carried(rl_encoder_encode_stage(r->e), &r->committed);
+    *out = r;
+    return 0;
+}
+
+int ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp)
+{
+    int rc;
+
+    if (!in || !outp || !in->next || !in->release || !outp->write || !outp->finish)
+        return -EINVAL;
+    r->in = *in;
+    r->out = *outp;
+    r->total_estimate = rl_encoder_frames_for(r->e, in->frames);
+    /* the tag placeholder frame (non-music bytes) goes out first */
+    rc = ring_write_ready_bytes(r);
+    if (rc < 0)
+        return rc;
+    r->t0 = now_s();
+    stop_attach(r);
+    r->attached = 1;
+    rl_executor_attach(r->ex, &r->client);
+    return 0;
+}
+
+int rl_ring_create(RlRing **out, const RlOptions *opt, RlExecutor *ex, const RlRingInput *in,
+                   const RlRingOutput *outp, const RlRingParams *p)
+{
+    Ring *r;
+    int rc;
+
+    if (!out)
+        return -EINVAL;
+    *out = NULL;
+    rc = ring_alloc(&r, opt, ex, p);
+    if (rc < 0)
+        return rc;
+    rc = ring_start(r, in, outp);
+    if (rc < 0) {
+        rl_ring_destroy(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+void ring_stop(Ring *r)
+{
+    if (r->attached) {
+        int cancel = 0;
+        pthread_mutex_lock(&r->mu);
+        if (!r->quit)
+            cancel = fail(r, -ECANCELED);
+        pthread_mutex_unlock(&r->mu);
+        if (cancel)
+            cancel_output(r);
+        rl_executor_detach(r->ex, &r->client);   /* no task runs after this */
+        stop_detach(r);
+        if (r->blk) {      /* an aborted Dispatch's block, back to the port */
+            r->in.release(r->in.ctx, r->blk);
+            r->blk = NULL;
+        }
+        if (r->p.stats) {
+            r->stats.wall_s = now_s() - r->t0;
+            r->stats.search_redos = r->redo_count;
+            *r->p.stats = r->stats;
+        }
+        r->attached = 0;
+    }
+}
+
+void rl_ring_destroy(RlRing *r)
+{
+    if (!r)
+        return;
+    ring_stop(r);
+    rl_encoder_destroy(r->e);
     free(r->out_bytes);
     free(r->searched);
     free(r->prepared);
     rl_frames_free(r->frames);
+    pthread_cond_destroy(&r->side_cv);
+    pthread_mutex_destroy(&r->mu);
     free(r);
-    return rc;
 }

@@ -8,11 +8,8 @@
 #include <stdint.h>
 
 #include "ring.h"
+#include "executor.h"
 #include "stages.h"
-#include "io_sched.h"
-
-struct RlPcmReader;
-struct RlMp3Writer;
 
 typedef enum RingTask {
     T_NONE, T_SIDE, T_ENCODE, T_RESOLVE, T_SEARCH, T_PREPARE, T_GAIN0, T_GAIN1, T_DISPATCH,
@@ -23,36 +20,43 @@ typedef enum RingTask {
 enum {
     RING_D_CUT = 0,        /* cut frame `cut` into its slot */
     RING_D_DONE = 1,       /* flush complete: no more frames */
-    RING_D_NO_INPUT = 2,   /* the I/O scheduler has no block yet (notify will come) */
+    RING_D_NO_INPUT = 2,   /* the input port has no block yet (input_ready will come) */
     RING_D_GAIN_FULL = 3   /* the ReplayGain feed is full: gain tasks first */
 };
 
-typedef struct Ring {
+typedef struct RlRing Ring;
+
+struct RlRing {
     /* ---- fixed after setup (any thread reads) ---- */
     RlEncoder   *e;
     RlFrame     *frames;
     int          nslots;
-    int          nthreads;             /* workers (1: Encode forks nothing) */
+    int          fork;                 /* Encode forks its channel loops (pool workers > 0) */
     int          gain_channels;        /* ReplayGain tasks (0: RG off) */
-    const RlRingParams *p;
-    struct RlPcmReader *in;
-    struct RlMp3Writer *out;
-    RlIoSched   *io;                   /* NULL: Dispatch reads, Encode writes directly */
+    int          frame_size;
+    RlRingParams p;                    /* the caller's, copied */
+    RlRingInput  in;
+    RlRingOutput out;
+    RlExecutor  *ex;
+    RlExecClient client;               /* run_one = ring_run_one (ring.c) */
+    double       t0;                   /* when the ring started (stats) */
+    int          attached;             /* ring_start attached it (stop token, executor) */
 
     /* ---- scheduler state: under mu ---- */
     pthread_mutex_t mu;
-    pthread_cond_t  cv;
     int64_t cut, prep_take, resolved, search_take, encoded;
     unsigned char *prepared, *searched;    /* per slot */
     int     dispatch_running, resolve_running, encode_running;
     int     gain_running[2];
-    int     dispatch_done, finish_taken;
+    int     dispatch_done, finish_taken, finished;
     int     dispatch_wait_input;       /* last Dispatch found no block ... */
-    uint64_t io_events;                /* ... and notify has not fired since */
-    uint64_t io_events_seen;           /* io_events when Dispatch was taken */
+    uint64_t in_events;                /* ... and input_ready has not come since */
+    uint64_t in_events_seen;           /* in_events when Dispatch was taken */
     int     dispatch_wait_gain;        /* last Dispatch found the gain feed full */
     RlCarried committed;               /* Encode's carried state after the last finished Encode */
-    int     idle;                      /* workers sleeping on cv */
+    int     running;                   /* tasks taken and not yet completed */
+    int     helpers;                   /* threads in rl_ring_wait / rl_ring_help_until */
+    int     out_waiters;               /* of those, in rl_ring_help_until */
     /* Encode's fork-join (ring_fork_join): items [side_next, side_n) are
      * free for any worker, side_running are being run; side_cv wakes the
      * Encode task waiting for them */
@@ -60,16 +64,15 @@ typedef struct Ring {
     void   *side_arg;
     int     side_n, side_next, side_running;
     pthread_cond_t side_cv;
-    RlRingStats stats;                 /* task times (only when p->stats) */
+    RlRingStats stats;                 /* task times (only when p.stats) */
     int     stop_req;                  /* the stop token was requested */
     int     quit;
     int     err;
+    int     out_cancelled;             /* the output port's cancel was called (or is due) */
 
     /* ---- the Dispatch task only ---- */
-    int32_t *pcm;                      /* direct-read buffer (io == NULL) */
-    const RlInBlock *blk;              /* current I/O block, or NULL */
+    const RlInBlock *blk;              /* current input block, or NULL */
     int      blk_pos;                  /* frames of blk already fed */
-    int      frame_size;
     int      in_eof;
 
     /* ---- the Encode task only, then the Finish task ---- */
@@ -78,8 +81,8 @@ typedef struct Ring {
     int64_t  redo_count;               /* searches Encode had to redo */
 
     /* ---- the stop token's list of attached rings: under the token's lock ---- */
-    struct Ring *stop_next;
-} Ring;
+    struct RlRing *stop_next;
+};
 
 /* Task bodies (ring_tasks.c).  Called without mu, by the one worker that
  * took the task; they touch only what ring.c's contract gives that task. */
@@ -87,6 +90,20 @@ int ring_run_dispatch(Ring *r, RlFrame *f);
 int ring_run_encode(Ring *r, RlFrame *f, int64_t t);
 int ring_run_finish(Ring *r);
 int ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
+
+/* rl_ring_create in two steps, for rl_run_ring, whose file ports need the
+ * frame size and the ring (input_ready) before the ring may start:
+ * ring_alloc makes the encoder (rl_ring_frame_size works, input_ready is
+ * safe, nothing runs); ring_start writes the placeholder through outp and
+ * attaches the ring to the stop token and the executor.  After a failed
+ * ring_start, rl_ring_destroy frees. */
+int  ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRingParams *p);
+int  ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp);
+/* rl_ring_destroy's first half: fails the ring with -ECANCELED unless it
+ * ended, leaves the executor (no task runs afterwards) and the stop token,
+ * fills p.stats.  Idempotent; then only the ports may still hold r (an
+ * input port's thread calling input_ready) until they are closed. */
+void ring_stop(Ring *r);
 /* The fork-join the Encode task lends rl_encode_forked (ctx: the Ring). */
 void ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg);
 

@@ -6,32 +6,24 @@
 #include <string.h>
 
 #include "ring_impl.h"
-#include "pcm_reader.h"
-#include "mp3_writer.h"
 
 /* Dispatch: queues the input of one lame_encode_buffer_int call (frame_size
- * frames, fewer only at the end, like LAME's frontend reads).  1: queued;
- * 0: end of input, or *no_input = 1 when the I/O scheduler has no block
- * ready yet; <0: error. */
+ * frames, fewer only at a block's end, like LAME's frontend reads).
+ * 1: queued; 0: end of input, or *no_input = 1 when the input port has no
+ * block ready yet; <0: error. */
 static int feed_next_piece(Ring *r, int *no_input)
 {
     RlEncoder *e = r->e;
     int n, rc;
 
     *no_input = 0;
-    if (!r->io) {
-        n = rl_pcm_read(r->in, r->pcm, r->frame_size);
-        if (n <= 0)
-            return n;                  /* 0: EOF */
-        rc = rl_dispatch_feed(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e), r->pcm, n);
-        return rc < 0 ? rc : 1;
-    }
     for (;;) {
         if (!r->blk) {
-            rc = rl_io_in_next(r->io, &r->blk);
+            rc = r->in.next(r->in.ctx, &r->blk);
             if (rc < 0)
                 return rc;
             if (rc == 0) {
+                r->blk = NULL;
                 *no_input = 1;
                 return 0;
             }
@@ -46,12 +38,18 @@ static int feed_next_piece(Ring *r, int *no_input)
             if (rc < 0)
                 return rc;
             r->blk_pos += n;
+            if (r->blk_pos == r->blk->nframes && r->blk->eof) {
+                /* the last piece: hand the eof block back at once */
+                r->in.release(r->in.ctx, r->blk);
+                r->blk = NULL;
+                r->in_eof = 1;
+            }
             return 1;
         }
         /* block used up: hand it back; the eof block ends the input */
         {
             int eof = r->blk->eof;
-            rl_io_in_release(r->io, r->blk);
+            r->in.release(r->in.ctx, r->blk);
             r->blk = NULL;
             if (eof)
                 return 0;
@@ -99,8 +97,7 @@ int ring_write_ready_bytes(Ring *r)
         int rc;
         if (n <= 0)
             return (int) n;
-        rc = r->io ? rl_io_out_write(r->io, r->out_bytes, (size_t) n)
-                   : rl_mp3_write(r->out, r->out_bytes, (size_t) n);
+        rc = r->out.write(r->out.ctx, r->out_bytes, (size_t) n);
         if (rc < 0)
             return rc;
     }
@@ -113,21 +110,21 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
 {
     RlForkJoin const fj = { ring_fork_join, r };
     int rc = rl_encode(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), f,
-                       r->nthreads > 1 ? &fj : NULL);
+                       r->fork ? &fj : NULL);
     if (rc < 0)
         return rc;
     r->redo_count += rc;        /* 1: the search was redone */
     rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
-    if (r->p->progress)
-        r->p->progress(r->p->progress_arg, t + 1, r->total_estimate);
+    if (r->p.progress)
+        r->p.progress(r->p.progress_arg, t + 1, r->total_estimate);
     return 0;
 }
 
 /* Finish: after the flush, the last Encode and the last gain task: stuffing,
- * the final bytes and the LAME tag frame over the placeholder (seekable
- * output only); with the I/O scheduler, waits for every write. */
+ * the final bytes and the LAME tag frame over the placeholder (when the
+ * output port wants it), handed to the port's finish. */
 int ring_run_finish(Ring *r)
 {
     RlEncoder *e = r->e;
@@ -139,15 +136,11 @@ int ring_run_finish(Ring *r)
     rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
-    if (rl_mp3_is_seekable(r->out)) {
+    if (r->out.wants_tag) {
         len = rl_encoder_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e), rl_encoder_dispatch(e),
                                    rl_encoder_gain(e), r->out_bytes, RL_ENCODER_BYTES_MAX);
         if (len < 0)
             return len;
     }
-    if (r->io)   /* frees io whatever it returns (rl_run_ring knows: finish_taken) */
-        return rl_io_finish(r->io, r->out_bytes, (size_t)len);
-    if (len > 0)
-        return rl_mp3_write_at(r->out, 0, r->out_bytes, (size_t)len);
-    return 0;
+    return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len);
 }
