@@ -5,7 +5,7 @@
  * Life cycle:
  *     ringlame_settings_new -> ringlame_settings_parse / ringlame_settings_set_*
  *     ringlame_open -> { ringlame_send, ringlame_receive }* -> ringlame_flush
- *     -> ringlame_receive until 0 -> ringlame_tag_frame -> ringlame_close
+ *     -> ringlame_receive until it returns 0 -> ringlame_tag_frame -> ringlame_close
  *
  * Send PCM, receive MP3 bytes: ringlame_send takes what it can and returns
  * -EAGAIN when its input queue is full; ringlame_receive returns bytes, or
@@ -49,7 +49,8 @@ RINGLAME_API unsigned ringlame_version_number(void);
  * share one (ringlame_settings_set_pool); each encoder without one gets a
  * pool of its own.  workers >= 0: threads besides the callers' (0: every
  * frame is encoded inside ringlame_send/ringlame_receive, on the caller's
- * thread); < 0: one per CPU this process may run on, minus one. */
+ * thread); < 0: one per CPU this process may run on, minus one.  0 or
+ * -errno. */
 typedef struct RingLamePool RingLamePool;
 RINGLAME_API int  ringlame_pool_new(RingLamePool **out, int workers);
 /* Only once every encoder using it is closed.  NULL: nothing. */
@@ -59,26 +60,31 @@ RINGLAME_API void ringlame_pool_free(RingLamePool *pool);
 
 typedef struct RingLameSettings RingLameSettings;
 
-/* lame's defaults: 44.1 kHz stereo input, -V 4 (lame 3.100's default is
- * CBR 128: call ringlame_settings_parse with no options to get it). */
+/* lame's defaults (CBR 128 kbps, joint stereo, -q 3) for 44.1 kHz stereo
+ * input, threads: one per CPU. */
 RINGLAME_API int  ringlame_settings_new(RingLameSettings **out);
 RINGLAME_API void ringlame_settings_free(RingLameSettings *s);   /* NULL: nothing */
 
-/* Applies a lame command line's options (argv[0..argc-1], no program name,
- * no file names): every option of `lame --help` and `--longhelp`, with
- * lame's rules, e.g. {"-V", "2"}, {"--preset", "extreme"}, {"-b", "192",
- * "-q", "2"}.  Starts from lame's defaults, so the result is what `lame`
- * does with those options.  On error (-EINVAL) a message naming the option
- * is in ringlame_settings_error(s).  Input options (-r, -s, --bitwidth, ...)
- * describe PCM that the caller sends: use ringlame_settings_set_input. */
+/* Applies lame command-line options (argv[0..argc-1]: no program name, no
+ * file names): every option of `lame --help` and `--longhelp`, with lame's
+ * rules, e.g. {"-V", "2"}, {"--preset", "extreme"}, {"-b", "192", "-q",
+ * "2"}.  Options accumulate: the settings are what `lame` does with all
+ * the options given so far (parse calls and the setters below, which add
+ * the equivalent options), in that order.  On error (-EINVAL) nothing is
+ * applied and ringlame_settings_error(s) names the option.  --threads N
+ * and --sequential (= 1 thread) set the thread count.  Input options (-r,
+ * --bitwidth, ...) are accepted and have no effect: the caller sends PCM
+ * (ringlame_settings_set_input), except -s, which overrides its rate as in
+ * lame. */
 RINGLAME_API int  ringlame_settings_parse(RingLameSettings *s, int argc, const char *const *argv);
 RINGLAME_API const char *ringlame_settings_error(const RingLameSettings *s);
 
 /* The input: sample rate in Hz and 1 or 2 channels (what lame reads from
  * the file header). */
 RINGLAME_API int  ringlame_settings_set_input(RingLameSettings *s, int sample_rate, int channels);
-/* Threads of the encoder's own pool (ignored with a shared pool):
- * 0 = one per CPU, 1 = none besides the caller's. */
+/* Threads of the encoder's own pool, the caller's included (ignored with a
+ * shared pool): 0 = one per CPU, 1 = the caller's only (every frame is
+ * encoded inside ringlame_send/ringlame_receive). */
 RINGLAME_API int  ringlame_settings_set_threads(RingLameSettings *s, int threads);
 /* A shared pool (NULL: the encoder's own).  The pool must outlive the
  * encoder. */
@@ -140,10 +146,6 @@ RINGLAME_API int  ringlame_flush(RingLameEncoder *enc);
  * -ENOSPC when cap is too small (RINGLAME_TAG_FRAME_MAX always fits). */
 #define RINGLAME_TAG_FRAME_MAX 2880
 RINGLAME_API int  ringlame_tag_frame(RingLameEncoder *enc, uint8_t *buf, size_t cap, uint64_t *offset);
-
-/* Encoder delay and padding in samples (the LAME tag's values), after
- * ringlame_receive returned 0; -EAGAIN before. */
-RINGLAME_API int  ringlame_delay_padding(RingLameEncoder *enc, int *delay, int *padding);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the public API's input queue and output FIFO (api_ports.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_ports.h"
+#include "ringlame/ringlame.h"
+
+/* ----------------------------------------------------------------- input */
+
+int rl_api_input_init(RlApiInput *q, int frame_size, int channels, int nblocks)
+{
+    int i;
+
+    memset(q, 0, sizeof *q);
+    if (frame_size <= 0 || channels < 1 || channels > 2 || nblocks < 1)
+        return -EINVAL;
+    q->frame_size = frame_size;
+    q->channels = channels;
+    q->nblocks = nblocks;
+    q->buf = malloc((size_t) nblocks * (size_t) frame_size * (size_t) channels * sizeof *q->buf);
+    q->blk = calloc((size_t) nblocks, sizeof *q->blk);
+    if (!q->buf || !q->blk) {
+        free(q->buf);
+        free(q->blk);
+        return -ENOMEM;
+    }
+    for (i = 0; i < nblocks; i++) {
+        q->blk[i].data = q->buf + (size_t) i * (size_t) frame_size * (size_t) channels;
+        q->blk[i].fmt = RL_SF_I32;
+        q->blk[i].channels = channels;
+        q->blk[i].frame_bytes = channels * (int) sizeof(int32_t);
+    }
+    q->eof_blk = q->blk[0];
+    q->eof_blk.data = NULL;
+    q->eof_blk.nframes = 0;
+    q->eof_blk.eof = 1;
+    pthread_mutex_init(&q->mu, NULL);
+    return 0;
+}
+
+void rl_api_input_free(RlApiInput *q)
+{
+    if (!q->blk)
+        return;
+    pthread_mutex_destroy(&q->mu);
+    free(q->buf);
+    free(q->blk);
+    q->buf = NULL;
+    q->blk = NULL;
+}
+
+static int32_t sample_at(const void *const data[2], int format, int planar, int channels,
+                         size_t frame, int ch)
+{
+    size_t const i = planar ? frame : frame * (size_t) channels + (size_t) ch;
+    const void *p = data[planar ? ch : 0];
+    switch (format) {
+    case RINGLAME_S16:
+        return (int32_t) ((uint32_t) (uint16_t) ((const int16_t *) p)[i] << 16);
+    case RINGLAME_S32:
+        return ((const int32_t *) p)[i];
+    default:
+        return rl_pcm_f32_to_s32(((const float *) p)[i]);
+    }
+}
+
+size_t rl_api_input_put(RlApiInput *q, const void *const data[2], int format, int planar,
+                        size_t from, size_t frames, int *published)
+{
+    size_t done = 0;
+
+    *published = 0;
+    pthread_mutex_lock(&q->mu);
+    while (done < frames && !q->eof && q->published - q->released < q->nblocks) {
+        RlInBlock *b = &q->blk[q->published % q->nblocks];
+        int32_t *dst = (int32_t *) b->data + (size_t) q->fill * (size_t) q->channels;
+        size_t n = (size_t) (q->frame_size - q->fill), i;
+        int ch;
+
+        if (n > frames - done)
+            n = frames - done;
+        /* the copy runs under the lock: the block is not visible to
+         * Dispatch before it is published, but `published` may move */
+        for (i = 0; i < n; i++)
+            for (ch = 0; ch < q->channels; ch++)
+                *dst++ = sample_at(data, format, planar, q->channels, from + done + i, ch);
+        q->fill += (int) n;
+        done += n;
+        if (q->fill == q->frame_size) {
+            b->nframes = q->frame_size;
+            b->eof = 0;
+            b->first_frame = q->frames_in;
+            q->frames_in += q->frame_size;
+            q->fill = 0;
+            q->published++;
+            *published = 1;
+        }
+    }
+    pthread_mutex_unlock(&q->mu);
+    return done;
+}
+
+void rl_api_input_end(RlApiInput *q)
+{
+    pthread_mutex_lock(&q->mu);
+    if (!q->eof) {
+        if (q->fill > 0) {
+            /* the partial block ends the stream (there was room to start it) */
+            RlInBlock *b = &q->blk[q->published % q->nblocks];
+            b->nframes = q->fill;
+            b->eof = 1;
+            b->first_frame = q->frames_in;
+            q->frames_in += q->fill;
+            q->fill = 0;
+            q->published++;
+            q->eof_handed = 1;          /* no separate end block */
+        }
+        else {
+            q->eof_blk.first_frame = q->frames_in;
+        }
+        q->eof = 1;
+    }
+    pthread_mutex_unlock(&q->mu);
+}
+
+static int input_next(void *ctx, const RlInBlock **blk)
+{
+    RlApiInput *q = ctx;
+    int rc = 0;
+
+    pthread_mutex_lock(&q->mu);
+    if (q->handed < q->published) {
+        *blk = &q->blk[q->handed % q->nblocks];
+        q->handed++;
+        rc = 1;
+    }
+    else if (q->eof && !q->eof_handed) {
+        *blk = &q->eof_blk;
+        q->eof_handed = 1;
+        rc = 1;
+    }
+    pthread_mutex_unlock(&q->mu);
+    return rc;
+}
+
+static void input_release(void *ctx, const RlInBlock *blk)
+{
+    RlApiInput *q = ctx;
+
+    if (blk == &q->eof_blk)
+        return;
+    pthread_mutex_lock(&q->mu);
+    q->released++;              /* Dispatch releases in the order it took */
+    pthread_mutex_unlock(&q->mu);
+}
+
+void rl_api_input_port(RlApiInput *q, RlRingInput *port)
+{
+    memset(port, 0, sizeof *port);
+    port->next = input_next;
+    port->release = input_release;
+    port->ctx = q;
+    port->frames = -1;
+}
+
+/* ---------------------------------------------------------------- output */
+
+int rl_api_output_init(RlApiOutput *o)
+{
+    memset(o, 0, sizeof *o);
+    o->cap = 1 << 16;
+    o->buf = malloc(o->cap);
+    if (!o->buf)
+        return -ENOMEM;
+    pthread_mutex_init(&o->mu, NULL);
+    return 0;
+}
+
+void rl_api_output_free(RlApiOutput *o)
+{
+    if (!o->buf)
+        return;
+    pthread_mutex_destroy(&o->mu);
+    free(o->buf);
+    o->buf = NULL;
+}
+
+size_t rl_api_output_take(RlApiOutput *o, uint8_t *dst, size_t cap)
+{
+    size_t n;
+
+    pthread_mutex_lock(&o->mu);
+    n = o->tail - o->head;
+    if (n > cap)
+        n = cap;
+    memcpy(dst, o->buf + o->head, n);
+    o->head += n;
+    if (o->head == o->tail)
+        o->head = o->tail = 0;
+    pthread_mutex_unlock(&o->mu);
+    return n;
+}
+
+int rl_api_output_pending(RlApiOutput *o)
+{
+    int v;
+    pthread_mutex_lock(&o->mu);
+    v = o->tail > o->head;
+    pthread_mutex_unlock(&o->mu);
+    return v;
+}
+
+static int output_write(void *ctx, const uint8_t *p, size_t n)
+{
+    RlApiOutput *o = ctx;
+    int rc = 0;
+
+    pthread_mutex_lock(&o->mu);
+    if (o->tail + n > o->cap && o->head > 0) {
+        /* move the pending bytes to the front before growing */
+        memmove(o->buf, o->buf + o->head, o->tail - o->head);
+        o->tail -= o->head;
+        o->head = 0;
+    }
+    if (o->tail + n > o->cap) {
+        size_t cap = o->cap;
+        uint8_t *b;
+        while (cap < o->tail + n)
+            cap *= 2;
+        b = realloc(o->buf, cap);
+        if (!b)
+            rc = -ENOMEM;
+        else {
+            o->buf = b;
+            o->cap = cap;
+        }
+    }
+    if (rc == 0) {
+        memcpy(o->buf + o->tail, p, n);
+        o->tail += n;
+    }
+    pthread_mutex_unlock(&o->mu);
+    return rc;
+}
+
+static int output_finish(void *ctx, const uint8_t *tag, size_t tag_len)
+{
+    RlApiOutput *o = ctx;
+
+    if (tag_len > sizeof o->tag)
+        return -ENOSPC;
+    pthread_mutex_lock(&o->mu);
+    memcpy(o->tag, tag, tag_len);
+    o->tag_len = tag_len;
+    o->finished = 1;
+    pthread_mutex_unlock(&o->mu);
+    return 0;
+}
+
+void rl_api_output_port(RlApiOutput *o, RlRingOutput *port)
+{
+    memset(port, 0, sizeof *port);
+    port->write = output_write;
+    port->finish = output_finish;
+    port->ctx = o;
+    port->wants_tag = 1;
+}

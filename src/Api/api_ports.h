@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the public API's two ends of the ring: a bounded queue of PCM
+ * blocks (ringlame_send fills it, Dispatch takes from it) and a byte FIFO
+ * (Encode appends, ringlame_receive takes).  Each has its own lock: the
+ * caller's thread and the ring's workers use them at the same time. */
+#ifndef RL_API_PORTS_H
+#define RL_API_PORTS_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ring.h"
+
+/* Blocks of frame_size frames (lame's front end hands lame_encode_buffer
+ * that many per call, and the ring feeds one block piece per call), int32
+ * interleaved, the last one shorter with eof set. */
+typedef struct RlApiInput {
+    pthread_mutex_t mu;
+    int       frame_size, channels, nblocks;
+    int32_t  *buf;                  /* nblocks * frame_size * channels */
+    RlInBlock *blk;                 /* nblocks descriptions */
+    RlInBlock eof_blk;              /* the end, when no partial block holds it */
+    int64_t   published, handed, released;   /* block counts, each only grows */
+    int       fill;                 /* frames in block `published` so far */
+    int64_t   frames_in;            /* frames queued in total */
+    int       eof;                  /* flush: the end is published */
+    int       eof_handed;
+} RlApiInput;
+
+int  rl_api_input_init(RlApiInput *q, int frame_size, int channels, int nblocks);
+void rl_api_input_free(RlApiInput *q);
+/* Frames of pcm[from..] queued (0: full); converts to int32 as it copies.
+ * *published: set to 1 when a block became ready. */
+size_t rl_api_input_put(RlApiInput *q, const void *const data[2], int format, int planar,
+                        size_t from, size_t frames, int *published);
+/* Publishes the end (the partial block, if any). */
+void rl_api_input_end(RlApiInput *q);
+/* The ring's input port over q. */
+void rl_api_input_port(RlApiInput *q, RlRingInput *port);
+
+typedef struct RlApiOutput {
+    pthread_mutex_t mu;
+    uint8_t  *buf;
+    size_t    cap, head, tail;      /* bytes [head, tail) are pending */
+    uint8_t   tag[2880];
+    size_t    tag_len;
+    int       finished;             /* the ring handed over its tag: the stream is complete */
+} RlApiOutput;
+
+int    rl_api_output_init(RlApiOutput *o);
+void   rl_api_output_free(RlApiOutput *o);
+size_t rl_api_output_take(RlApiOutput *o, uint8_t *dst, size_t cap);
+int    rl_api_output_pending(RlApiOutput *o);   /* 1: bytes are waiting */
+void   rl_api_output_port(RlApiOutput *o, RlRingOutput *port);
+
+#endif
