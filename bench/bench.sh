@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # Times Debian's lame against ringlame (--sequential, --threads 1, --threads 2)
 # with the same options over a small corpus, best of N wall-clock runs per
 # tool and setting (the tools take turns within each run), then measures

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # Builds ringlame, encodes a 10 s generated sample with lame and with
 # ringlame, with lame's default (CBR 128 kbps) and with -V 2, and checks
 # that each pair of MP3 files is byte-identical.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # Installs what ringlame's build, tests and benchmark need on Debian 12.
 # Idempotent and quiet: does nothing when everything is already installed.
 set -euo pipefail

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame test helper (LD_PRELOAD): makes the Nth allocation that
  * ringlame's own code asks for fail, or the Nth read, to check that every
  * such failure ends in a clear error with no output, never a crash, a hang

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* gen_signal: writes deterministic test signals in any container/sample format
  * libsndfile can write, with exact sample values (no dithering, no scaling
  * surprises), for the ringlame identity tests.

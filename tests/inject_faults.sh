@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # Injected failures (tests/fault_inject.c, preloaded):
 #   - every allocation ringlame's own code makes (dav1d's approach): the Nth
 #     fails, N from 1 until an encode needs fewer than N;

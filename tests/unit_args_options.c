@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: unit test of lame's option parsing details (frontend/parse.c):
  * which options take an argument and when, the short options -X/-Z/-e/-T,
  * the level options, presets and their old names, --freeformat's bitrate

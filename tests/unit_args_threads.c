@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: unit test of the ringlame-only options --threads and --sequential.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: reservoir + bitstream writer produce a parseable Layer III stream:
  * frame lengths, side info, main_data_begin back-pointers and main data bits survive.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

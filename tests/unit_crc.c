@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: MPEG header CRC-16 and LAME's CRC-16 (music / tag CRC).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <stdio.h>

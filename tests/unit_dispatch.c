@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: Dispatch cuts frame t as samples [1152t-528-576,
  * 1152t+1376) of the zero-extended input (incl. the 576 pre samples),
  * emits floor((576+N)/1152) + (r<=576 ? 1 : 2) frames and reports

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: Huffman bit counting and scalefactor storage (huffman_count.c) against
  * known answers captured from LAME 3.100's bit-counting code on the same inputs.
  * The inputs come from a small integer generator (below) that the capture program

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: the I/O scheduler (both backends): blocks read straight from WAV/AIFF/raw
  * files (or decoded) convert to exactly rl_pcm_read's int32 stream; rl_dispatch_feed_block queues
  * the same floats as rl_dispatch_feed; output comes out in order with the tag at offset 0, also

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: the Xing/LAME tag frame against a frame written by Debian's lame 3.100,
  * and parsed back.  Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <stdio.h>

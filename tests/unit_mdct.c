@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: polyphase filterbank (continuity across frames, frame-0
  * priming over zeros, band order) and the MDCT against a double-precision
  * textbook MDCT + alias reduction (one fitted scale per block type). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: the MP3 output writer (temporary file, rename on commit,
  * removal on abort, stdout and devices not seekable).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: PCM reader conversions (libsndfile path for named files,
  * expected values checked against LAME 3.100's front end) and refusals;
  * partial last frames (LAME's shifted last read, on the decode path and in

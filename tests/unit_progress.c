@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: unit test of the progress line (formatting, rate limit, threads).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: unit tests of the psychoacoustic model (fast_log2, FFTs, and a
  * golden run of init/prepare/resolve whose values were checked bit for bit
  * against an instrumented LAME 3.100 encoding the same signal with -V2).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: VBR-new quantizer (tables, athAdjust, M/S, two captured
  * granule pairs from LAME 3.100 -V4 mono 44.1 kHz, compared bit for bit).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later); the captured values

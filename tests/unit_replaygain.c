@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: ReplayGain analysis against known answers captured
  * from LAME 3.100's gain_analysis.c (same signals, same 1152/576/odd chunking). */
 #include <stdio.h>

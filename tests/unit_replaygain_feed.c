@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: the per-channel ReplayGain feed (gain_feed.h) gives
  * exactly rl_gain_analyze's histogram and title gain for the same call
  * chunking, whatever the order the channel tasks run in, including two

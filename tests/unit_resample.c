@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: resampler (fill_buffer_resample) against known answers
  * captured from LAME 3.100's util.c on the same input and call pattern. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: unit test of the settings derivation (rl_config_init) and of the
  * command line parser (rl_args_parse), against values printed by Debian's
  * lame 3.100.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: unit test of the command's signal handling (signal thread, stop
  * callback, exit status, the temporary output an immediate exit removes).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: command line parsing with lame's rules (short options bundle,
  * arguments attached or separate, case-insensitive long options, LAMEOPT
  * tokens first).  Every option of `lame --help` / `--longhelp` is taken

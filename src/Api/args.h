@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: command line parsing with lame's rules (frontend/parse.c): every
  * option of `lame --help` / `--longhelp`, with lame's argument rules, and
  * lame's parse-time effects (presets applied at once, as lame_set_preset).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the help texts of the command line (--help, --longhelp, -?,
  * --help dev, --help id3, --preset help, --version).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: command-line front end (lame's frontend/lame_main.c).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *

@@ -1,5 +1,5 @@
-/* ringlame: the progress line on stderr (see progress.h).
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the progress line on stderr (see progress.h). */
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>

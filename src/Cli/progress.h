@@ -1,6 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the progress line on stderr (frames, percent, times, speed),
  * like lame's, fed from the ring's progress callback.
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *
  * Threading contract: rl_progress_update may be called from any thread,
  * also concurrently; it costs one clock read and one atomic load when it

@@ -1,5 +1,5 @@
-/* ringlame: signal handling for the command (see signals.h).
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: signal handling for the command (see signals.h). */
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>

@@ -1,10 +1,10 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: signal handling for the command: a signal thread that asks the
  * ring to stop, and an immediate exit that still removes a named temporary
  * output (an unnamed one, the usual case, vanishes with the process).
  * The signals: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1/2,
  * SIGALRM, SIGXCPU, SIGXFSZ (every catchable one whose default ends the
  * process); "SIGINT/SIGTERM" below stands for all of them.
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *
  * Behaviour (documented in docs/options.md):
  *   - first SIGINT/SIGTERM, ring mode: calls the registered stop callback

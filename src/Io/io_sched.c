@@ -1,6 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the I/O scheduler's shared part: block pool, output queue, request selection and
- * the consumer/producer calls (the backends run the requests).
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * the consumer/producer calls (the backends run the requests). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the I/O scheduler: one thread that reads the input into a bounded pool of blocks
- * and writes the encoded bytes in order (io_uring, or plain blocking calls as the fallback).
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * and writes the encoded bytes in order (io_uring, or plain blocking calls as the fallback). */
 #ifndef RL_IO_SCHED_H
 #define RL_IO_SCHED_H
 

@@ -1,6 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: MP3 output file: written as an unnamed file in the output's
- * directory and linked into place on commit.
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * directory and linked into place on commit. */
 #ifndef RL_MP3_WRITER_H
 #define RL_MP3_WRITER_H
 

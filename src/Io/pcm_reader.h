@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: PCM input (libsndfile for named files, LAME's own WAV/AIFF/raw parser for stdin).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_PCM_READER_H

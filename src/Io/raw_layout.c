@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: finds the sample data of named WAV/AIFF/raw integer-PCM files for direct reads and
  * checks it against libsndfile's values.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: where a named integer-PCM file keeps its samples (offset, length,
  * encoding) and LAME's front-end quirk for a cut last frame.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

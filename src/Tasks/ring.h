@@ -1,9 +1,9 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the encode driver: a ring of frame records moved through the
  * five stages by the threads of an executor (executor.h), with an input and
  * an output port at its ends (see ring.c's top comment and
  * docs/architecture.md).  One ring on an executor of 0 workers runs inline
- * on the thread that waits for it (--sequential).
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * on the thread that waits for it (--sequential). */
 #ifndef RL_RING_H
 #define RL_RING_H
 

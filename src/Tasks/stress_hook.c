@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: random delays at stage boundaries (test hook, off by default).
  * The only mutable globals of the program live here: two atomics that tests
  * set before an encode; workers read them without a lock. */

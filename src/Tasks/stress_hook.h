@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: test hook that injects random delays at the ring's stage
  * boundaries, so that tests see many interleavings of the worker threads.
  * Compiled only into the test build of the library (RL_TEST_HOOKS). */

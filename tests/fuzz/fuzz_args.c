@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame fuzz target "args": the command-line parser (src/Api/args.h) and
  * what the command does with its result before any file is opened: the
  * default output name and the encoder's derived settings (rl_config_init,

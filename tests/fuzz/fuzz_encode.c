@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame fuzz target "encode": a whole encode of a tiny input at fuzzed
  * options, wired as src/Cli/main.c wires it (rl_args_parse, rl_pcm_open,
  * channels and rate from the input, rl_mp3_open), run twice: as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame fuzz target "pcm": the PCM input parsers (src/Io/pcm_reader.h and
  * the direct-read layout probe, src/Io/raw_layout.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame fuzz targets: shared helpers (a byte consumer, a private temporary
  * folder, files in and out, stdin redirection).  Header-only: each target is
  * one translation unit, linked either with libFuzzer (clang,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.0-or-later
 """Writes the seed corpora of the ringlame fuzz targets (tests/fuzz/corpus/<target>/).
 
     python3 tests/fuzz/make_corpus.py          # rewrites the three folders

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # Builds the libFuzzer targets with clang (-fsanitize=fuzzer,address,undefined)
 # and fuzzes each for SECONDS, one target after the other, one job at a time.
 #

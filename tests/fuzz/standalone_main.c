@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame fuzz targets without libFuzzer: runs a target's
  * LLVMFuzzerTestOneInput once on every file named on the command line, or
  * in a folder named there (not recursive; names starting with '.' and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/bad_input: what ringlame refuses.  Unlike lame (which encodes
 # anything libsndfile cannot open as raw noise) ringlame refuses non-audio
 # input; every refusal must exit non-zero with a message and leave no output.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/faults: what goes wrong around an encode ends with lame's bytes or
 # with a clear error and no output, never a crash, a hang or a lost file:
 #   - a full disk (a small tmpfs) mid-encode, ring and sequential, VBR and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/formats: every container and sample format libsndfile opens
 # (WAV, WAVEX, RF64, W64, AIFF, AU, CAF, FLAC, Ogg Vorbis; 8/16/24/32-bit
 # integer, float, double), mono and stereo.  Float input is normalised to its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/interrupt: Ctrl-C, SIGTERM and the other fatal signals during an encode.  A several-minute
 # input is encoded on the ring (--threads 2) and signalled after ~0.5 s:
 # ringlame must exit 130 (SIGINT) / 143 (SIGTERM) with a message, leave no

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/lengths: inputs of 0, 1, 575, 576, 577, 1151 ... samples around the
 # granule and frame sizes, for 2-granule (MPEG-1) and 1-granule (MPEG-2/2.5)
 # streams, with and without resampling, and one input of a few minutes.

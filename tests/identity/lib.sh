@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # shellcheck shell=bash
 # Shared helpers of the identity tests (sourced by tests/identity/<theme>.sh).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/modes: CBR (lame's default, -b, --freeformat), ABR (--abr) and
 # the old VBR (--vbr-old) against lame: the corner signals, every legal
 # bitrate of each MPEG version (the version pinned with --resample to the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/music: real music from Debian's fretsonfire-songs-muldjord and
 # fretsonfire-songs-sectoid (installed by scripts/setup.sh).  20 s excerpts are
 # decoded once with sox (no dither, -D), and one whole song and one guitar

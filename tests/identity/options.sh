@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/options: lame's options, each compared with lame's bytes: VBR
 # (-V, -v, --vbr-new, --vbr-mtrh, VBR presets, the limits -b/-B/-F), CBR and
 # ABR (-b, --cbr, --abr, bitrate presets and their old names, --r3mix,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/partial: inputs that end inside a sample frame, and headers that
 # end early, never end or make no sense.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/rates: every input sample-rate class, the output rate each VBR
 # setting chooses (MPEG-1, MPEG-2, MPEG-2.5) and --resample.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/signals: generated signals that stress particular encoder paths
 # (silence, tones, sweeps, noise, attacks, full scale, hard panning, anti-phase,
 # DC), stereo and mono, at several VBR settings.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/stdout: output to stdout ("-": no tag frame), input from stdin
 # (lame's own WAV/AIFF parser), both, and the default output name.
 . "$(dirname "$0")/lib.sh"

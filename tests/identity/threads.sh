@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/threads: the frame ring writes lame's bytes at every thread count.
 # Each case is encoded once with lame and then with ringlame --sequential and
 # --threads 1, 2, 3, 8 and 64 (the ring with 4*N slots); every output must

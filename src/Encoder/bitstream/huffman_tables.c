@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: Huffman code tables of ISO 11172-3 Annex B (codes and lengths) and the scalefactor
  * side tables, laid out as LAME 3.100 keeps them.  Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "huffman_tables.h"

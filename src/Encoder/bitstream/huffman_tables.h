@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: constant Huffman and scalefactor-coding tables of MPEG audio Layer III.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_HUFFMAN_TABLES_H

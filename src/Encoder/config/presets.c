@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: VBR and ABR presets (LAME apply_preset): tuning tables indexed
  * by -V level or bitrate, interpolated by the fractional -V part.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

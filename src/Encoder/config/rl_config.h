@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the encoder settings, fixed once before the first frame and
  * read-only afterwards (LAME: SessionConfig_t plus what lame_init_params
  * derives).  Owner: settings.c (rl_config_init).  Every stage may read it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: MPEG-1/2/2.5 Layer III constants and the side-information types
  * shared by every stage.  Sizes follow ISO 11172-3 / 13818-3.  Algorithms of
  * ringlame derive from LAME 3.100 (LGPL); this file is data layout only. */

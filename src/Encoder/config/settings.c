@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: option defaults and setters (LAME lame_init_old / set_get.c) and
  * the derivation of the session configuration (LAME lame_init_params with
  * lame_init_qval, lame_init_params_ppflt and the settings part of

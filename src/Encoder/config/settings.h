@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: user-facing encoder options (LAME: the part of lame_global_flags
  * that the command line sets), their setters, and the derivation of the
  * read-only RlConfig from them (LAME: lame_init_params).

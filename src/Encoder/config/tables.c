@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: MPEG bitrate / sample-rate tables, rate helpers and scalefactor
  * band boundaries (ISO 11172-3 / 13818-3 tables; the helpers follow LAME's
  * util.c so that rounding of "nearest" rates matches).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: MPEG audio bitrate / sample-rate tables and the helpers that map
  * between rates and header indices, plus the scalefactor band tables.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

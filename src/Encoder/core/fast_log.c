@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: table-based log2 approximation used by psy and the quantizer.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "fast_log.h"

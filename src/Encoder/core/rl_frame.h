@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the frame record.  Everything that belongs to one MP3 frame and
  * does not cross to the next frame lives here; the stage that writes a field
  * is named beside it.  A record is written by one stage at a time: the stage

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: ReplayGain feed and per-channel analysis tasks (see gain_feed.h
  * for why the split is exact and for the threading contract).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: ReplayGain beside the frame ring: a bounded per-channel sample
  * feed filled by Dispatch, one analysis task per channel, a per-window join.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).

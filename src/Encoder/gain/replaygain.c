@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: ReplayGain analysis (Yule+Butterworth equal-loudness filter, 50 ms RMS histogram, 95th percentile).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "replaygain.h"

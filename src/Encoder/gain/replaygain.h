@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: ReplayGain analysis (title gain of the encoder input) and the radio gain value LAME stores.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_REPLAYGAIN_H

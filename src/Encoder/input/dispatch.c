@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: Dispatch: PCM conversion, LAME's mfbuf window, ReplayGain feeding,
  * frame cutting (with the pre-history Prepare needs) and the end-of-stream flush.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

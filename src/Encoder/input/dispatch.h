@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: Dispatch, the serial front of the encoder: PCM -> float input
  * buffer (LAME mfbuf), ReplayGain feeding, frame cutting and the flush.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: input sample-rate conversion (Blackman-windowed sinc FIR), LAME's fill_buffer_resample.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "resample.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: absolute threshold of hearing (ATH) curves and per-band tables.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <math.h>

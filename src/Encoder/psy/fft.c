@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: windowed FFTs of the psychoacoustic model (Hartley transform).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "fft.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: psychoacoustic model types and entry points (LAME's
  * L3psycho_anal_vbr split into a stateless Prepare and a serial Resolve).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: constants shared by the psy Prepare and Resolve files.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_PSY_INTERNAL_H

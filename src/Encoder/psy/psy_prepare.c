@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the stateless half of the psychoacoustic model: everything of
  * L3psycho_anal_vbr that depends only on this frame's samples (HPF peaks,
  * FFTs, energies, tonality, spreading, loudness).

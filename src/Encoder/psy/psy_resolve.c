@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the serial half of the psychoacoustic model (attack decisions,
  * block types, pre-echo limits, M/S thresholds, sfb mapping, PE) and the
  * psy glue of lame_encode_mp3_frame (ms_ener_ratio, adjust_ATH, M/S choice).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: builds the constant quantizer tables once (LAME iteration_init part).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <math.h>

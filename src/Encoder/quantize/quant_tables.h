@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: constant quantizer tables (x^(4/3), rounding adjust, 2^(-3/16 k), 2^(k/4)).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_QUANT_TABLES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: quantizer helpers shared by the VBR (and later CBR/ABR) loops:
  * granule set-up, xr^(3/4), M/S conversion, allowed distortion, bit targets.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

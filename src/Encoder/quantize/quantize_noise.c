@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: quantization noise per scalefactor band (LAME calc_noise).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <math.h>

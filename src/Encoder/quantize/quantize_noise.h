@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: quantization noise against the allowed distortion (LAME
  * calc_noise) and the cache the outer loop keeps between tries.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

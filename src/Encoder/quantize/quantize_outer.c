@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the iterative quantizer of CBR, ABR and vbr_rh: step-size
  * search, scalefactor amplification and the noise-shaping outer loop.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

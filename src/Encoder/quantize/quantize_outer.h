@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the iterative quantizer of CBR, ABR and vbr_rh (LAME outer_loop
  * with its step-size search and noise shaping).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

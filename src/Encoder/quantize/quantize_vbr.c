@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the VBR-new (vbr_mtrh) quantization loop: per-sfb step search on
  * xr^(3/4), scalefactor constraints, bit-usage reduction and the bitrate choice.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */

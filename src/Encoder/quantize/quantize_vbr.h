@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the VBR-new (vbr_mtrh) quantization loop and its bitrate choice.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_QUANTIZE_VBR_H

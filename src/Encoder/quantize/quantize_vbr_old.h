@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the old VBR quantization loop (LAME vbr_rh, --vbr-old).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the Layer III bit reservoir (frame begin/adjust/end bookkeeping).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_RESERVOIR_H

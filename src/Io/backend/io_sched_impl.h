@@ -1,5 +1,5 @@
-/* ringlame: the I/O scheduler's internal state, shared by io_sched.c and its two backends.
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the I/O scheduler's internal state, shared by io_sched.c and its two backends. */
 #ifndef RL_IO_SCHED_IMPL_H
 #define RL_IO_SCHED_IMPL_H
 

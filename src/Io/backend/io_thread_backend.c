@@ -1,6 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the I/O scheduler's plain-thread backend: the I/O thread runs each request with a
- * blocking pread/pwrite/write (or rl_pcm_read) itself.
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * blocking pread/pwrite/write (or rl_pcm_read) itself. */
 #include "io_sched_impl.h"
 
 void rl_io__thread_wake(RlIoSched *s)

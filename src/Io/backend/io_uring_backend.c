@@ -1,6 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the I/O scheduler's io_uring backend: several block reads and ordered output writes
- * in flight on one ring; other threads wake the I/O thread through an eventfd poll.
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * in flight on one ring; other threads wake the I/O thread through an eventfd poll. */
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>

@@ -3,8 +3,7 @@
  * kinds: through the I/O scheduler (io_sched.h: its thread reads blocks
  * ahead and writes the queued bytes), or direct (Dispatch's next() reads one
  * frame size with rl_pcm_read, Encode's write() is rl_mp3_write); and
- * rl_run_ring, the file convenience on top of them.
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * rl_run_ring, the file convenience on top of them. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the encode driver: a ring of frame records that the threads of
  * an executor (executor.h) move through the five stages (Dispatch, Prepare,
  * Resolve, Search, Encode), ReplayGain channel tasks beside it, an input
  * port at one end and an output port at the other (ring.h).
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *
  * THE THREADING CONTRACT
  *

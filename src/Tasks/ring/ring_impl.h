@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the frame ring's private state, shared by the scheduler (ring.c)
  * and the task bodies (ring_tasks.c).  The threading contract is the comment
  * at the top of ring.c; each field below names who may touch it. */

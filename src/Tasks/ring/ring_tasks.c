@@ -1,7 +1,7 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the bodies of the ring's serial tasks: Dispatch (input -> frame
  * records), Encode (commit + bytes out) and Finish (flush + LAME tag).  They
- * run without the scheduler lock; see the contract at the top of ring.c.
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * run without the scheduler lock; see the contract at the top of ring.c. */
 #include <errno.h>
 #include <string.h>
 
