@@ -176,10 +176,15 @@ def markdown(lines, out):
 # ------------------------------------------------------------- exit statuses
 
 def exit_statuses(main_c):
-    """The "Exit status:" list in main.c's first comment: [(codes, text)]."""
+    """The "Exit status:" list in main.c's first comment after the SPDX line: [(codes, text)]."""
     with open(main_c, encoding="utf-8") as f:
         src = f.read()
-    m = re.match(r"\s*/\*(.*?)\*/", src, re.S)
+    # the first comment that is not the SPDX line
+    m = None
+    for c in re.finditer(r"/\*(.*?)\*/", src, re.S):
+        if "SPDX-License-Identifier" not in c.group(1):
+            m = c
+            break
     if not m:
         sys.exit("gen_manpage: no comment at the top of " + main_c)
     lines = [re.sub(r"^\s*\*?", "", ln) for ln in m.group(1).splitlines()]
