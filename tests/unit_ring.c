@@ -4,9 +4,12 @@
  * installed) and with the sequential driver; plus the stop flag and the
  * speculative-search redo path.
  *
- * usage: unit_ring [RUNS] [SEED]     (defaults 400 runs, seed from the clock;
- *        the seed is printed so that a failure can be replayed)
- * env:   LAME=path (default /usr/bin/lame; missing: sequential only) */
+ * usage: unit_ring [RUNS] [SEED]     (defaults 400 runs; the seed is SEED,
+ *        else RL_TEST_SEED, else drawn from the clock and the pid; it is
+ *        printed so that a failure can be replayed)
+ * env:   RL_TEST_SEED=n (the seed when SEED is not given)
+ *        LAME=path (default /usr/bin/lame; missing: lame's comparisons are
+ *        skipped, the threads are compared with --sequential only) */
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -17,6 +20,8 @@
 #include <unistd.h>
 #include <math.h>
 
+#include "harness.h"
+
 #include "args.h"
 #include "mp3_writer.h"
 #include "pcm_reader.h"
@@ -24,11 +29,6 @@
 #include "stages.h"
 #include "stage_search.h"   /* rl_search_test_force_invalid */
 #include "stress_hook.h"
-
-static int g_pass, g_fail;
-
-#define CHECK(cond, ...) do { if (cond) g_pass++; else { g_fail++; \
-    printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } } while (0)
 
 typedef struct Case {
     const char *name;
@@ -84,25 +84,6 @@ static int write_wav(const char *path, int rate, int channels, long frames, unsi
         }
     }
     return fclose(fp) == 0 ? 0 : -EIO;
-}
-
-static int read_file(const char *path, uint8_t **buf, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    long n;
-    if (!fp)
-        return -errno;
-    fseek(fp, 0, SEEK_END);
-    n = ftell(fp);
-    fseek(fp, 0, SEEK_SET);
-    *buf = malloc(n > 0 ? (size_t)n : 1);
-    *len = (size_t)n;
-    if (!*buf || fread(*buf, 1, (size_t)n, fp) != (size_t)n) {
-        fclose(fp);
-        return -EIO;
-    }
-    fclose(fp);
-    return 0;
 }
 
 static void in_path(const Case *c, char *p, size_t n)
@@ -195,7 +176,7 @@ static int run_and_compare(Case *c, int threads, int slots, int io, const char *
         CHECK(0, "%s: %s threads=%d slots=%d io=%d: rc %d", c->name, what, threads, slots, io, rc);
         return 0;
     }
-    rc = read_file(outp, &buf, &len);
+    rc = rl_test_slurp(outp, &buf, &len);
     same = rc == 0 && len == c->ref_len && memcmp(buf, c->ref, len) == 0;
     CHECK(same, "%s: %s threads=%d slots=%d io=%d: bytes differ (%zu vs %zu)", c->name, what,
           threads, slots, io, len, c->ref_len);
@@ -257,7 +238,7 @@ static void *shared_job(void *arg)
     /* threads only sizes the default ring; the pool is ex */
     j->rc = encode_on(j->c, outp, 2, j->slots, j->io, NULL, NULL, NULL, j->ex);
     j->same = 0;
-    if (j->rc == 0 && read_file(outp, &buf, &j->len) == 0)
+    if (j->rc == 0 && rl_test_slurp(outp, &buf, &j->len) == 0)
         j->same = j->len == j->c->ref_len && memcmp(buf, j->c->ref, j->len) == 0;
     free(buf);
     unlink(outp);
@@ -511,12 +492,32 @@ out:
     free(a);
 }
 
+/* The stress seed: argv's SEED, else RL_TEST_SEED, else the clock and the
+ * pid (32 bits: the seed feeds srand and rl_stress_set).  Printed with the
+ * way to replay it. */
+static unsigned pick_seed(int argc, char **argv)
+{
+    unsigned long seed;
+    if (argc > 2) {
+        char *end;
+        errno = 0;
+        seed = strtoul(argv[2], &end, 0);
+        if (errno || end == argv[2] || *end)
+            rl_test_fatal("SEED %s is not a number", argv[2]);
+        printf("seed %u (the SEED argument; replay: RL_TEST_SEED=%u, or unit_ring RUNS %u)\n",
+               (unsigned)seed, (unsigned)seed, (unsigned)seed);
+        return (unsigned)seed;
+    }
+    seed = rl_test_seed(((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) & 0xffffffffu);
+    return (unsigned)seed;
+}
+
 int main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 400;
-    unsigned seed = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : (unsigned)time(NULL);
-    const char *lame = getenv("LAME") ? getenv("LAME") : "/usr/bin/lame";
-    int have_lame = access(lame, X_OK) == 0;
+    unsigned seed;
+    const char *lame = rl_test_lame();
+    int have_lame = lame != NULL;
     Case cases[] = {
         { "st44_2s_V4", 44100, 2, 88200, "-V 4 --noreplaygain", NULL, 0 },
         { "st44_1153_V2", 44100, 2, 1153, "-V 2", NULL, 0 },
@@ -533,15 +534,18 @@ int main(int argc, char **argv)
     };
     int ncases = (int)(sizeof cases / sizeof cases[0]);
     int i;
-    char *tmp = getenv("TMPDIR");
 
     setvbuf(stdout, NULL, _IOLBF, 0);
+    seed = pick_seed(argc, argv);
     printf("unit_ring: seed %u, %d runs, reference: %s\n", seed, runs,
            have_lame ? lame : "sequential driver only");
-    snprintf(g_dir, sizeof g_dir, "%s/rl-unit-ring.XXXXXX", tmp ? tmp : "/tmp");
-    if (!mkdtemp(g_dir)) {
-        printf("cannot create a temporary directory\n0 passed, 1 failed\n");
-        return 1;
+    if (!have_lame)
+        printf("note: no lame ($LAME, else /usr/bin/lame): lame's comparisons are SKIPPED; "
+               "the threads are compared with --sequential only\n");
+    {
+        int rc = rl_test_tmpdir(g_dir, sizeof g_dir, "unit-ring");
+        if (rc != 0)
+            rl_test_fatal("cannot create a temporary directory: %s", strerror(-rc));
     }
 
     /* inputs and references */
@@ -558,13 +562,13 @@ int main(int argc, char **argv)
         rc = encode(c, outp, 0, 0, 0, NULL, NULL, NULL);
         CHECK(rc == 0, "%s: sequential encode failed (%d)", c->name, rc);
         if (rc == 0)
-            read_file(outp, &seq, &seq_len);
+            rl_test_slurp(outp, &seq, &seq_len);
         if (have_lame) {
             snprintf(outp, sizeof outp, "%s/%s.lame.mp3", g_dir, c->name);
             snprintf(cmd, sizeof cmd, "'%s' --quiet %s '%s' '%s' </dev/null", lame, c->opts, inp, outp);
-            rc = system(cmd);
-            CHECK(rc == 0, "%s: lame failed: %s", c->name, cmd);
-            if (rc == 0 && read_file(outp, &c->ref, &c->ref_len) == 0) {
+            rc = rl_test_run(cmd, NULL, NULL);
+            CHECK(rc == 0, "%s: lame failed (%d): %s", c->name, rc, cmd);
+            if (rc == 0 && rl_test_slurp(outp, &c->ref, &c->ref_len) == 0) {
                 CHECK(seq && seq_len == c->ref_len && memcmp(seq, c->ref, seq_len) == 0,
                       "%s: the sequential driver differs from lame", c->name);
                 free(seq);
@@ -613,7 +617,8 @@ int main(int argc, char **argv)
         if (getenv("RL_VERBOSE"))
             printf("run %d: %s threads=%d slots=%d io=%d force=%d\n", i, c->name, threads, slots, io, force);
         if (!run_and_compare(c, threads, slots, io, "stress")) {
-            printf("     replay: unit_ring %d %u (run %d, force_invalid %d)\n", runs, seed, i, force);
+            printf("     replay: unit_ring %d %u, or RL_TEST_SEED=%u unit_ring %d (run %d, force_invalid %d)\n",
+                   runs, seed, seed, runs, i, force);
             break;
         }
     }
@@ -633,11 +638,11 @@ int main(int argc, char **argv)
         CHECK(rl_ring_stop_requested(s.token) == 1, "the request is recorded");
         s.at = 0;
         rc = encode(&cases[0], outp, 4, 0, 0, s.token, NULL, NULL);
-        CHECK(rc == -EINTR, "stop before start: rc %d, want -EINTR", rc);
+        CHECK_EQ(rc, -EINTR, "stop before start: rc");
         CHECK(access(outp, F_OK) != 0, "stop before start: the partial output was kept");
         /* sticky: a second ring with the same token stops too */
         rc = encode(&cases[0], outp, 2, 0, -1, s.token, NULL, NULL);
-        CHECK(rc == -EINTR, "stop before start (again): rc %d, want -EINTR", rc);
+        CHECK_EQ(rc, -EINTR, "stop before start (again): rc");
         rl_ring_stop_free(s.token);
         s.token = new_token();
         s.at = 10;
@@ -645,7 +650,7 @@ int main(int argc, char **argv)
         rl_stress_set(seed, 100);
         rc = encode(&cases[0], outp, 4, 4, 0, s.token, stop_progress, &s);
         rl_stress_set(0, 0);
-        CHECK(rc == -EINTR, "stop at frame 10: rc %d, want -EINTR", rc);
+        CHECK_EQ(rc, -EINTR, "stop at frame 10: rc");
         CHECK(s.last >= 10 && s.last < 60, "stop at frame 10: stopped after %lld frames",
               (long long)s.last);
         rl_ring_stop_free(s.token);
@@ -694,12 +699,7 @@ int main(int argc, char **argv)
 
     for (i = 0; i < ncases; i++)
         free(cases[i].ref);
-    {
-        char cmd[600];
-        snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-        if (system(cmd) != 0)
-            printf("note: could not remove %s\n", g_dir);
-    }
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail ? 1 : 0;
+    if (rl_test_rmtree(g_dir) != 0)
+        printf("note: could not remove %s\n", g_dir);
+    return rl_test_done();
 }
