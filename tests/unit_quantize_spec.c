@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame unit test: the speculative VBR and ABR searches (rl_search with
  * an assumed carried state, rl_search_valid, rl_encode's serial redo).
  * Encodes generated signals (full-scale square: the second pass runs in

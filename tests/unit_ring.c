@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: stress test of the frame ring: tiny rings, many threads and
  * random delays at the stage boundaries (stress_hook), hundreds of encodes
  * of short inputs, each compared byte for byte with Debian's lame (when

@@ -43,7 +43,8 @@ typedef struct RlTagFields {
     int      tag_crc_ok;         /* CRC of bytes 0..189 (from frame start) matches */
 } RlTagFields;
 
-/* Parses a tag frame built by rl_lametag_frame; -EINVAL if it is not one. */
+/* Parses a tag frame built by rl_lametag_frame; -EINVAL if it is not one.
+ * Stage: none (tests read a tag back). */
 int rl_lametag_parse(const uint8_t *frame, size_t n, RlTagFields *out);
 
 #endif

@@ -2,7 +2,8 @@
 /* ringlame: user-facing encoder options (LAME: the part of lame_global_flags
  * that the command line sets), their setters, and the derivation of the
  * read-only RlConfig from them (LAME: lame_init_params).
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
+ * Stage (every function here): none per frame: the option parser (rl_set_*, presets) and init (rl_config_init runs in rl_encoder_create; rl_options_frame_size before it). */
 #ifndef RL_SETTINGS_H
 #define RL_SETTINGS_H
 

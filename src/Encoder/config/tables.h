@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: MPEG audio bitrate / sample-rate tables and the helpers that map
  * between rates and header indices, plus the scalefactor band tables.
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
+ * Stage (every function here): any (pure lookups). */
 #ifndef RL_TABLES_H
 #define RL_TABLES_H
 

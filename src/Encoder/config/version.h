@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the version strings (the number comes from CMake, through the
- * generated ringlame/version.h). */
+ * generated ringlame/version.h).
+ * Stage (every function here): any. */
 #ifndef RL_VERSION_H
 #define RL_VERSION_H
 

@@ -8,9 +8,11 @@
 #define RL_LOG2  0.69314718055994530942
 #define RL_LOG10 2.30258509299404568402
 
-/* Builds the 513-entry table once (pthread_once); call before rl_fast_log2. */
+/* Builds the 513-entry table once (pthread_once); call before rl_fast_log2.
+ * Stage: init. */
 void  rl_fast_log_init(void);
-/* log2(x) from the table with linear interpolation, in float (x > 0). */
+/* log2(x) from the table with linear interpolation, in float (x > 0).
+ * Stage: Prepare, Resolve, Search, Encode (pure). */
 float rl_fast_log2(float x);
 
 /* LAME's FAST_LOG10 family: the float result times a double constant, so the

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: ReplayGain analysis (title gain of the encoder input) and the radio gain value LAME stores.
- * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
+ * Stage (every function here): the ReplayGain channel tasks (gain_feed.c); rl_gain_radio_value and rl_gain_tag_field: Encode (Finish: the LAME tag). */
 #ifndef RL_REPLAYGAIN_H
 #define RL_REPLAYGAIN_H
 

@@ -6,13 +6,17 @@
 
 #include "rl_types.h"
 
-/* Fills the Blackman (long) and Hann half (short) windows. */
+/* Fills the Blackman (long) and Hann half (short) windows.
+ * Stage: init. */
 void rl_fft_init_windows(float window[RL_BLKSIZE], float window_s[RL_BLKSIZE_S / 2]);
-/* In-place FHT of n = 2*half points (half = BLKSIZE/2 or BLKSIZE_S/2). */
+/* In-place FHT of n = 2*half points (half = BLKSIZE/2 or BLKSIZE_S/2).
+ * Stage: Prepare. */
 void rl_fht(float *fz, int half);
-/* out = FHT of the windowed 1024 samples starting at buf. */
+/* out = FHT of the windowed 1024 samples starting at buf.
+ * Stage: Prepare. */
 void rl_fft_long(const float window[RL_BLKSIZE], float out[RL_BLKSIZE], const float *buf);
-/* out[b] = FHT of the windowed 256 samples starting at buf + 192*(b+1). */
+/* out[b] = FHT of the windowed 256 samples starting at buf + 192*(b+1).
+ * Stage: Prepare. */
 void rl_fft_short(const float window_s[RL_BLKSIZE_S / 2], float out[3][RL_BLKSIZE_S],
                   const float *buf);
 

@@ -14,6 +14,7 @@
 #define RL_MAX_BITS_PER_CHANNEL  4095
 #define RL_MAX_BITS_PER_GRANULE  7680
 
+/* Stage: init. */
 /* All tables are built once by rl_quant_tables_init() (pthread_once) and
  * read-only afterwards.  Types are LAME's FLOAT (float). */
 extern float rl_pow43[RL_PRECALC_SIZE];   /* pow43[i] = i^(4/3) */

@@ -41,7 +41,8 @@ typedef struct RlNoiseCache {
 /* LAME calc_noise: distortion per band into distort[] (noise / l3_xmin),
  * totals into *res; returns the number of distorted bands.  prev may be
  * NULL; otherwise bands with an unchanged step reuse its values and every
- * computed band is stored in it. */
+ * computed band is stored in it.
+ * Stage: Search; Encode (CBR, vbr_rh loops). */
 int rl_calc_noise(const RlGranule *gi, const float *l3_xmin, float *distort, RlNoiseResult *res,
                   RlNoiseCache *prev);
 

@@ -18,6 +18,7 @@ int rl_search_valid_step(const RlEncoderConst *k, RlFrame *f, const RlCarried *t
                          RlStepState *step_after);
 
 #ifdef RL_TEST_HOOKS
+/* Stage: tests only. */
 void rl_search_test_force_invalid(int every_n);
 #endif
 
