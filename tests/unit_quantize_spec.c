@@ -178,7 +178,7 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int spec
     if ((rc = rl_encode(&e->k, &e->encode, w, NULL)) < 0)
         return rc;
     run->redone += w->spec_searches > 1;
-    *f = *w;            /* the record carries on, like the sequential driver's */
+    *f = *w;            /* the record carries on from frame to frame, like LAME's one l3_side */
     return take(e, run);
 }
 

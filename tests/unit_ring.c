@@ -2,7 +2,7 @@
 /* ringlame: stress test of the frame ring: tiny rings, many threads and
  * random delays at the stage boundaries (stress_hook), hundreds of encodes
  * of short inputs, each compared byte for byte with Debian's lame (when
- * installed) and with the sequential driver; plus the stop flag and the
+ * installed) and with --sequential (the ring inline on one thread); plus the stop flag and the
  * speculative-search redo path.
  *
  * usage: unit_ring [RUNS] [SEED]     (defaults 400 runs; the seed is SEED,
@@ -539,7 +539,7 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     seed = pick_seed(argc, argv);
     printf("unit_ring: seed %u, %d runs, reference: %s\n", seed, runs,
-           have_lame ? lame : "sequential driver only");
+           have_lame ? lame : "--sequential only");
     if (!have_lame)
         printf("note: no lame ($LAME, else /usr/bin/lame): lame's comparisons are SKIPPED; "
                "the threads are compared with --sequential only\n");
@@ -571,7 +571,7 @@ int main(int argc, char **argv)
             CHECK(rc == 0, "%s: lame failed (%d): %s", c->name, rc, cmd);
             if (rc == 0 && rl_test_slurp(outp, &c->ref, &c->ref_len) == 0) {
                 CHECK(seq && seq_len == c->ref_len && memcmp(seq, c->ref, seq_len) == 0,
-                      "%s: the sequential driver differs from lame", c->name);
+                      "%s: --sequential differs from lame", c->name);
                 free(seq);
                 continue;
             }
