@@ -80,16 +80,6 @@ int rl_gain_feed_init(RlGainFeed *g, long samplerate, int channels, size_t capac
     return 0;
 }
 
-void rl_gain_feed_set_notify(RlGainFeed *g, void (*notify)(void *arg), void *notify_arg)
-{
-    if (!g || g->nch == 0)
-        return;
-    pthread_mutex_lock(&g->mu);
-    g->notify = notify;
-    g->notify_arg = notify_arg;
-    pthread_mutex_unlock(&g->mu);
-}
-
 /* Free samples; lock held.  Both channels' consumption bounds the ring. */
 static size_t space_locked(const RlGainFeed *g)
 {

@@ -16,7 +16,7 @@
  * bit for bit, so one task runs and the join uses lsum + lsum.
  *
  * Threading contract:
- *   rl_gain_feed_init/free/set_notify: single-threaded (nothing else running).
+ *   rl_gain_feed_init/free: single-threaded (nothing else running).
  *   rl_gain_feed_push: one producer (Dispatch) at a time.
  *   rl_gain_task_run(g, ch): at most one caller per channel at a time (a
  *     second concurrent call for the same ch gets -EBUSY); channel 0 and 1
@@ -86,14 +86,13 @@ typedef struct RlGainFeed {
 
 /* samplerate: the output rate (a ReplayGain rate, else -ENOTSUP); channels
  * 1 or 2 (cfg.channels_out); capacity_samples >= RL_GAIN_PUSH_MAX.
- * notify may be NULL.  On error nothing stays allocated.
+ * notify may be NULL (the encoder passes NULL: the ring asks
+ * rl_gain_task_pending under its own lock instead; a scheduler that sleeps
+ * until there is gain work can pass a wake-up).  On error nothing stays
+ * allocated.
  * Stage: init. */
 int    rl_gain_feed_init(RlGainFeed *g, long samplerate, int channels, size_t capacity_samples,
                          void (*notify)(void *arg), void *notify_arg);
-/* Replace the callback (before pushes/runs start: e.g. the ring, after
- * rl_encoder_init created the feed with none).
- * Stage: init (the driver, before any task). */
-void   rl_gain_feed_set_notify(RlGainFeed *g, void (*notify)(void *arg), void *notify_arg);
 /* Safe on a zeroed (never initialised) feed.
  * Stage: destroy. */
 void   rl_gain_feed_free(RlGainFeed *g);

@@ -56,7 +56,7 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
         return rc;
 
     /* InitGainAnalysis on the output rate: the per-channel feed (no notify
-     * callback yet: a threaded driver sets one with rl_gain_feed_set_notify) */
+     * callback: schedulers ask rl_encoder_gain_pending) */
     if (e->k.cfg.find_replay_gain) {
         rc = rl_gain_feed_init(&e->rg, e->k.cfg.samplerate_out, e->k.cfg.channels_out,
                                RL_GAIN_FEED_DEFAULT_CAP, NULL, NULL);
