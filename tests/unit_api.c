@@ -4,7 +4,9 @@
  * pieces, 1..3 threads, a pool shared by two encoders, MPEG-1 and MPEG-2,
  * and the settings' error paths.  The reference is always /usr/bin/lame
  * run on a WAV file of the same samples; exits 77 without it.
- * RL_TEST_SEED=n replays the random chunking (the seed is printed). */
+ * RL_TEST_SEED=n replays the random chunking (the seed is printed).
+ * Uses tests/harness.h (header only), and from the library only the
+ * public header: it links the shared library like any program. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,13 +17,10 @@
 #include <sndfile.h>
 
 #include "ringlame/ringlame.h"
+#include "harness.h"
 
-static int g_pass, g_fail;
 static char g_dir[256];
-static const char *g_lame = "/usr/bin/lame";
-
-#define CHECK(cond, ...) do { if (cond) g_pass++; else { g_fail++; \
-    printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } } while (0)
+static const char *g_lame;
 
 typedef struct Buf {
     uint8_t *p;
@@ -43,22 +42,6 @@ static int buf_add(Buf *b, const uint8_t *p, size_t n)
     }
     memcpy(b->p + b->n, p, n);
     b->n += n;
-    return 0;
-}
-
-static int read_file(const char *path, Buf *b)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t tmp[65536];
-    size_t n;
-    if (!f)
-        return -errno;
-    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
-        if (buf_add(b, tmp, n) < 0) {
-            fclose(f);
-            return -ENOMEM;
-        }
-    fclose(f);
     return 0;
 }
 
@@ -114,8 +97,12 @@ static int lame_ref(const char *opts, const char *wav, int from_stdin, Buf *ref)
         snprintf(cmd, sizeof cmd, "%s --quiet %s %s %s", g_lame, opts, wav, out);
     if (system(cmd) != 0)
         return -EIO;
-    ref->n = 0;
-    return read_file(out, ref);
+    free(ref->p);
+    memset(ref, 0, sizeof *ref);
+    if (rl_test_slurp(out, &ref->p, &ref->n) < 0)
+        return -EIO;
+    ref->cap = ref->n;
+    return 0;
 }
 
 /* Splits an option string at blanks (no quoting needed here). */
@@ -461,24 +448,17 @@ static void settings_errors(void)
 int main(void)
 {
     Signal st, mono;
-    const char *env = getenv("RL_TEST_SEED");
-    unsigned seed = env ? (unsigned) strtoul(env, NULL, 10) : (unsigned) getpid();
-    char tmpl[] = "/tmp/rl-unit-api.XXXXXX";
+    unsigned seed;
 
-    if (access(g_lame, X_OK) != 0) {
-        printf("SKIP: %s not found (the reference encoder)\n", g_lame);
-        return 77;
-    }
-    if (!mkdtemp(tmpl)) {
-        perror("mkdtemp");
-        return 1;
-    }
-    snprintf(g_dir, sizeof g_dir, "%s", tmpl);
-    printf("unit_api: seed %u (RL_TEST_SEED=%u replays it), work %s\n", seed, seed, g_dir);
-    if (signal_make(&st, 44100, 2, 6.0, "stereo") < 0 || signal_make(&mono, 22050, 1, 4.0, "mono") < 0) {
-        printf("FAIL: cannot make the test signals\n");
-        return 1;
-    }
+    g_lame = rl_test_lame();
+    if (!g_lame)
+        rl_test_skip("no lame ($LAME, else /usr/bin/lame): the reference encoder");
+    seed = (unsigned) rl_test_seed((unsigned long) getpid());
+    if (rl_test_tmpdir(g_dir, sizeof g_dir, "unit-api") < 0)
+        rl_test_fatal("cannot make a temporary folder");
+    printf("unit_api: work %s\n", g_dir);
+    if (signal_make(&st, 44100, 2, 6.0, "stereo") < 0 || signal_make(&mono, 22050, 1, 4.0, "mono") < 0)
+        rl_test_fatal("cannot make the test signals");
 
     settings_errors();
     api_case("CBR 128 default, s16 interleaved, 1152-frame pieces, 1 thread", &st, "",
@@ -502,12 +482,7 @@ int main(void)
 
     signal_free(&st);
     signal_free(&mono);
-    {
-        char cmd[300];
-        snprintf(cmd, sizeof cmd, "rm -rf %s", g_dir);
-        if (g_fail == 0 && system(cmd) != 0)
-            printf("note: could not remove %s\n", g_dir);
-    }
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail ? 1 : 0;
+    if (rl_test_failures() == 0)
+        rl_test_rmtree(g_dir);          /* kept for a look when something failed */
+    return rl_test_done();
 }
