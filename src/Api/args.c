@@ -655,7 +655,9 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
         case 's':
             if ((used = get_double(a, name, arg, &dv, err))) {
                 double const hz = dv * (dv <= 192 ? 1.e3 : 1.e0) + 0.5;
-                if (!(hz > INT_MIN && hz < INT_MAX)) {
+                /* lame truncates to whole Hz and cannot open its input with
+                 * a negative rate ("Can't init infile"); 0 means "the file's" */
+                if (!(hz > -1.0 && hz < INT_MAX)) {
                     fprintf(err, PROG ": option -s: '%s' is not a usable sample rate\n", arg);
                     a->bad_value = 1;
                     break;

@@ -78,5 +78,10 @@ check_bad inf_scale "option --scale: 'inf'" "$IN/good.wav" --scale inf
 check_bad huge_resample "option --resample: '1e300'" "$IN/good.wav" --resample 1e300
 check_bad nan_lowpass "option --lowpass: 'nan'" "$IN/good.wav" --lowpass nan
 check_bad huge_s "option -s: '35816223535'" "$IN/good.wav" -s 35816223535
+# a negative rate: lame cannot open its input (exit 255); a rate that
+# truncates to 0 Hz means "the file's rate", as in lame
+check_bad negative_s "option -s: '-1'" "$IN/good.wav" -s -1
+check_bad negative_s_small "option -s: '-0.002'" "$IN/good.wav" -s -0.002
+check_file s_rounds_to_zero "$IN/good.wav" -s -0.0011
 
 id_summary
