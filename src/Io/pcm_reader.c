@@ -512,12 +512,23 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
             return -EINVAL;
         }
     }
-    /* float/double data: libsndfile scales to the file's peak (LAME asks for it) */
-    sf_command(r->sf, SFC_SET_SCALE_FLOAT_INT_READ, NULL, SF_TRUE);
+    /* a read error while libsndfile parsed the header */
     if (sf_error(r->sf) != SF_ERR_NO_ERROR) {
-        /* a read error while libsndfile parsed the header or scanned the peak */
         set_err(err, errlen, "%s: read error (%s)", path, sf_strerror(r->sf));
         return -EIO;
+    }
+    /* float/double data: libsndfile scales to the file's peak (LAME asks
+     * for it, for every file).  Only a float file's peak scan reads data;
+     * for the others the command can leave a harmless error (VOX: "seek
+     * attempted on unseekable file type") that the first read clears. */
+    sf_command(r->sf, SFC_SET_SCALE_FLOAT_INT_READ, NULL, SF_TRUE);
+    {
+        int const sub = info.format & SF_FORMAT_SUBMASK;
+        if ((sub == SF_FORMAT_FLOAT || sub == SF_FORMAT_DOUBLE)
+            && sf_error(r->sf) != SF_ERR_NO_ERROR) {
+            set_err(err, errlen, "%s: read error (%s)", path, sf_strerror(r->sf));
+            return -EIO;
+        }
     }
 
     if (info.channels < 1 || info.channels > 2) {
@@ -708,6 +719,10 @@ static int lame_read(RlPcmReader *r, int32_t *buf, int frames)
          * it: a short read is EOF only without one */
         if (n < 0 || sf_error(r->sf) != SF_ERR_NO_ERROR)
             return -EIO;
+        /* libsndfile's VOX ADPCM reader can report more items than were
+         * asked for (it writes only those asked for): never count more */
+        if (n > (sf_count_t)nch * frames)
+            n = (sf_count_t)nch * frames;
         items = (long)n;
     } else {
         size_t const bps = (size_t)r->bitwidth / 8;
@@ -806,6 +821,8 @@ int rl_pcm_sf_read_at(RlPcmReader *r, int64_t frame, int32_t *buf, int nframes)
     if (sf_seek(r->sf, (sf_count_t)frame, SEEK_SET) < 0)
         return -EIO;
     items = sf_read_int(r->sf, buf, (sf_count_t)r->channels * nframes);
+    if (items > (sf_count_t)r->channels * nframes)     /* see lame_read */
+        items = (sf_count_t)r->channels * nframes;
     /* back to the start in every case: the decode path reads from there */
     if (sf_seek(r->sf, 0, SEEK_SET) < 0 || items < 0 || sf_error(r->sf) != SF_ERR_NO_ERROR)
         return -EIO;
