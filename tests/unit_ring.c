@@ -27,6 +27,7 @@
 #include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "ring.h"
+#include "trace.h"
 #include "stages.h"
 #include "stage_search.h"   /* rl_search_test_force_invalid */
 #include "stress_hook.h"
@@ -92,6 +93,8 @@ static void in_path(const Case *c, char *p, size_t n)
     snprintf(p, n, "%s/%s.wav", g_dir, c->name);
 }
 
+static int g_trace;      /* the stress loop: record a trace of the run */
+
 /* Encodes case c with the ring (threads > 0) or as --sequential does
  * (threads == 0) into out_path.  Returns the driver's result. */
 static int encode_on(const Case *c, const char *out_path, int threads, int slots, int io_backend,
@@ -134,7 +137,16 @@ static int encode_on(const Case *c, const char *out_path, int threads, int slots
             p.progress = progress;
             p.progress_arg = parg;
             p.exec = ex;
+            /* every other stress run records a trace (trace.h: the
+             * per-thread buffers, under TSan too) */
+            if (g_trace && rl_trace_create(&p.trace) < 0)
+                p.trace = NULL;
             rc = rl_run_ring(&a->opt, in, out, &p);
+            if (p.trace) {
+                int const wrc = rl_trace_write(p.trace, "/dev/null");
+                CHECK_EQ(wrc, 0, "%s: trace write", c->name);
+                rl_trace_free(p.trace);
+            }
         }
         else {
             /* --sequential: one thread, no pool workers, direct I/O */
@@ -614,6 +626,7 @@ int main(int argc, char **argv)
         if (io == 1)
             io = 2;
         rl_stress_set(seed + (unsigned)i, 1 + rand() % 300);
+        g_trace = i % 2;
         rl_search_test_force_invalid(force);
         if (getenv("RL_VERBOSE"))
             printf("run %d: %s threads=%d slots=%d io=%d force=%d\n", i, c->name, threads, slots, io, force);
@@ -625,6 +638,7 @@ int main(int argc, char **argv)
     }
     rl_stress_set(0, 0);
     rl_search_test_force_invalid(0);
+    g_trace = 0;
 
     /* the stop flag: set before the start, and from the progress callback
      * in the middle of the stream */

@@ -458,6 +458,18 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
         snprintf(a->out_dir, sizeof(a->out_dir), "%s", next);
         *used = 1;
     }
+    else if (str_ieq(token, "trace")) {
+        if (*next == '\0') {
+            fprintf(err, PROG ": --trace needs a file name\n");
+            return RL_ARGS_ERROR;
+        }
+        if (strlen(next) >= RL_ARGS_PATH_MAX) {
+            fprintf(err, PROG ": --trace: file name too long\n");
+            return RL_ARGS_ERROR;
+        }
+        snprintf(a->trace_path, sizeof(a->trace_path), "%s", next);
+        *used = 1;
+    }
     else if (str_ieq(token, "sequential")) {
         a->sequential = 1;
     }

@@ -21,6 +21,7 @@ typedef struct RlArgs {
     int  silent;          /* lame's scale: 0 default, 1 stdin, 5 -S, 9 --silent, 10 --quiet, -5 --brief, -10 --verbose */
     int  threads;         /* --threads N, 1..1024 (0 = not given: the CPUs we may run on) */
     int  sequential;      /* --sequential: the ring inline on one thread, no I/O thread */
+    char trace_path[RL_ARGS_PATH_MAX + 1];  /* --trace FILE: the run's timeline ("" = none) */
     int  autoconvert;     /* -a */
     int  noreplaygain;    /* --noreplaygain given */
     int  input_samplerate; /* -s (Hz), 0 = from the file header; overrides the header like lame */

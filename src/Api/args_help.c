@@ -112,6 +112,7 @@ void rl_args_print_longhelp(FILE *fp)
             "  ringlame:\n"
             "    --threads n     worker threads (default: the CPUs this process may use)\n"
             "    --sequential    one thread, no I/O thread (no progress line)\n"
+            "    --trace file    the run's task timeline as Chrome trace JSON (Perfetto)\n"
             "\n"
             "  Accepted without effect, as in lame: --noasm x, -d, -k, --nogaptags and\n"
             "  the developer switches (--help dev).  Not supported: ID3 tags (--help id3),\n"

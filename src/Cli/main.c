@@ -28,6 +28,7 @@
 
 #include "args.h"
 #include "mp3_writer.h"
+#include "trace.h"
 #include "pcm_reader.h"
 #include "progress.h"
 #include "ring.h"
@@ -111,15 +112,23 @@ static void print_ring_stats(const RlRingStats *s, int threads)
             (s->dispatch_s + s->resolve_s + s->encode_s + s->finish_s) * pct);
 }
 
-/* The encode: the ring on --threads, or --sequential's inline ring. */
-static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
+/* The encode: the ring on --threads, or --sequential's inline ring.  With
+ * --trace, the timeline is written after a successful encode; its result
+ * (0 or -errno) goes to *trace_rc and does not change the encode's. */
+static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *trace_rc)
 {
     RlRingParams p;
     RlRingStats stats;
     RlProgress *prog = NULL;
     int rc;
 
+    *trace_rc = 0;
     memset(&p, 0, sizeof p);
+    if (a->trace_path[0]) {
+        *trace_rc = rl_trace_create(&p.trace);
+        if (*trace_rc == 0)
+            *trace_rc = rl_trace_name_thread(p.trace, "main");
+    }
     if (a->sequential) {
         p.threads = 1;          /* no pool workers: the ring runs on this thread */
         p.io_backend = -1;      /* no I/O thread: Dispatch reads, Encode writes */
@@ -155,6 +164,9 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out)
     rc = rl_run_ring(&a->opt, in, out, &p);
     if (rc == 0 && p.stats)
         print_ring_stats(&stats, p.threads);
+    if (rc == 0 && p.trace && *trace_rc == 0)
+        *trace_rc = rl_trace_write(p.trace, a->trace_path);
+    rl_trace_free(p.trace);
     /* after this returns the signal thread never touches the token again */
     (void) rl_signals_set_stop_callback(NULL, NULL);
     rl_ring_stop_free(p.stop);
@@ -194,7 +206,7 @@ int main(int argc, char **argv)
     RlMp3Writer *out = NULL;
     RlRawFormat raw;
     char err[512];
-    int rc;
+    int rc, trace_rc = 0;
 
     if (argc <= 1) {
         rl_args_print_usage(stderr);
@@ -292,7 +304,7 @@ int main(int argc, char **argv)
     if (a->silent < 9)
         print_banner(a, &a->opt);
 
-    rc = run_encode(a, in, out);
+    rc = run_encode(a, in, out, &trace_rc);
     rl_pcm_close(in);
     if (rc >= 0 && rl_signals_caught())
         rc = -EINTR;    /* a signal during the last frames: still no output */
@@ -327,6 +339,12 @@ int main(int argc, char **argv)
     (void) rl_signals_set_cleanup(NULL, 0);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
+        free(a);
+        return EXIT_IO;
+    }
+    if (trace_rc < 0) {         /* the MP3 is complete; only the trace failed */
+        fprintf(stderr, "ringlame: --trace %s: %s (the output %s is complete)\n", a->trace_path,
+                strerror(-trace_rc), a->out_path);
         free(a);
         return EXIT_IO;
     }

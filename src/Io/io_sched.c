@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "io_sched_impl.h"
@@ -254,7 +255,7 @@ int rl_io__complete(RlIoSched *s, IoReq *rq, long res)
     }
 }
 
-long rl_io__run_sync(RlIoSched *s, IoReq *rq)
+static long run_sync(RlIoSched *s, IoReq *rq)
 {
     ssize_t r;
     for (;;) {
@@ -275,6 +276,28 @@ long rl_io__run_sync(RlIoSched *s, IoReq *rq)
             continue;
         return r < 0 ? -errno : (long)r;
     }
+}
+
+static double mono_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
+long rl_io__run_sync(RlIoSched *s, IoReq *rq)
+{
+    double t0;
+    long res;
+
+    if (!s->trace)
+        return run_sync(s, rq);
+    t0 = mono_s();
+    res = run_sync(s, rq);
+    s->trace(s->trace_arg, rq->kind == REQ_DECODE ? RL_IO_TRACE_DECODE
+                           : rq->kind == REQ_READ ? RL_IO_TRACE_READ : RL_IO_TRACE_WRITE,
+             t0, mono_s(), res);
+    return res;
 }
 
 int rl_io__should_exit(const RlIoSched *s)
@@ -352,6 +375,8 @@ int rl_io_start(RlIoSched **io, RlPcmReader *in, RlMp3Writer *out, const RlIoPar
     s->last_seq = -1;
     s->notify = p->notify;
     s->notify_arg = p->notify_arg;
+    s->trace = p->trace;
+    s->trace_arg = p->trace_arg;
     s->block_frames = p->block_frames > 0 ? p->block_frames : 32 * p->frame_size;
     if (s->block_frames % p->frame_size != 0) {
         set_err(err, errlen, "I/O scheduler: block size", EINVAL);

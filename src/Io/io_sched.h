@@ -27,7 +27,17 @@ typedef struct RlIoParams {
      * rl_io_* query functions; must not block for long.  May be NULL. */
     void (*notify)(void *arg);
     void  *notify_arg;
+    /* Called on the I/O thread after each read, write or decode it ran
+     * itself (with io_uring: the decodes and what the ring could not take;
+     * the kernel's asynchronous reads and writes are not seen), with no
+     * rl_io lock held: kind RL_IO_TRACE_*, start and end (CLOCK_MONOTONIC
+     * seconds), bytes (read, write) or frames (decode), or -errno.  Must be
+     * cheap and take no lock shared with other threads.  May be NULL. */
+    void (*trace)(void *arg, int kind, double t0, double t1, long amount);
+    void  *trace_arg;
 } RlIoParams;
+
+enum { RL_IO_TRACE_READ = 0, RL_IO_TRACE_WRITE = 1, RL_IO_TRACE_DECODE = 2 };
 
 /* Threading contract.
  *  - rl_io_start, rl_io_finish, rl_io_abort: the owner of the run, once each

@@ -72,6 +72,10 @@ typedef struct RlRingParams {
      * with -EINTR; may be NULL */
     RlRingStop *stop;
     RlRingStats *stats; /* filled by rl_ring_destroy; may be NULL */
+    /* the run's timeline (trace.h): each task, and with rl_run_ring's I/O
+     * scheduler each of its I/O calls, recorded by the thread that ran it;
+     * the caller creates it, writes and frees it after the run; may be NULL */
+    struct RlRingTrace *trace;
 } RlRingParams;
 
 /* ---------------------------------------------------------------- ports

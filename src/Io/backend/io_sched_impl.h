@@ -73,6 +73,8 @@ struct RlIoSched {
     int       notify_pending;
     void    (*notify)(void *arg);
     void     *notify_arg;
+    void    (*trace)(void *arg, int kind, double t0, double t1, long amount);   /* fixed */
+    void     *trace_arg;
 
     void     *backend_priv;    /* io_uring state */
     RlIoStats st;

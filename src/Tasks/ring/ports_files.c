@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ring_impl.h"
+#include "trace.h"
 #include "io_sched.h"
 #include "pcm_reader.h"
 #include "mp3_writer.h"
@@ -107,6 +108,14 @@ static int direct_finish(void *ctx, const uint8_t *tag, size_t tag_len)
     return 0;
 }
 
+/* The I/O scheduler's trace hook: into the ring's trace (trace.h: the I/O
+ * thread's own buffer, no lock). */
+static void io_trace(void *arg, int kind, double t0, double t1, long amount)
+{
+    static const RlTraceKind kinds[] = { RL_TR_READ, RL_TR_WRITE, RL_TR_DECODE };
+    rl_trace_add(arg, kinds[kind >= 0 && kind <= 2 ? kind : 0], t0, t1, -1, amount);
+}
+
 /* Sets up the ports for ring r (input_ready is the I/O thread's notify). */
 static int ports_open(FilePorts *fp, RlPcmReader *in, RlMp3Writer *out, Ring *r, int backend)
 {
@@ -128,6 +137,10 @@ static int ports_open(FilePorts *fp, RlPcmReader *in, RlMp3Writer *out, Ring *r,
         ip.backend = backend;
         ip.notify = io_notify;
         ip.notify_arg = r;
+        if (r->p.trace) {
+            ip.trace = io_trace;
+            ip.trace_arg = r->p.trace;
+        }
         msg[0] = '\0';
         rc = rl_io_start(&fp->io, in, out, &ip, msg, sizeof msg);
         if (rc < 0) {

@@ -62,6 +62,13 @@
  *                    lock order mu -> feed, and the feed never calls back
  *                    (no notify is set), so no cycle.
  *   e->cfg/ath/psyc         read-only after init: any task.
+ *   p.trace (trace.h)       the thread that ran a task appends it to its own
+ *                    buffer, after the task and before the publish, without
+ *                    mu (the trace's lock only the first time a thread
+ *                    records); redo_count is read there by the Encode task
+ *                    itself.  The owner reads the buffers after
+ *                    rl_ring_destroy (the executor's detach orders every
+ *                    record before it).
  *   Search reads no serial state: it gets `assumed` (RlCarried), Encode's state after
  *   the last committed Encode, copied under mu when the task is taken
  *   (committed, written by complete_task of Encode).  Encode checks the
@@ -124,6 +131,7 @@
 
 #include "ring_impl.h"
 #include "stress_hook.h"
+#include "trace.h"
 
 #define RING_MAX_SLOTS   256
 
@@ -487,6 +495,36 @@ static void add_stats(RlRingStats *st, RingTask t, double s)
     }
 }
 
+/* Without mu: the task into the calling thread's trace buffer (trace.h).
+ * side_of: the frame being encoded when t is one of its items; redos:
+ * redo_count before an Encode (read back here by the Encode task). */
+static void trace_task(Ring *r, RingTask t, double t0, double t1, int64_t frame, int rc,
+                       int64_t side_of, int64_t redos)
+{
+    RlRingTrace *tr = r->p.trace;
+
+    switch (t) {
+    case T_SIDE:
+        rl_trace_add(tr, RL_TR_ENCODE_SIDE, t0, t1, side_of, frame);
+        break;
+    case T_DISPATCH:
+        /* a frame only when it cut one; else the result (RING_D_*) */
+        rl_trace_add(tr, RL_TR_DISPATCH, t0, t1, rc == RING_D_CUT ? frame : -1,
+                     rc < 0 ? -1 : rc);
+        break;
+    case T_PREPARE:  rl_trace_add(tr, RL_TR_PREPARE, t0, t1, frame, 0); break;
+    case T_RESOLVE:  rl_trace_add(tr, RL_TR_RESOLVE, t0, t1, frame, 0); break;
+    case T_SEARCH:   rl_trace_add(tr, RL_TR_SEARCH, t0, t1, frame, 0); break;
+    case T_ENCODE:
+        rl_trace_add(tr, RL_TR_ENCODE, t0, t1, frame, r->redo_count - redos);
+        break;
+    case T_GAIN0:    rl_trace_add(tr, RL_TR_GAIN0, t0, t1, -1, 0); break;
+    case T_GAIN1:    rl_trace_add(tr, RL_TR_GAIN1, t0, t1, -1, 0); break;
+    case T_FINISH:   rl_trace_add(tr, RL_TR_FINISH, t0, t1, -1, 0); break;
+    case T_NONE:     break;
+    }
+}
+
 static void cancel_output(Ring *r)
 {
     r->out.cancel(r->out.ctx);
@@ -499,7 +537,8 @@ static int ring_run_one(void *ctx)
     int64_t frame = 0;
     RlCarried assumed, after;
     RingTask t;
-    int rc, cancel, more, wake;
+    int rc, cancel, more, wake, timed;
+    int64_t side_of = 0, redos = 0;
     double t0, t1;
 
     pthread_mutex_lock(&r->mu);
@@ -519,15 +558,21 @@ static int ring_run_one(void *ctx)
         return 0;
     }
     r->running++;
+    side_of = r->encoded;      /* an Encode item's frame: the one being encoded */
     /* chain wake-up: one more thread if more work is ready */
     more = pick_task(r, 0, NULL, NULL) != T_NONE;
     pthread_mutex_unlock(&r->mu);
     if (more)
         rl_executor_nudge(r->ex);
 
-    t0 = r->p.stats ? now_s() : 0;
+    timed = r->p.stats != NULL || r->p.trace != NULL;
+    t0 = timed ? now_s() : 0;
+    if (r->p.trace && t == T_ENCODE)
+        redos = r->redo_count;          /* the Encode task's own field */
     rc = run_task(r, t, frame, &assumed, &after);
-    t1 = r->p.stats ? now_s() : 0;
+    t1 = timed ? now_s() : 0;
+    if (r->p.trace)
+        trace_task(r, t, t0, t1, frame, rc, side_of, redos);
 
     pthread_mutex_lock(&r->mu);
     if (r->p.stats)
