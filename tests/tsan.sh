@@ -18,6 +18,6 @@ RUNS=${2:-150}
 cmake -S . -B "$DIR" -DRL_SANITIZE=thread -DRL_TSAN_RUNS="$RUNS" -DRL_BUILD_EXAMPLES=OFF \
       -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$DIR" -j "${JOBS:-2}" --target unit_executor unit_ring >/dev/null
-export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp ${TSAN_OPTIONS:-}"
 echo "tsan: ctest -L tsan in $DIR ($RUNS stress runs)"
 ctest --test-dir "$DIR" -L tsan --output-on-failure
