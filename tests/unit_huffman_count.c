@@ -13,6 +13,7 @@
 #include "quant_tables.h"
 #include "rl_config.h"
 #include "huffman_count.h"
+#include "dsp.h"
 
 /* long / short sfb boundaries of 44.1 kHz, 22.05 kHz and 8 kHz (LAME sfBandIndex 3, 0, 8) */
 static const int sfb_tab[6][23] = {
@@ -27,9 +28,12 @@ static const int sfb_tab[6][23] = {
 #define KAT_S(i) sfb_tab[2 * ((i) == 3 ? 0 : (i) == 0 ? 1 : 2) + 1]
 
 static RlConfig cfg;
+static RlDsp dsp;     /* the CPU's best kernels */
 static void kat_config(int sfb_index, int mode_gr, int ubh)
 {
     memset(&cfg, 0, sizeof cfg);
+    rl_dsp_init(&dsp, rl_cpu_simd_level());
+    cfg.dsp = &dsp;
     cfg.mode_gr = mode_gr;
     cfg.use_best_huffman = ubh;
     memcpy(cfg.sfb.l, KAT_L(sfb_index), sizeof cfg.sfb.l);

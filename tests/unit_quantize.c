@@ -17,6 +17,7 @@
 #include "settings.h"
 #include "fast_log.h"
 #include "huffman_count.h"
+#include "dsp.h"
 
 /* ---- capture 1: frame 100, both granules long blocks ---- */
 /* captured from LAME 3.100 (instrumented), frame 100 */
@@ -613,6 +614,8 @@ static void setup_encoder(RlEncoder *e, const int *sfb_l, const int *sfb_s, cons
 {
     RlConfig *const c = &e->k.cfg;
     int i;
+    rl_dsp_init(&e->k.dsp, rl_cpu_simd_level());
+    c->dsp = &e->k.dsp;
     c->version = CAPL_VERSION;
     c->samplerate_out = CAPL_SR;
     c->samplerate_in = CAPL_SR;

@@ -7,6 +7,7 @@
  * ReplayGain) are refused with a message that names them.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "args.h"
+#include "simd.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -486,6 +487,24 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
         a->threads = (int) n;
         *used = 1;
     }
+    else if (str_ieq(token, "simd")) {
+        int const cpu = rl_cpu_simd_level();
+        int const level = rl_simd_parse(next);
+        if (level < 0) {
+            if (*next == '\0')
+                fprintf(err, PROG ": --simd needs a level (scalar, sse4.1, avx2 or avx512)\n");
+            else
+                fprintf(err, PROG ": --simd %s: not a level (scalar, sse4.1, avx2 or avx512)\n", next);
+            return RL_ARGS_ERROR;
+        }
+        if (level > cpu) {
+            fprintf(err, PROG ": --simd %s: this CPU (or build) does not have it; its best is %s\n",
+                    rl_simd_name(level), rl_simd_name(cpu));
+            return RL_ARGS_ERROR;
+        }
+        a->opt.simd_level = level;
+        *used = 1;
+    }
     else if (str_ieq(token, "version") || str_ieq(token, "license")) {
         rl_args_print_version(out);
         return RL_ARGS_EXIT;
@@ -856,6 +875,25 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
 
     if (a->in_path[0] == '-' && a->silent == 0)
         a->silent = 1;              /* like lame: stdin input is quieter */
+
+    /* RINGLAME_SIMD lowers the level (--simd's, else the CPU's best) */
+    const char *simd_env = getenv("RINGLAME_SIMD");
+    if (simd_env != NULL && *simd_env != '\0') {
+        int const cpu = rl_cpu_simd_level();
+        int const level = rl_simd_parse(simd_env);
+        if (level < 0) {
+            fprintf(err, PROG ": RINGLAME_SIMD=%s: not a level (scalar, sse4.1, avx2 or avx512)\n",
+                    simd_env);
+            return RL_ARGS_ERROR;
+        }
+        if (level > cpu) {
+            fprintf(err, PROG ": RINGLAME_SIMD=%s: this CPU (or build) does not have it; its best is %s\n",
+                    rl_simd_name(level), rl_simd_name(cpu));
+            return RL_ARGS_ERROR;
+        }
+        if (a->opt.simd_level < 0 || level < a->opt.simd_level)
+            a->opt.simd_level = level;
+    }
 
     if (a->out_path[0] == '\0') {
         if (a->in_path[0] == '-' && a->in_path[1] == '\0')

@@ -113,6 +113,8 @@ void rl_args_print_longhelp(FILE *fp)
             "    --threads n     worker threads (default: the CPUs this process may use)\n"
             "    --sequential    one thread, no I/O thread (no progress line)\n"
             "    --trace file    the run's task timeline as Chrome trace JSON (Perfetto)\n"
+            "    --simd level    kernels: scalar, sse4.1, avx2 or avx512 (default: the CPU's\n"
+            "                    best; RINGLAME_SIMD=level lowers it); same bytes at every level\n"
             "\n"
             "  Accepted without effect, as in lame: --noasm x, -d, -k, --nogaptags and\n"
             "  the developer switches (--help dev).  Not supported: ID3 tags (--help id3),\n"

@@ -34,6 +34,7 @@
 #include "ring.h"
 #include "signals.h"
 #include "settings.h"
+#include "simd.h"
 #include "version.h"
 
 #define EXIT_USAGE 1
@@ -159,8 +160,12 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         }
         free(cfg);
     }
-    if (a->silent <= -10)       /* --verbose: where the ring's time went */
+    if (a->silent <= -10) {     /* --verbose: the kernels' level, where the ring's time went */
+        int const cpu = rl_cpu_simd_level();
+        fprintf(stderr, "SIMD level: %s (this CPU's best: %s)\n",
+                rl_simd_name(a->opt.simd_level < 0 ? cpu : a->opt.simd_level), rl_simd_name(cpu));
         p.stats = &stats;
+    }
     rc = rl_run_ring(&a->opt, in, out, &p);
     if (rc == 0 && p.stats)
         print_ring_stats(&stats, p.threads);

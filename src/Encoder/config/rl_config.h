@@ -119,6 +119,9 @@ typedef struct RlConfig {
     int   strict_iso;             /* gfp->strict_ISO (RL_MDB_*) */
     int   exp_nspsytune;          /* gfp->exp_nspsytune after init */
     float scale;                  /* gfp->scale after init (CBR/ABR presets multiply it) */
+    /* ringlame: the kernels (dsp.h).  rl_config_init points it at the scalar
+     * table; the encoder at its own (RlEncoderConst.dsp) */
+    const struct RlDsp *dsp;
 } RlConfig;
 
 #endif

@@ -4,6 +4,7 @@
  * lame_init_qval, lame_init_params_ppflt and the settings part of
  * iteration_init / psymodel_init), in LAME's order.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include "dsp.h"
 #include "settings.h"
 #include "tables.h"
 
@@ -57,6 +58,7 @@ void rl_options_defaults(RlOptions *o)
     o->interch_ratio = -1;
     o->find_replay_gain = 0;
     o->preset = 0;
+    o->simd_level = -1;
 }
 
 /* ---- setters (set_get.c semantics) ---- */
@@ -661,6 +663,7 @@ int rl_config_init(RlConfig *cfg, RlOptions *o)
     int version_unused;
 
     memset(cfg, 0, sizeof(*cfg));
+    cfg->dsp = rl_dsp_scalar();
     /* LAME never clears its internal config: a VBR preset set at parse
      * time leaves its ATH fix point for CBR/ABR, whose preset has none */
     cfg->ath_fixpoint = o->preset_ath_fixpoint;

@@ -106,6 +106,10 @@ typedef struct RlOptions {
     float tune_value_a;          /* 0 */
     float attackthre;            /* -1 */
     float attackthre_s;          /* -1 */
+
+    /* ringlame: the SIMD level of the kernels (dsp.h RL_SIMD_*); -1 = this
+     * CPU's best.  A level above the CPU's is refused (-ENOTSUP) at init. */
+    int   simd_level;            /* -1 */
 } RlOptions;
 
 /* lame_init_old defaults. */

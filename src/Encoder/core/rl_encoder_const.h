@@ -10,11 +10,13 @@
 
 #include "rl_config.h"    /* RlConfig */
 #include "psy.h"          /* RlAth, RlPsyConst */
+#include "dsp.h"          /* RlDsp */
 
 typedef struct RlEncoderConst {
-    RlConfig   cfg;
+    RlConfig   cfg;       /* cfg.dsp points at dsp below */
     RlAth      ath;
     RlPsyConst psyc;
+    RlDsp      dsp;       /* the kernels of the chosen SIMD level */
 } RlEncoderConst;
 
 #endif

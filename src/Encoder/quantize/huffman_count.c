@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "quant_tables.h"
+#include "dsp.h"
 
 /* Region0/region1 band counts by the number of long sfbs in big_values. */
 static const struct {
@@ -436,7 +437,7 @@ static int noquant_count_bits(const RlConfig *cfg, RlGranule *gi, RlNoiseCache *
         a2 = cfg->sfb.l[a1 + a2 + 2];
         a1 = cfg->sfb.l[a1 + 1];
         if (a2 < i)
-            gi->table_select[2] = rl_choose_table(ix + a2, ix + i, &bits);
+            gi->table_select[2] = cfg->dsp->choose_table(ix + a2, ix + i, &bits);
     } else {
         gi->region0_count = 7;
         gi->region1_count = RL_SBMAX_L - 1 - 7 - 1;
@@ -453,9 +454,9 @@ static int noquant_count_bits(const RlConfig *cfg, RlGranule *gi, RlNoiseCache *
         a2 = i;
 
     if (0 < a1)
-        gi->table_select[0] = rl_choose_table(ix, ix + a1, &bits);
+        gi->table_select[0] = cfg->dsp->choose_table(ix, ix + a1, &bits);
     if (a1 < a2)
-        gi->table_select[1] = rl_choose_table(ix + a1, ix + a2, &bits);
+        gi->table_select[1] = cfg->dsp->choose_table(ix + a1, ix + a2, &bits);
     if (cfg->use_best_huffman == 2) {
         gi->part2_3_length = bits;
         rl_best_huffman_divide(cfg, gi);
@@ -525,14 +526,14 @@ static void divide_init(const RlConfig *cfg, const RlGranule *gi, const int *ix,
         if (a1 >= bigv)
             break;
         int r0bits = 0;
-        int r0t = rl_choose_table(ix, ix + a1, &r0bits);
+        int r0t = cfg->dsp->choose_table(ix, ix + a1, &r0bits);
 
         for (int r1 = 0; r1 < 8; r1++) {
             int a2 = cfg->sfb.l[r0 + r1 + 2];
             if (a2 >= bigv)
                 break;
             int bits = r0bits;
-            int r1t = rl_choose_table(ix + a1, ix + a2, &bits);
+            int r1t = cfg->dsp->choose_table(ix + a1, ix + a2, &bits);
             if (r01_bits[r0 + r1] > bits) {
                 r01_bits[r0 + r1] = bits;
                 r01_div[r0 + r1] = r0;
@@ -559,7 +560,7 @@ static void divide_sub(const RlConfig *cfg, const RlGranule *cand, RlGranule *gi
         if (gi->part2_3_length <= bits)
             break;
 
-        int r2t = rl_choose_table(ix + a2, ix + bigv, &bits);
+        int r2t = cfg->dsp->choose_table(ix + a2, ix + bigv, &bits);
         if (gi->part2_3_length <= bits)
             continue;
 
@@ -628,9 +629,9 @@ void rl_best_huffman_divide(const RlConfig *cfg, RlGranule *gi)
         if (a1 > i)
             a1 = i;
         if (a1 > 0)
-            cand.table_select[0] = rl_choose_table(ix, ix + a1, &cand.part2_3_length);
+            cand.table_select[0] = cfg->dsp->choose_table(ix, ix + a1, &cand.part2_3_length);
         if (i > a1)
-            cand.table_select[1] = rl_choose_table(ix + a1, ix + i, &cand.part2_3_length);
+            cand.table_select[1] = cfg->dsp->choose_table(ix + a1, ix + i, &cand.part2_3_length);
         if (gi->part2_3_length > cand.part2_3_length)
             *gi = cand;
     }

@@ -27,6 +27,14 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
     rc = rl_config_init(&e->k.cfg, opt);
     if (rc < 0)
         return rc;
+    {
+        int const cpu = rl_cpu_simd_level();
+        int const level = opt->simd_level < 0 ? cpu : opt->simd_level;
+        if (level > cpu)
+            return -ENOTSUP;
+        rl_dsp_init(&e->k.dsp, level);
+        e->k.cfg.dsp = &e->k.dsp;
+    }
     switch (e->k.cfg.vbr) {
     case RL_VBR_MT:
     case RL_VBR_MTRH:

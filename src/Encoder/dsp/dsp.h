@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the DSP table, one function pointer per kernel, filled once at
+ * encoder init with the best implementation the chosen SIMD level allows.
+ * Hot code calls through the table (k->dsp, or cfg->dsp where only the
+ * settings are at hand); no CPU test is made after init.  Every level gives
+ * the same integers (tests/checkasm.c compares each with the scalar one). */
+#ifndef RL_DSP_H
+#define RL_DSP_H
+
+#include "simd.h"   /* RL_SIMD_*, rl_cpu_simd_level */
+
+/* rl_choose_table's contract (huffman_count.h): best Huffman table for the
+ * pairs ix[0..end), its bits added to *bits. */
+typedef int (*RlChooseTableFn)(const int *ix, const int *end, int *bits);
+
+typedef struct RlDsp {
+    RlChooseTableFn choose_table;
+    int level;        /* the RL_SIMD_* the table was filled for */
+} RlDsp;
+
+/* Fills d with the best kernel at or below level (clamped to 0..AVX512;
+ * the caller checks level <= rl_cpu_simd_level()).  Safe from any thread. */
+void rl_dsp_init(RlDsp *d, int level);
+
+/* The scalar table, for code that has no encoder (unit tests, settings
+ * built outside an encoder). */
+const RlDsp *rl_dsp_scalar(void);
+
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the x86 kernels, one file per ISA level (compiled with that
+ * level's flags; called only through RlDsp when the CPU has it), and the
+ * tables they share. */
+#ifndef RL_X86_KERNELS_H
+#define RL_X86_KERNELS_H
+
+#include <stdint.h>
+
+/* Pair lengths of the three-table groups (7..9, 10..12, 13..15) and of
+ * table 1, widened to 32 bits: byte k is the length in table first + k.
+ * p1, p23, p56: table 1 and the packed rl_table23/rl_table56, zero-padded
+ * to 16 entries (one ZMM register). */
+typedef struct RlHcWide {
+    uint32_t p1[16];
+    uint32_t p23[16];
+    uint32_t p56[16];
+    uint32_t g7[36];
+    uint32_t g10[64];
+    uint32_t g13[256];
+} RlHcWide;
+
+/* Filled by rl_hc_wide_init (once per process, any thread may call it);
+ * the kernels read it only after rl_dsp_init has called it. */
+extern RlHcWide rl_hc_wide;
+void rl_hc_wide_init(void);
+
+int rl_choose_table_sse41(const int *ix, const int *end, int *bits);
+int rl_choose_table_avx2(const int *ix, const int *end, int *bits);
+int rl_choose_table_avx512(const int *ix, const int *end, int *bits);
+
+#endif
