@@ -17,7 +17,7 @@
 #include <strings.h>
 
 #define PROG "ringlame"
-#define MAX_ARGS 512
+#define MAX_ARGS RL_ARGS_MAX_ARGV
 #define NOT_MINE 2      /* internal: the option belongs to another group */
 
 static int str_ieq(const char *a, const char *b)
@@ -469,10 +469,27 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
             return RL_ARGS_ERROR;
         }
         snprintf(a->trace_path, sizeof(a->trace_path), "%s", next);
+        a->own_token = 1;
         *used = 1;
     }
     else if (str_ieq(token, "sequential")) {
         a->sequential = 1;
+        a->own_token = 1;
+    }
+    else if (str_ieq(token, "compare")) {
+        a->compare = 1;
+        a->own_token = 1;
+    }
+    else if (str_ieq(token, "lame") || str_ieq(token, "compare-to")) {
+        int const lame = str_ieq(token, "lame");
+        if (*next == '\0' || strlen(next) > RL_ARGS_PATH_MAX) {
+            fprintf(err, PROG ": --%s needs a file name\n", lame ? "lame" : "compare-to");
+            return RL_ARGS_ERROR;
+        }
+        snprintf(lame ? a->lame_path : a->compare_to, RL_ARGS_PATH_MAX + 1, "%s", next);
+        a->compare = 1;
+        a->own_token = 1;
+        *used = 1;
     }
     else if (str_ieq(token, "threads")) {
         char *end = NULL;
@@ -485,6 +502,7 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
             return RL_ARGS_ERROR;
         }
         a->threads = (int) n;
+        a->own_token = 1;
         *used = 1;
     }
     else if (str_ieq(token, "simd")) {
@@ -503,6 +521,7 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
             return RL_ARGS_ERROR;
         }
         a->opt.simd_level = level;
+        a->own_token = 1;
         *used = 1;
     }
     else if (str_ieq(token, "version") || str_ieq(token, "license")) {
@@ -783,7 +802,14 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
     return RL_ARGS_OK;
 }
 
-static int parse_argv(RlArgs *a, int argc, char **argv, FILE *out, FILE *err)
+/* Index i of the merged list in the caller's argv (LAMEOPT's ntok tokens
+ * come first): 0 for a LAMEOPT token. */
+static int user_index(int i, int ntok)
+{
+    return i > ntok ? i - ntok : 0;
+}
+
+static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FILE *err)
 {
     int have_input = 0;
 
@@ -793,18 +819,25 @@ static int parse_argv(RlArgs *a, int argc, char **argv, FILE *out, FILE *err)
             token++;
             if (*token == '\0') {           /* "-": stdin, then stdout */
                 have_input = 1;
-                if (a->in_path[0] == '\0')
+                if (a->in_path[0] == '\0') {
                     snprintf(a->in_path, sizeof(a->in_path), "%s", argv[i]);
-                else if (a->out_path[0] == '\0')
+                    a->in_argi = user_index(i, ntok);
+                }
+                else if (a->out_path[0] == '\0') {
                     snprintf(a->out_path, sizeof(a->out_path), "%s", argv[i]);
+                    a->out_argi = user_index(i, ntok);
+                }
                 continue;
             }
             if (*token == '-') {
                 int used = 0, r;
                 token++;
+                a->own_token = 0;
                 r = parse_long(a, token, i, argc, argv, &used, out, err);
                 if (r != RL_ARGS_OK)
                     return r;
+                for (int k = i; a->own_token && k <= i + used && k < argc; k++)
+                    a->own_arg[user_index(k, ntok)] = 1;
                 i += used;
             }
             else {
@@ -822,10 +855,12 @@ static int parse_argv(RlArgs *a, int argc, char **argv, FILE *out, FILE *err)
             }
             if (a->in_path[0] == '\0') {
                 snprintf(a->in_path, sizeof(a->in_path), "%s", argv[i]);
+                a->in_argi = user_index(i, ntok);
                 have_input = 1;
             }
             else if (a->out_path[0] == '\0') {
                 snprintf(a->out_path, sizeof(a->out_path), "%s", argv[i]);
+                a->out_argi = user_index(i, ntok);
             }
             else {
                 fprintf(err, PROG ": excess arg %s\n", argv[i]);
@@ -868,7 +903,7 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
     for (int k = 1; k < argc && n < MAX_ARGS; k++)
         merged[n++] = argv[k];
 
-    r = parse_argv(a, n, merged, out, err);
+    r = parse_argv(a, n, merged, ntok, out, err);
     free(env);
     if (r != RL_ARGS_OK)
         return r;
@@ -895,6 +930,8 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
             a->opt.simd_level = level;
     }
 
+    a->own_arg[0] = 0;              /* index 0 stands for "not in argv" */
+    a->out_given = a->out_path[0] != '\0';
     if (a->out_path[0] == '\0') {
         if (a->in_path[0] == '-' && a->in_path[1] == '\0')
             strcpy(a->out_path, "-");

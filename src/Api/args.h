@@ -11,6 +11,7 @@
 #include "pcm_reader.h"   /* RlRawFormat */
 
 #define RL_ARGS_PATH_MAX 4096
+#define RL_ARGS_MAX_ARGV 512   /* LAMEOPT tokens and arguments together */
 
 typedef struct RlArgs {
     RlOptions opt;                     /* encoder options, lame_set_* semantics */
@@ -22,6 +23,16 @@ typedef struct RlArgs {
     int  threads;         /* --threads N, 1..1024 (0 = not given: the CPUs we may run on) */
     int  sequential;      /* --sequential: the ring inline on one thread, no I/O thread */
     char trace_path[RL_ARGS_PATH_MAX + 1];  /* --trace FILE: the run's timeline ("" = none) */
+    int  compare;         /* --compare: also encode with lame and compare the two outputs */
+    char lame_path[RL_ARGS_PATH_MAX + 1];  /* --lame PATH ("" = lame on PATH) */
+    char compare_to[RL_ARGS_PATH_MAX + 1]; /* --compare-to REF.mp3 ("" = none) */
+    /* where the parsed argv (not LAMEOPT) held what lame must not see:
+     * the input and output names (0: not in argv) and ringlame's own
+     * options with their values (own_arg[i] != 0) */
+    int  in_argi, out_argi;
+    int  out_given;       /* the output was named (out_path is not lame's default) */
+    int  own_token;       /* internal: the option just parsed is ringlame's own */
+    unsigned char own_arg[RL_ARGS_MAX_ARGV];
     int  autoconvert;     /* -a */
     int  noreplaygain;    /* --noreplaygain given */
     int  input_samplerate; /* -s (Hz), 0 = from the file header; overrides the header like lame */

@@ -9,6 +9,8 @@
  *   2  input/output or encoding error (cannot open or read the input,
  *      unsupported input format, cannot create or write the output, input ==
  *      output, encoder initialisation failure); no partial output is left.
+ *   With --compare: 0 the outputs are identical, 1 they differ (or a usage
+ *      error), 2 as above or lame is missing or failed (compare_run.h).
  *   130 / 143  interrupted by SIGINT / SIGTERM: the ring drains, the partial
  *      output is removed (a second signal, or the first with --sequential,
  *      exits at once and still removes the temporary file: signals.h).
@@ -27,6 +29,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "compare_run.h"
 #include "mp3_writer.h"
 #include "trace.h"
 #include "pcm_reader.h"
@@ -198,6 +201,48 @@ static int same_file(const char *in_path, const char *out_path)
            && si.st_ino == so.st_ino;
 }
 
+/* --compare's folder of temporary outputs, removed at exit ("" = none). */
+static char compare_dir[RL_ARGS_PATH_MAX + 1];
+
+static void remove_compare_dir(void)
+{
+    if (compare_dir[0])
+        rl_compare_tmpdir_remove(compare_dir);
+}
+
+/* --compare: refuses what cannot be compared, and makes the folder of the
+ * temporary outputs (lame's, and ours when no output is named).  0, or an
+ * exit status after a message. */
+static int compare_setup(RlArgs *a)
+{
+    int rc;
+    if (!a->compare)
+        return 0;
+    if (!a->compare_to[0] && strcmp(a->in_path, "-") == 0) {
+        fprintf(stderr, "ringlame: --compare: lame must read the input too: name a file, not stdin "
+                "(or compare with an existing file: --compare-to REF.mp3)\n");
+        return EXIT_USAGE;
+    }
+    if (a->out_given && strcmp(a->out_path, "-") == 0) {
+        fprintf(stderr, "ringlame: --compare: the output must be a file, not stdout\n");
+        return EXIT_USAGE;
+    }
+    rc = rl_compare_tmpdir(compare_dir, sizeof compare_dir);
+    if (rc < 0) {
+        fprintf(stderr, "ringlame: --compare: cannot create a temporary folder: %s\n", strerror(-rc));
+        compare_dir[0] = '\0';
+        return EXIT_IO;
+    }
+    atexit(remove_compare_dir);
+    if (!a->out_given
+        && snprintf(a->out_path, sizeof a->out_path, "%s/ringlame.mp3", compare_dir)
+           >= (int) sizeof a->out_path) {
+        fprintf(stderr, "ringlame: --compare: %s: %s\n", compare_dir, strerror(ENAMETOOLONG));
+        return EXIT_IO;
+    }
+    return 0;
+}
+
 static int file_error(const char *path, const char *msg)
 {
     fprintf(stderr, "ringlame: %s: %s\n", path, msg);
@@ -240,6 +285,12 @@ int main(int argc, char **argv)
             free(a);
             return EXIT_USAGE;
         }
+    }
+
+    rc = compare_setup(a);
+    if (rc != 0) {
+        free(a);
+        return rc;
     }
 
     /* the input is never overwritten: compared as files (device and inode,
@@ -353,6 +404,7 @@ int main(int argc, char **argv)
         free(a);
         return EXIT_IO;
     }
+    rc = a->compare ? rl_compare_run(a, argc, argv, a->out_path, compare_dir) : 0;
     free(a);
-    return 0;
+    return rc;
 }
