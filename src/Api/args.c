@@ -476,6 +476,13 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
         a->sequential = 1;
         a->own_token = 1;
     }
+    else if (str_ieq(token, "batch") || str_ieq(token, "force")) {
+        if (str_ieq(token, "batch"))
+            a->batch = 1;
+        else
+            a->force = 1;
+        a->own_token = 1;
+    }
     else if (str_ieq(token, "compare")) {
         a->compare = 1;
         a->own_token = 1;
@@ -817,6 +824,10 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
         const char *token = argv[i];
         if (token[0] == '-') {
             token++;
+            if (*token == '\0' && a->batch) {
+                fprintf(err, PROG ": --batch reads files, not stdin (-)\n");
+                return RL_ARGS_ERROR;
+            }
             if (*token == '\0') {           /* "-": stdin, then stdout */
                 have_input = 1;
                 if (a->in_path[0] == '\0') {
@@ -853,7 +864,19 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
                 fprintf(err, PROG ": file name too long: %s\n", argv[i]);
                 return RL_ARGS_ERROR;
             }
-            if (a->in_path[0] == '\0') {
+            if (a->batch) {         /* every name is an input */
+                if (user_index(i, ntok) == 0) {
+                    fprintf(err, PROG ": --batch: LAMEOPT cannot name inputs (%s)\n", argv[i]);
+                    return RL_ARGS_ERROR;
+                }
+                a->input_argi[a->n_inputs++] = user_index(i, ntok);
+                if (a->in_path[0] == '\0') {
+                    snprintf(a->in_path, sizeof(a->in_path), "%s", argv[i]);
+                    a->in_argi = user_index(i, ntok);
+                }
+                have_input = 1;
+            }
+            else if (a->in_path[0] == '\0') {
                 snprintf(a->in_path, sizeof(a->in_path), "%s", argv[i]);
                 a->in_argi = user_index(i, ntok);
                 have_input = 1;
@@ -903,6 +926,10 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
     for (int k = 1; k < argc && n < MAX_ARGS; k++)
         merged[n++] = argv[k];
 
+    /* --batch changes what the names are: known before they are seen */
+    for (int k = 1; k < n; k++)
+        if (str_ieq(merged[k], "--batch"))
+            a->batch = 1;
     r = parse_argv(a, n, merged, ntok, out, err);
     free(env);
     if (r != RL_ARGS_OK)
@@ -931,6 +958,10 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
     }
 
     a->own_arg[0] = 0;              /* index 0 stands for "not in argv" */
+    if (a->force && !a->batch) {
+        fprintf(err, PROG ": --force is an option of --batch\n");
+        return RL_ARGS_ERROR;
+    }
     a->out_given = a->out_path[0] != '\0';
     if (a->out_path[0] == '\0') {
         if (a->in_path[0] == '-' && a->in_path[1] == '\0')

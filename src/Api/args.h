@@ -23,6 +23,10 @@ typedef struct RlArgs {
     int  threads;         /* --threads N, 1..1024 (0 = not given: the CPUs we may run on) */
     int  sequential;      /* --sequential: the ring inline on one thread, no I/O thread */
     char trace_path[RL_ARGS_PATH_MAX + 1];  /* --trace FILE: the run's timeline ("" = none) */
+    int  batch;           /* --batch: every positional argument is an input (batch.h) */
+    int  force;           /* --force: --batch redoes the files its manifest says are done */
+    int  n_inputs;        /* --batch: the inputs, as indices into the caller's argv */
+    int  input_argi[RL_ARGS_MAX_ARGV];
     int  compare;         /* --compare: also encode with lame and compare the two outputs */
     char lame_path[RL_ARGS_PATH_MAX + 1];  /* --lame PATH ("" = lame on PATH) */
     char compare_to[RL_ARGS_PATH_MAX + 1]; /* --compare-to REF.mp3 ("" = none) */

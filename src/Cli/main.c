@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "batch.h"
 #include "compare_run.h"
 #include "mp3_writer.h"
 #include "trace.h"
@@ -271,6 +272,11 @@ int main(int argc, char **argv)
     if (rc != RL_ARGS_OK) {
         free(a);
         return rc == RL_ARGS_EXIT ? 0 : EXIT_USAGE;
+    }
+    if (a->batch) {
+        rc = rl_batch_main(a, argc, argv);
+        free(a);
+        return rc;
     }
 
     if (a->raw_input) {

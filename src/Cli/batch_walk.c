@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame --batch: the inputs expanded into (input, output) pairs
+ * (batch_walk.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "args.h"
+#include "batch_walk.h"
+
+static int audio_suffix(const char *name, int raw)
+{
+    static const char *const sfx[] = { ".wav", ".aif", ".aiff", ".au", ".snd", ".flac",
+                                       ".w64", ".ogg" };
+    const char *dot = strrchr(name, '.');
+    if (!dot || dot == name)
+        return 0;
+    for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++)
+        if (strcasecmp(dot, sfx[i]) == 0)
+            return 1;
+    return raw && (strcasecmp(dot, ".raw") == 0 || strcasecmp(dot, ".pcm") == 0);
+}
+
+static char *join(const char *a, const char *b)
+{
+    size_t const na = strlen(a), nb = strlen(b);
+    int const slash = na > 0 && a[na - 1] != '/';
+    char *s = malloc(na + (size_t) slash + nb + 1);
+    if (!s)
+        return NULL;
+    memcpy(s, a, na);
+    if (slash)
+        s[na] = '/';
+    memcpy(s + na + (size_t) slash, b, nb + 1);
+    return s;
+}
+
+/* Adds path; out_dir: where its output goes ("" or NULL: beside it). */
+static int add_item(RlBatchList *l, const char *path, const char *out_dir, char *err, size_t errlen)
+{
+    RlBatchItem *it;
+    struct stat st;
+    char out[RL_ARGS_PATH_MAX + 1];
+
+    if (rl_args_default_output(path, out_dir, out, sizeof out) != 0) {
+        snprintf(err, errlen, "%s: output file name too long", path);
+        return -ENAMETOOLONG;
+    }
+    if (l->n == l->cap) {
+        size_t const cap = l->cap ? 2 * l->cap : 64;
+        RlBatchItem *v = realloc(l->v, cap * sizeof *v);
+        if (!v)
+            return -ENOMEM;
+        l->v = v;
+        l->cap = cap;
+    }
+    it = &l->v[l->n];
+    memset(it, 0, sizeof *it);
+    it->in = strdup(path);
+    it->out = strdup(out);
+    if (!it->in || !it->out) {
+        free(it->in);
+        free(it->out);
+        return -ENOMEM;
+    }
+    if (stat(path, &st) != 0)
+        it->error = -errno;
+    else if (S_ISDIR(st.st_mode))
+        it->error = -EISDIR;
+    else {
+        it->size = (int64_t) st.st_size;
+        it->mtime_ns = (int64_t) st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+        it->dev = st.st_dev;
+        it->ino = st.st_ino;
+    }
+    l->n++;
+    return 0;
+}
+
+static int cmp_names(const void *x, const void *y)
+{
+    return strcmp(*(char *const *) x, *(char *const *) y);
+}
+
+/* Walks folder dir; its outputs go to out_dir ("": beside the inputs). */
+static int walk_dir(RlBatchList *l, const char *dir, const char *out_dir, int raw,
+                    char *err, size_t errlen)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int rc = 0;
+
+    if (!d)
+        return add_item(l, dir, out_dir, err, errlen);     /* recorded with its error */
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            size_t const c = cap ? 2 * cap : 32;
+            char **v = realloc(names, c * sizeof *v);
+            if (!v) {
+                rc = -ENOMEM;
+                break;
+            }
+            names = v;
+            cap = c;
+        }
+        names[n] = strdup(e->d_name);
+        if (!names[n]) {
+            rc = -ENOMEM;
+            break;
+        }
+        n++;
+    }
+    closedir(d);
+    if (rc == 0 && n > 1)
+        qsort(names, n, sizeof *names, cmp_names);
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        char *path = join(dir, names[i]);
+        struct stat st;
+        if (!path) {
+            rc = -ENOMEM;
+            break;
+        }
+        if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            char *sub = out_dir[0] ? join(out_dir, names[i]) : strdup("");
+            rc = sub ? walk_dir(l, path, sub, raw, err, errlen) : -ENOMEM;
+            free(sub);
+        }
+        else if (audio_suffix(names[i], raw)) {
+            rc = add_item(l, path, out_dir, err, errlen);
+        }
+        free(path);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}
+
+int rl_batch_walk(RlBatchList *l, const char *input, const char *out_dir, int raw,
+                  char *err, size_t errlen)
+{
+    struct stat st;
+    if (!out_dir)
+        out_dir = "";
+    if (stat(input, &st) == 0 && S_ISDIR(st.st_mode))
+        return walk_dir(l, input, out_dir, raw, err, errlen);
+    return add_item(l, input, out_dir, err, errlen);
+}
+
+typedef struct NameRef {
+    const char *name;
+    size_t item;
+} NameRef;
+
+static int cmp_ref(const void *x, const void *y)
+{
+    const NameRef *a = x, *b = y;
+    int const c = strcmp(a->name, b->name);
+    return c ? c : (a->item > b->item) - (a->item < b->item);
+}
+
+int rl_batch_check_collisions(const RlBatchList *l, char *err, size_t errlen)
+{
+    NameRef *outs;
+    int rc = 0;
+
+    if (l->n == 0)
+        return 0;
+    outs = malloc(l->n * sizeof *outs);
+    if (!outs)
+        return -ENOMEM;
+    for (size_t i = 0; i < l->n; i++) {
+        outs[i].name = l->v[i].out;
+        outs[i].item = i;
+    }
+    qsort(outs, l->n, sizeof *outs, cmp_ref);
+    for (size_t i = 1; i < l->n && rc == 0; i++)
+        if (strcmp(outs[i - 1].name, outs[i].name) == 0) {
+            snprintf(err, errlen, "%s and %s would both be encoded to %s",
+                     l->v[outs[i - 1].item].in, l->v[outs[i].item].in, outs[i].name);
+            rc = -EEXIST;
+        }
+    free(outs);
+    /* an output that is an input: by name, or the same file */
+    for (size_t i = 0; i < l->n && rc == 0; i++) {
+        struct stat so;
+        int const exists = stat(l->v[i].out, &so) == 0 && S_ISREG(so.st_mode);
+        for (size_t j = 0; j < l->n; j++) {
+            const RlBatchItem *in = &l->v[j];
+            if (strcmp(l->v[i].out, in->in) == 0
+                || (exists && in->error == 0 && in->dev == so.st_dev && in->ino == so.st_ino)) {
+                snprintf(err, errlen, "the output %s of %s is the input %s", l->v[i].out,
+                         l->v[i].in, in->in);
+                rc = -EEXIST;
+                break;
+            }
+        }
+    }
+    return rc;
+}
+
+void rl_batch_list_free(RlBatchList *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        free(l->v[i].in);
+        free(l->v[i].out);
+    }
+    free(l->v);
+    memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame --batch: the inputs expanded into a list of (input, output)
+ * pairs.  A named file is taken whatever its name; a named folder is
+ * walked recursively (names sorted bytewise in each folder, entries whose
+ * name starts with '.' skipped, symbolic links to folders not followed)
+ * and gives the files whose suffix is one of lame's audio suffixes that
+ * libsndfile reads: .wav .aif .aiff .au .snd .flac .w64 .ogg (any case),
+ * with -r also .raw and .pcm.  Outputs: lame's default name
+ * (rl_args_default_output) beside the input, or with an output folder
+ * under it, mirroring the path below a walked folder. */
+#ifndef RL_BATCH_WALK_H
+#define RL_BATCH_WALK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+typedef struct RlBatchItem {
+    char   *in;           /* the input's path */
+    char   *out;          /* the output's path */
+    int64_t size;         /* the input's size and modification time (ns) */
+    int64_t mtime_ns;
+    dev_t   dev;          /* the input file (to find an output that is an input) */
+    ino_t   ino;
+    int     error;        /* -errno: the input could not be read (stat) */
+} RlBatchItem;
+
+typedef struct RlBatchList {
+    RlBatchItem *v;
+    size_t n, cap;
+} RlBatchList;
+
+/* Appends the items of one named input (a file, or a folder walked).  A
+ * name that cannot be read is added with .error set.  out_dir NULL or "":
+ * beside the inputs.  0, or -ENOMEM / -ENAMETOOLONG (err says which
+ * path). */
+int rl_batch_walk(RlBatchList *l, const char *input, const char *out_dir, int raw,
+                  char *err, size_t errlen);
+
+/* 0, or -EEXIST with err naming the conflict: two inputs with one output,
+ * or an output that is (by name or as a file) one of the inputs. */
+int rl_batch_check_collisions(const RlBatchList *l, char *err, size_t errlen);
+
+void rl_batch_list_free(RlBatchList *l);
+
+#endif
