@@ -390,6 +390,7 @@ static void settings_errors(void)
     const char *help[] = { "--help" };
     const char *unknown[] = { "--no-such-option" };
     const char *good[] = { "-V", "3" };
+    const char *id3[] = { "--tt", "title" };
     uint8_t tmp[64];
     uint64_t at;
 
@@ -400,6 +401,9 @@ static void settings_errors(void)
     CHECK(ringlame_settings_parse(st, 1, unknown) == -EINVAL, "unknown option accepted");
     CHECK(strstr(ringlame_settings_error(st), "no-such-option") != NULL,
           "the message does not name the option: '%s'", ringlame_settings_error(st));
+    CHECK(ringlame_settings_parse(st, 2, id3) == -EINVAL, "--tt accepted by the API");
+    CHECK(strstr(ringlame_settings_error(st), "ID3") != NULL,
+          "the message does not name ID3: '%s'", ringlame_settings_error(st));
     CHECK(ringlame_settings_parse(st, 2, good) == 0, "-V 3 refused after errors");
     CHECK(ringlame_settings_set_input(st, 44100, 3) == -EINVAL, "3 channels accepted");
     CHECK(ringlame_settings_set_quality(st, 10) == -EINVAL, "-q 10 accepted");

@@ -280,7 +280,7 @@ static void run_read_case(const Case *c, int ch, long n, int backend, int frame_
     CHECK(st.raw_input == c->expect_raw, "%s: direct reads %d, expected %d", path, st.raw_input, c->expect_raw);
     if (backend == RL_IO_URING && st.raw_input && n >= 3L * block_frames)
         CHECK(st.max_reads_in_flight >= 2, "%s: io_uring reads in flight %d", path, st.max_reads_in_flight);
-    rc = rl_io_finish(io, NULL, 0);
+    rc = rl_io_finish(io, NULL, 0, 0);
     CHECK(rc == 0, "%s: finish %d", path, rc);
 done:
     if (e1) {
@@ -367,7 +367,7 @@ static void run_file_output(int backend)
     }
     CHECK(queue_pattern(io, total, sizeof tag) == 0, "backend %d: queued output", backend);
     memset(tag, 0xAB, sizeof tag);
-    rc = rl_io_finish(io, tag, sizeof tag);
+    rc = rl_io_finish(io, tag, sizeof tag, 0);
     CHECK(rc == 0, "backend %d: finish with tag %d", backend, rc);
     CHECK(rl_mp3_close(w, 1) == 0, "backend %d: commit", backend);
     rl_pcm_close(rin);
@@ -432,7 +432,7 @@ static void run_pipe_output(int backend)
     if (io) {
         CHECK(queue_pattern(io, total, sizeof tag) == 0, "pipe backend %d: queued", backend);
         memset(tag, 0xAB, sizeof tag);
-        rc = rl_io_finish(io, tag, sizeof tag);
+        rc = rl_io_finish(io, tag, sizeof tag, 0);
         CHECK(rc == 0, "pipe backend %d: finish %d", backend, rc);
     }
     rl_mp3_close(w, 1);
@@ -468,7 +468,7 @@ static void run_write_error(int backend)
     }
     for (i = 0; i < 1000 && rc == 0; i++)
         rc = rl_io_out_write(io, chunk, sizeof chunk);
-    frc = rl_io_finish(io, NULL, 0);
+    frc = rl_io_finish(io, NULL, 0, 0);
     CHECK(rc == -ENOSPC && frc == -ENOSPC, "backend %d: /dev/full gives -ENOSPC (%d, %d)", backend, rc, frc);
     rl_mp3_close(w, 0);
     rl_pcm_close(rin);
@@ -557,7 +557,7 @@ static void run_fallback(void)
         if (!io || rl_io_backend(io) != RL_IO_THREAD)
             code = 1;
         if (io)
-            rl_io_finish(io, NULL, 0);
+            rl_io_finish(io, NULL, 0, 0);
         rl_pcm_close(rin);
         rin = NULL;
         io = start_out(&rin, w, RL_IO_URING, 0, err);
@@ -616,7 +616,7 @@ int main(void)
             printf("rl_io_backend (auto) = %d (%s)\n", rl_io_backend(io),
                    rl_io_backend(io) == RL_IO_URING ? "io_uring" : "thread");
             CHECK(rl_io_backend(io) == (have_uring ? RL_IO_URING : RL_IO_THREAD), "auto backend");
-            rl_io_finish(io, NULL, 0);
+            rl_io_finish(io, NULL, 0, 0);
         }
         rl_mp3_close(w, 0);
         rl_pcm_close(rin);

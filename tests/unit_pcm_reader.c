@@ -162,7 +162,7 @@ static void check_io_partial(const char *what, const char *path, const uint8_t *
         CHECK(eof && got == frames && bad < 0 && st.raw_input == expect_raw,
               "%s (backend %d): %ld of %ld frames, first wrong %ld, direct reads %d", what, backend, got, frames,
               bad, st.raw_input);
-        CHECK(rl_io_finish(io, NULL, 0) == 0, "%s: finish", what);
+        CHECK(rl_io_finish(io, NULL, 0, 0) == 0, "%s: finish", what);
         rl_pcm_close(r);
         rl_mp3_close(w, 0);
     }

@@ -345,9 +345,10 @@ static int mem_write(void *ctx, const uint8_t *p, size_t n)
     return 0;
 }
 
-static int mem_finish(void *ctx, const uint8_t *tag, size_t tag_len)
+static int mem_finish(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
 {
     MemPorts *m = ctx;
+    (void) offset;
     pthread_mutex_lock(&m->mu);
     if (tag_len <= m->len)
         memcpy(m->out, tag, tag_len);

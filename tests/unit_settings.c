@@ -299,7 +299,9 @@ static void test_parser(void)
     CHECK(parse(&a, "-V2 -c in.wav", NULL) == RL_ARGS_OK && a.opt.copyright == 1, "-c");
 
     /* refused: program paths ringlame does not have */
-    CHECK(parse(&a, "-V2 --tt title in.wav", NULL) == RL_ARGS_ERROR, "--tt refused");
+    CHECK(parse(&a, "-V2 --ti cover.jpg in.wav", NULL) == RL_ARGS_ERROR, "--ti refused");
+    CHECK(parse(&a, "-V2 --tt title in.wav", NULL) == RL_ARGS_OK && a.id3_used
+          && strcmp(a.id3.title, "title") == 0, "--tt sets the title");
     CHECK(parse(&a, "-V2 --bogus in.wav", NULL) == RL_ARGS_ERROR, "unknown long option");
     CHECK(parse(&a, "-V2 -m z in.wav", NULL) == RL_ARGS_ERROR, "bad -m");
     CHECK(parse(&a, "-V2 -- in.wav", NULL) == RL_ARGS_ERROR, "bare --");

@@ -245,9 +245,11 @@ static int output_write(void *ctx, const uint8_t *p, size_t n)
     return rc;
 }
 
-static int output_finish(void *ctx, const uint8_t *tag, size_t tag_len)
+static int output_finish(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
 {
     RlApiOutput *o = ctx;
+
+    (void) offset;          /* the API refuses ID3 tags: the tag frame is at 0 */
 
     if (tag_len > sizeof o->tag)
         return -ENOSPC;

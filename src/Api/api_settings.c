@@ -143,6 +143,11 @@ int rl_api_settings_build(const RingLameSettings *s, RlArgs *a, int *threads, ch
         keep_first_line(err);
     if (rc != RL_ARGS_OK)
         return -EINVAL;
+    if (a->id3_used) {
+        snprintf(err, errlen, "ID3 tag options are not supported by the library API "
+                 "(the ringlame command writes them)");
+        return -EINVAL;
+    }
 
     if (rl_set_num_channels(&a->opt, s->channels) < 0) {
         snprintf(err, errlen, "unsupported number of channels: %d", s->channels);

@@ -3,7 +3,7 @@
  * arguments attached or separate, case-insensitive long options, LAMEOPT
  * tokens first).  Every option of `lame --help` / `--longhelp` is taken
  * with lame's meaning; the few that belong to program paths ringlame does
- * not have (ID3 tags, MPEG input, decoding, gapless sets, decoded-output
+ * not have (album art and raw ID3v2 frames, MPEG input, decoding, gapless sets, decoded-output
  * ReplayGain) are refused with a message that names them.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "args.h"
@@ -588,16 +588,117 @@ static int long_dev_only(const char *token, int i, int argc, char **argv, int *u
     return NOT_MINE;
 }
 
+/* The value of a tag text option: ASCII of at most RL_ID3_TEXT_MAX bytes
+ * (the text lame writes does not depend on the locale then). */
+static int id3_text_ok(const char *token, const char *s, FILE *err)
+{
+    size_t n = 0;
+    for (; s[n]; n++) {
+        if ((unsigned char) s[n] >= 0x80) {
+            fprintf(err, PROG ": option --%s: tag text with non-ASCII characters is not supported\n",
+                    token);
+            return 0;
+        }
+    }
+    if (n > RL_ID3_TEXT_MAX) {
+        fprintf(err, PROG ": option --%s: tag text longer than %d characters is not supported\n",
+                token, RL_ID3_TEXT_MAX);
+        return 0;
+    }
+    return 1;
+}
+
+/* ID3 tags (lame's parse_args rules and messages). */
+static int long_id3(RlArgs *a, const char *token, int i, int argc, char **argv,
+                    int *used, FILE *err)
+{
+    static const struct { const char *name; char field; } text[] = {
+        { "tt", 't' }, { "ta", 'a' }, { "tl", 'l' }, { "ty", 'y' },
+        { "tc", 'c' }, { "tn", 'n' }, { "tg", 'g' },
+    };
+    const char *next = i + 1 < argc ? argv[i + 1] : "";
+    RlId3Tag *t = &a->id3;
+    int iv = 0;
+
+    for (size_t k = 0; k < sizeof(text) / sizeof(text[0]); k++) {
+        int ret;
+        if (!str_ieq(token, text[k].name))
+            continue;
+        *used = 1;
+        a->id3_used = 1;
+        if (!id3_text_ok(token, next, err))
+            return RL_ARGS_ERROR;
+        if (text[k].field == 'g' && *next == '\0')
+            return RL_ARGS_OK;
+        ret = rl_id3_set_text(t, text[k].field, next, !a->id3_latin1);
+        if (ret == 0 || a->ignore_tag_errors)
+            return RL_ARGS_OK;
+        if (text[k].field == 'g') {
+            fprintf(err, "Unknown ID3v1 genre number: '%s'.\n", next);
+            return RL_ARGS_ERROR;
+        }
+        if (text[k].field == 'n') {
+            if (a->id3_mode == 1) {
+                if (a->silent < 9)
+                    fprintf(err, "The track number has to be between 1 and 255 for ID3v1.\n");
+                return RL_ARGS_ERROR;
+            }
+            if (a->id3_mode == 0 && a->silent < 9)
+                fprintf(err, "The track number has to be between 1 and 255 for ID3v1, ignored for ID3v1.\n");
+        }
+        return RL_ARGS_OK;
+    }
+    if (str_ieq(token, "id3v2-utf16") || str_ieq(token, "id3v2-ucs2")) {
+        a->id3_latin1 = 0;
+        rl_id3_add_v2(t);
+    }
+    else if (str_ieq(token, "id3v2-latin1")) {
+        a->id3_latin1 = 1;
+        rl_id3_add_v2(t);
+    }
+    else if (str_ieq(token, "ignore-tag-errors")) {
+        a->ignore_tag_errors = 1;
+    }
+    else if (str_ieq(token, "add-id3v2")) {
+        rl_id3_add_v2(t);
+    }
+    else if (str_ieq(token, "id3v1-only")) {
+        rl_id3_v1_only(t);
+        a->id3_mode = 1;
+    }
+    else if (str_ieq(token, "id3v2-only")) {
+        rl_id3_v2_only(t);
+        a->id3_mode = 2;
+    }
+    else if (str_ieq(token, "space-id3v1")) {
+        rl_id3_space_v1(t);
+    }
+    else if (str_ieq(token, "pad-id3v2")) {
+        rl_id3_set_pad(t, 128);
+    }
+    else if (str_ieq(token, "pad-id3v2-size")) {
+        if ((*used = get_int(token, next, &iv, err)))
+            rl_id3_set_pad(t, (unsigned)(iv > RL_ID3_PAD_MAX ? RL_ID3_PAD_MAX : iv < 0 ? 0 : iv));
+    }
+    else if (str_ieq(token, "genre-list")) {
+        for (int k = 0; k < RL_ID3_GENRES; k++) {
+            int const g = rl_id3_genre_alpha(k);
+            fprintf(err, "%3d %s\n", g, rl_id3_genre_name(g));
+        }
+        return RL_ARGS_EXIT;
+    }
+    else {
+        return NOT_MINE;
+    }
+    a->id3_used = 1;
+    return RL_ARGS_OK;
+}
+
 /* lame options on program paths ringlame does not have. */
 static int long_unsupported(const char *token, FILE *err)
 {
     static const struct { const char *name, *why; } unsupported[] = {
-        { "tt", "id3" }, { "ta", "id3" }, { "tl", "id3" }, { "ty", "id3" }, { "tc", "id3" },
-        { "tn", "id3" }, { "tg", "id3" }, { "ti", "id3" }, { "tv", "id3" },
-        { "add-id3v2", "id3" }, { "id3v1-only", "id3" }, { "id3v2-only", "id3" },
-        { "id3v2-utf16", "id3" }, { "id3v2-ucs2", "id3" }, { "id3v2-latin1", "id3" },
-        { "space-id3v1", "id3" }, { "pad-id3v2", "id3" }, { "pad-id3v2-size", "id3" },
-        { "ignore-tag-errors", "id3" }, { "genre-list", "id3" },
+        { "ti", "id3" }, { "tv", "id3" },
         { "mp1input", "mpeg" }, { "mp2input", "mpeg" }, { "mp3input", "mpeg" },
         { "decode", "decode" }, { "decode-mp3delay", "decode" },
         { "nogap", "nogap" }, { "nogapout", "nogap" },
@@ -608,7 +709,7 @@ static int long_unsupported(const char *token, FILE *err)
         if (!str_ieq(token, unsupported[k].name))
             continue;
         fprintf(err, PROG ": option --%s is not supported: %s\n", token,
-                why[0] == 'i' ? "ringlame writes no ID3 tags"
+                why[0] == 'i' ? "ringlame writes no album art (--ti) or raw ID3v2 frames (--tv)"
                 : why[0] == 'm' ? "ringlame does not read MPEG audio"
                 : why[1] == 'e' ? "ringlame has no MP3 decoder (decoding, decoded-output ReplayGain)"
                 : "ringlame encodes one file at a time (no gapless sets)");
@@ -633,6 +734,8 @@ static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv
     if ((r = long_program(a, token, i, argc, argv, used, out, err)) != NOT_MINE)
         return r;
     if ((r = long_dev_only(token, i, argc, argv, used, err)) != NOT_MINE)
+        return r;
+    if ((r = long_id3(a, token, i, argc, argv, used, err)) != NOT_MINE)
         return r;
     if ((r = long_unsupported(token, err)) != NOT_MINE)
         return r;
@@ -908,6 +1011,7 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
 
     memset(a, 0, sizeof(*a));
     rl_options_defaults(&a->opt);
+    rl_id3_init(&a->id3);
     a->raw_bitwidth = 16;
     a->raw_signed = -1;     /* neither --signed nor --unsigned */
 

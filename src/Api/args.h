@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "settings.h"
 #include "pcm_reader.h"   /* RlRawFormat */
+#include "id3tag.h"
 
 #define RL_ARGS_PATH_MAX 4096
 #define RL_ARGS_MAX_ARGV 512   /* LAMEOPT tokens and arguments together */
@@ -47,6 +48,12 @@ typedef struct RlArgs {
     int  raw_signed;      /* --signed 1 / --unsigned 0, -1 = neither given */
     int  raw_big_endian;  /* --big-endian / --little-endian, 0 */
     int  raw_swapbytes;   /* -x */
+    /* ID3 tags: the tag lame's --t* options build, in argv order */
+    RlId3Tag id3;
+    int  id3_latin1;      /* --id3v2-latin1 was the last encoding option (else UTF-16) */
+    int  id3_mode;        /* 0, 1 after --id3v1-only, 2 after --id3v2-only (lame's messages) */
+    int  ignore_tag_errors; /* --ignore-tag-errors */
+    int  id3_used;        /* a tag option was given */
 } RlArgs;
 
 enum {

@@ -125,6 +125,8 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
     RlRingParams p;
     RlRingStats stats;
     RlProgress *prog = NULL;
+    RlId3Tag *tag = NULL;
+    uint8_t *v2 = NULL, v1[128];
     int rc;
 
     *trace_rc = 0;
@@ -170,7 +172,21 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
                 rl_simd_name(a->opt.simd_level < 0 ? cpu : a->opt.simd_level), rl_simd_name(cpu));
         p.stats = &stats;
     }
-    rc = rl_run_ring(&a->opt, in, out, &p);
+    /* the ID3 tags, as lame's front end writes them: v2 first (its TLEN
+     * from the input's length when known), v1 last */
+    tag = malloc(sizeof *tag);
+    if (tag) {
+        *tag = a->id3;
+        p.id3v2_len = rl_id3_v2_build(tag, rl_pcm_frames(in), a->opt.samplerate_in, NULL, 0);
+        if (p.id3v2_len > 0 && (v2 = malloc(p.id3v2_len)) != NULL)
+            (void) rl_id3_v2_build(tag, rl_pcm_frames(in), a->opt.samplerate_in, v2, p.id3v2_len);
+        p.id3v2 = v2;
+        p.id3v1_len = rl_id3_v1_build(tag, v1);
+        p.id3v1 = v1;
+    }
+    rc = tag && (v2 || p.id3v2_len == 0) ? rl_run_ring(&a->opt, in, out, &p) : -ENOMEM;
+    free(tag);
+    free(v2);
     if (rc == 0 && p.stats)
         print_ring_stats(&stats, p.threads);
     if (rc == 0 && p.trace && *trace_rc == 0)

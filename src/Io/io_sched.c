@@ -160,7 +160,7 @@ int rl_io__next_req(RlIoSched *s, IoReq **out)
         rq->fd = s->out_fd;
         rq->buf = s->tag;
         rq->len = s->taglen;
-        rq->off = 0;
+        rq->off = s->tag_off;
         s->writes_inflight++;
         *out = rq;
         return 1;
@@ -587,10 +587,11 @@ static void stop_and_free(RlIoSched *s)
     free_sched(s);
 }
 
-int rl_io_finish(RlIoSched *s, const uint8_t *tag, size_t taglen)
+int rl_io_finish(RlIoSched *s, const uint8_t *tag, size_t taglen, uint64_t offset)
 {
     int ret;
     pthread_mutex_lock(&s->mu);
+    s->tag_off = offset;
     if (taglen > 0 && tag) {
         s->tag = malloc(taglen);
         if (s->tag) {

@@ -94,10 +94,10 @@ int  rl_io_out_space(const RlIoSched *io, size_t n);
  * 0, or the first output error (-errno), -ECANCELED after cancel. */
 int  rl_io_out_write(RlIoSched *io, const uint8_t *p, size_t n);
 
-/* Writes out everything queued, then the tag at offset 0 when taglen > 0
+/* Writes out everything queued, then the tag at offset when taglen > 0
  * and the output can seek; stops the thread and frees io.  Returns the
  * first error: output errors first, then input errors. */
-int  rl_io_finish(RlIoSched *io, const uint8_t *tag, size_t taglen);
+int  rl_io_finish(RlIoSched *io, const uint8_t *tag, size_t taglen, uint64_t offset);
 
 /* Stops now: in-flight requests are drained, nothing more is written; joins
  * the thread and frees io.  The caller then closes the writer uncommitted. */

@@ -76,6 +76,13 @@ typedef struct RlRingParams {
      * scheduler each of its I/O calls, recorded by the thread that ran it;
      * the caller creates it, writes and frees it after the run; may be NULL */
     struct RlRingTrace *trace;
+    /* ID3 tags (id3tag.h): the ID3v2 bytes go out before the stream's first
+     * frame (the LAME tag frame then lies at offset id3v2_len), the ID3v1
+     * bytes after its last; len 0: none.  The caller keeps them for the run */
+    const uint8_t *id3v2;
+    size_t id3v2_len;
+    const uint8_t *id3v1;
+    size_t id3v1_len;
 } RlRingParams;
 
 /* ---------------------------------------------------------------- ports
@@ -103,9 +110,10 @@ typedef struct RlRingInput {
  * then the Finish task (one call at a time, on any thread). */
 typedef struct RlRingOutput {
     int  (*write)(void *ctx, const uint8_t *p, size_t n);
-    /* the end: the LAME tag frame to write over the stream's first frame
-     * (offset 0); tag_len 0: none.  Called once, after the last write */
-    int  (*finish)(void *ctx, const uint8_t *tag, size_t tag_len);
+    /* the end: the LAME tag frame to write over the stream's first frame,
+     * at offset (the bytes written before it: an ID3v2 tag); tag_len 0:
+     * none.  Called once, after the last write */
+    int  (*finish)(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset);
     /* may be NULL: called once when the ring fails before finish, from any
      * thread: make a write blocked in the port return (an error) soon */
     void (*cancel)(void *ctx);

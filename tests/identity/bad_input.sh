@@ -65,7 +65,7 @@ same_file_case symlink ../link.wav 'ln -s in.wav link.wav'
 same_file_case hard_link ../hard.wav 'ln in.wav hard.wav'
 
 # options ringlame does not support: refused, never encoded differently
-for o in "--tt title" "--ta artist" "--tg Rock" "--add-id3v2" "--id3v2-only" "--genre-list" \
+for o in "--ti cover.jpg" "--tv TXXX=a=b" \
          "--mp3input" "--decode" "--nogap" "--replaygain-accurate" "--clipdetect"; do
     n=${o%% *}
     # shellcheck disable=SC2086  # the option and its argument are two words

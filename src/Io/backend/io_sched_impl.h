@@ -63,6 +63,7 @@ struct RlIoSched {
     int       out_err;
     uint8_t  *tag;
     size_t    taglen;
+    int64_t   tag_off;      /* where the tag goes (after an ID3v2 tag) */
 
     int       finishing, tag_done, stopped, cancel;
 

@@ -49,11 +49,11 @@ static int io_write(void *ctx, const uint8_t *p, size_t n)
     return rl_io_out_write(fp->io, p, n);
 }
 
-static int io_finish(void *ctx, const uint8_t *tag, size_t tag_len)
+static int io_finish(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
 {
     FilePorts *fp = ctx;
     fp->finished = 1;       /* rl_io_finish frees io whatever it returns */
-    return rl_io_finish(fp->io, tag, tag_len);
+    return rl_io_finish(fp->io, tag, tag_len, offset);
 }
 
 static void io_cancel(void *ctx)
@@ -99,12 +99,12 @@ static int direct_write(void *ctx, const uint8_t *p, size_t n)
     return rl_mp3_write(fp->writer, p, n);
 }
 
-static int direct_finish(void *ctx, const uint8_t *tag, size_t tag_len)
+static int direct_finish(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
 {
     FilePorts *fp = ctx;
     fp->finished = 1;
     if (tag_len > 0)
-        return rl_mp3_write_at(fp->writer, 0, tag, tag_len);
+        return rl_mp3_write_at(fp->writer, offset, tag, tag_len);
     return 0;
 }
 

@@ -785,7 +785,12 @@ int ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp)
     r->in = *in;
     r->out = *outp;
     r->total_estimate = rl_encoder_frames_for(r->e, in->frames);
-    /* the tag placeholder frame (non-music bytes) goes out first */
+    /* an ID3v2 tag, then the tag placeholder frame (non-music bytes) */
+    if (r->p.id3v2_len > 0) {
+        rc = r->out.write(r->out.ctx, r->p.id3v2, r->p.id3v2_len);
+        if (rc < 0)
+            return rc;
+    }
     rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;

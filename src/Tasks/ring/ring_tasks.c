@@ -123,8 +123,9 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
 }
 
 /* Finish: after the flush, the last Encode and the last gain task: stuffing,
- * the final bytes and the LAME tag frame over the placeholder (when the
- * output port wants it), handed to the port's finish. */
+ * the final bytes, an ID3v1 tag, and the LAME tag frame over the placeholder
+ * (when the output port wants it, after an ID3v2 tag), handed to the port's
+ * finish. */
 int ring_run_finish(Ring *r)
 {
     RlEncoder *e = r->e;
@@ -136,11 +137,16 @@ int ring_run_finish(Ring *r)
     rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
+    if (r->p.id3v1_len > 0) {
+        rc = r->out.write(r->out.ctx, r->p.id3v1, r->p.id3v1_len);
+        if (rc < 0)
+            return rc;
+    }
     if (r->out.wants_tag) {
         len = rl_encoder_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e), rl_encoder_dispatch(e),
                                    rl_encoder_gain(e), r->out_bytes, RL_ENCODER_BYTES_MAX);
         if (len < 0)
             return len;
     }
-    return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len);
+    return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len, (uint64_t) r->p.id3v2_len);
 }
