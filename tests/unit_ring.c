@@ -22,6 +22,7 @@
 #include <math.h>
 
 #include "harness.h"
+#include "test_encode.h"
 
 #include "args.h"
 #include "mp3_writer.h"
@@ -101,70 +102,36 @@ static int encode_on(const Case *c, const char *out_path, int threads, int slots
                      RlRingStop *stop,
                      void (*progress)(void *, int64_t, int64_t), void *parg, RlExecutor *ex)
 {
-    char inp[512], opts[256], *argv[32], *tok, *save = NULL, err[256];
-    int argc = 0, rc;
-    RlArgs *a = malloc(sizeof *a);
-    RlPcmReader *in = NULL;
-    RlMp3Writer *out = NULL;
-    FILE *devnull = fopen("/dev/null", "w");
+    char inp[512];
+    RlRingParams p;
+    int rc;
 
     in_path(c, inp, sizeof inp);
-    snprintf(opts, sizeof opts, "%s", c->opts);
-    argv[argc++] = "ringlame";
-    for (tok = strtok_r(opts, " ", &save); tok && argc < 28; tok = strtok_r(NULL, " ", &save))
-        argv[argc++] = tok;
-    argv[argc++] = inp;
-    argv[argc++] = (char *)out_path;
-    argv[argc] = NULL;
-    rc = a && devnull ? rl_args_parse(a, argc, argv, NULL, devnull, devnull) : -ENOMEM;
-    if (devnull)
-        fclose(devnull);
-    if (rc != RL_ARGS_OK) {
-        free(a);
-        return rc < 0 ? rc : -EINVAL;
+    memset(&p, 0, sizeof p);
+    if (threads > 0) {
+        p.threads = threads;
+        p.slots = slots;
+        p.io_backend = io_backend;
+        p.stop = stop;
+        p.progress = progress;
+        p.progress_arg = parg;
+        p.exec = ex;
+        /* every other stress run records a trace (trace.h: the
+         * per-thread buffers, under TSan too) */
+        if (g_trace && rl_trace_create(&p.trace) < 0)
+            p.trace = NULL;
     }
-    rc = rl_pcm_open(&in, a->in_path, NULL, err, sizeof err);
-    if (rc == 0 && (rc = rl_set_num_channels(&a->opt, rl_pcm_channels(in))) == 0
-        && (rc = rl_set_in_samplerate(&a->opt, rl_pcm_samplerate(in))) == 0
-        && (rc = rl_mp3_open(&out, out_path, err, sizeof err)) == 0) {
-        if (threads > 0) {
-            RlRingParams p;
-            memset(&p, 0, sizeof p);
-            p.threads = threads;
-            p.slots = slots;
-            p.io_backend = io_backend;
-            p.stop = stop;
-            p.progress = progress;
-            p.progress_arg = parg;
-            p.exec = ex;
-            /* every other stress run records a trace (trace.h: the
-             * per-thread buffers, under TSan too) */
-            if (g_trace && rl_trace_create(&p.trace) < 0)
-                p.trace = NULL;
-            rc = rl_run_ring(&a->opt, in, out, &p);
-            if (p.trace) {
-                int const wrc = rl_trace_write(p.trace, "/dev/null");
-                CHECK_EQ(wrc, 0, "%s: trace write", c->name);
-                rl_trace_free(p.trace);
-            }
-        }
-        else {
-            /* --sequential: one thread, no pool workers, direct I/O */
-            RlRingParams p;
-            memset(&p, 0, sizeof p);
-            p.threads = 1;
-            p.io_backend = -1;
-            rc = rl_run_ring(&a->opt, in, out, &p);
-        }
-        {
-            int rc2 = rl_mp3_close(out, rc == 0);
-            if (rc == 0)
-                rc = rc2;
-        }
+    else {
+        /* --sequential: one thread, no pool workers, direct I/O */
+        p.threads = 1;
+        p.io_backend = -1;
     }
-    if (in)
-        rl_pcm_close(in);
-    free(a);
+    rc = rl_test_encode_file(c->opts, inp, out_path, &p);
+    if (p.trace) {
+        int const wrc = rl_trace_write(p.trace, "/dev/null");
+        CHECK_EQ(wrc, 0, "%s: trace write", c->name);
+        rl_trace_free(p.trace);
+    }
     return rc;
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "test_encode.h"
 #include "args.h"
 #include "mp3_writer.h"
 #include "pcm_reader.h"
@@ -56,48 +57,14 @@ static int write_wav(const char *path, long frames, unsigned seed)
 static int encode(const char *opts, const char *in_path, const char *out_path, int threads,
                   int io, RlRingTrace *trace)
 {
-    char o[256], *argv[32], *tok, *save = NULL, err[256];
-    int argc = 0, rc;
-    RlArgs *a = malloc(sizeof *a);
-    RlPcmReader *in = NULL;
-    RlMp3Writer *out = NULL;
-    FILE *devnull = fopen("/dev/null", "w");
-
-    snprintf(o, sizeof o, "%s", opts);
-    argv[argc++] = "ringlame";
-    for (tok = strtok_r(o, " ", &save); tok && argc < 28; tok = strtok_r(NULL, " ", &save))
-        argv[argc++] = tok;
-    argv[argc++] = (char *) in_path;
-    argv[argc++] = (char *) out_path;
-    argv[argc] = NULL;
-    rc = a && devnull ? rl_args_parse(a, argc, argv, NULL, devnull, devnull) : -ENOMEM;
-    if (devnull)
-        fclose(devnull);
-    if (rc != RL_ARGS_OK) {
-        free(a);
-        return rc < 0 ? rc : -EINVAL;
-    }
-    rc = rl_pcm_open(&in, a->in_path, NULL, err, sizeof err);
-    if (rc == 0 && (rc = rl_set_num_channels(&a->opt, rl_pcm_channels(in))) == 0
-        && (rc = rl_set_in_samplerate(&a->opt, rl_pcm_samplerate(in))) == 0
-        && (rc = rl_mp3_open(&out, out_path, err, sizeof err)) == 0) {
-        RlRingParams p;
-        int rc2;
-        memset(&p, 0, sizeof p);
-        p.threads = threads;
-        p.io_backend = io;
-        p.trace = trace;
-        if (trace)
-            (void) rl_trace_name_thread(trace, "main");
-        rc = rl_run_ring(&a->opt, in, out, &p);
-        rc2 = rl_mp3_close(out, rc == 0);
-        if (rc == 0)
-            rc = rc2;
-    }
-    if (in)
-        rl_pcm_close(in);
-    free(a);
-    return rc;
+    RlRingParams p;
+    memset(&p, 0, sizeof p);
+    p.threads = threads;
+    p.io_backend = io;
+    p.trace = trace;
+    if (trace)
+        (void) rl_trace_name_thread(trace, "main");
+    return rl_test_encode_file(opts, in_path, out_path, &p);
 }
 
 typedef struct Ev {
