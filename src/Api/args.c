@@ -483,6 +483,30 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
             a->force = 1;
         a->own_token = 1;
     }
+    else if (str_ieq(token, "shard")) {
+        char *end = NULL, *end2 = NULL;
+        long k = -1, n = 0;
+        if (*next >= '0' && *next <= '9') {
+            k = strtol(next, &end, 10);
+            if (*end == '/' && end[1] >= '0' && end[1] <= '9')
+                n = strtol(end + 1, &end2, 10);
+        }
+        if (!end2 || *end2 != '\0' || n < 1 || n > 100000 || k < 0 || k >= n) {
+            if (*next == '\0')
+                fprintf(err, PROG ": --shard needs K/N (0 <= K < N <= 100000)\n");
+            else
+                fprintf(err, PROG ": --shard %s: not K/N with 0 <= K < N <= 100000\n", next);
+            return RL_ARGS_ERROR;
+        }
+        a->shard_k = (int) k;
+        a->shard_n = (int) n;
+        a->own_token = 1;
+        *used = 1;
+    }
+    else if (str_ieq(token, "merge-manifests")) {
+        a->merge_manifests = 1;
+        a->own_token = 1;
+    }
     else if (str_ieq(token, "compare")) {
         a->compare = 1;
         a->own_token = 1;
@@ -995,7 +1019,7 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
         }
     }
 
-    if (!have_input) {
+    if (!have_input && !(a->batch && a->merge_manifests && a->out_dir[0])) {
         rl_args_print_usage(err);
         return RL_ARGS_ERROR;
     }
@@ -1064,6 +1088,10 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
     a->own_arg[0] = 0;              /* index 0 stands for "not in argv" */
     if (a->force && !a->batch) {
         fprintf(err, PROG ": --force is an option of --batch\n");
+        return RL_ARGS_ERROR;
+    }
+    if ((a->shard_n || a->merge_manifests) && !a->batch) {
+        fprintf(err, PROG ": --%s is an option of --batch\n", a->shard_n ? "shard" : "merge-manifests");
         return RL_ARGS_ERROR;
     }
     a->out_given = a->out_path[0] != '\0';

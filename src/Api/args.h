@@ -26,6 +26,8 @@ typedef struct RlArgs {
     char trace_path[RL_ARGS_PATH_MAX + 1];  /* --trace FILE: the run's timeline ("" = none) */
     int  batch;           /* --batch: every positional argument is an input (batch.h) */
     int  force;           /* --force: --batch redoes the files its manifest says are done */
+    int  shard_k, shard_n; /* --shard K/N: --batch encodes share K of N (shard_n 0: all) */
+    int  merge_manifests; /* --merge-manifests: --batch joins the shards' manifest parts */
     int  n_inputs;        /* --batch: the inputs, as indices into the caller's argv */
     int  input_argi[RL_ARGS_MAX_ARGV];
     int  compare;         /* --compare: also encode with lame and compare the two outputs */

@@ -44,7 +44,8 @@ typedef struct Slot {
 typedef struct Batch {
     const RlArgs *a;
     RlBatchList list;
-    unsigned char *todo;        /* 1: to encode; 0: skipped (done before) */
+    unsigned char *todo;        /* 1: to encode; 0: skipped (done before) or not this shard's */
+    unsigned char *mine;        /* --shard: 1 for this shard's files */
     char *options;              /* the options' JSON array */
     int manifest_fd;
     RlExecutor *ex;
@@ -56,6 +57,8 @@ typedef struct Batch {
     size_t next;
     int running;                /* slot threads not yet finished */
     int files_total, files_done, encoded, skipped, failed;
+    int shard_files;            /* --shard: this shard's files */
+    int64_t shard_bytes;
     double audio_done;
     int64_t bytes_total, bytes_done;
     Slot slot[MAX_IN_FLIGHT];
@@ -389,15 +392,27 @@ static char *options_json(const RlArgs *a, int argc, char **argv)
     return json;
 }
 
-/* 1 if the manifest says it is done with these options and unchanged. */
-static int already_done(const RlManifest *m, const RlBatchItem *it, const char *options)
+/* 1 if the manifest says it is done with these options and unchanged
+ * (with --shard: the shard's part, else the whole batch's manifest). */
+static int already_done(const RlManifest *part, const RlManifest *m, const RlBatchItem *it,
+                        const char *options)
 {
-    const RlManifestRec *r = rl_manifest_find(m, it->in);
+    const RlManifestRec *r = rl_manifest_find(part, it->in);
     struct stat st;
+    if (!r)
+        r = rl_manifest_find(m, it->in);
     return r && r->encoded && it->error == 0 && r->size == it->size
            && r->mtime_ns == it->mtime_ns && strcmp(r->options, options) == 0
            && strcmp(r->output, it->out) == 0 && stat(it->out, &st) == 0
            && S_ISREG(st.st_mode) && (int64_t) st.st_size == r->output_size;
+}
+
+static int64_t total_bytes(const RlBatchList *l)
+{
+    int64_t t = 0;
+    for (size_t i = 0; i < l->n; i++)
+        t += l->v[i].size;
+    return t;
 }
 
 static int refuse(const char *what)
@@ -410,9 +425,21 @@ static int run(Batch *b, int argc, char **argv)
 {
     const RlArgs *a = b->a;
     char err[RL_ARGS_PATH_MAX * 3 + 64], mpath[RL_ARGS_PATH_MAX + 64];
-    RlManifest m;
+    char ppath[RL_ARGS_PATH_MAX + 96];
+    RlManifest m, part;
     double t0;
     int rc, slots;
+
+    if (manifest_path(a, argv, mpath, sizeof mpath) < 0)
+        return refuse("the manifest's name is too long");
+    if (a->merge_manifests) {
+        rc = rl_manifest_merge(mpath, a->silent >= 10);
+        return rc == 0 ? 0 : EXIT_IO;  /* missing shards too */
+    }
+    ppath[0] = '\0';
+    if (a->shard_n > 0
+        && rl_manifest_part_path(ppath, sizeof ppath, mpath, a->shard_k, a->shard_n) < 0)
+        return refuse("the manifest's name is too long");
 
     for (int i = 0; i < a->n_inputs; i++) {
         err[0] = '\0';
@@ -431,8 +458,16 @@ static int run(Batch *b, int argc, char **argv)
     }
     b->options = options_json(a, argc, argv);
     b->todo = calloc(b->list.n + 1, 1);
-    if (!b->options || !b->todo || manifest_path(a, argv, mpath, sizeof mpath) < 0)
-        return refuse("out of memory, or the manifest's name is too long");
+    b->mine = calloc(b->list.n + 1, 1);
+    if (!b->options || !b->todo || !b->mine)
+        return refuse("out of memory");
+    if (a->shard_n > 0) {
+        if (rl_batch_shard(&b->list, a->shard_k, a->shard_n, b->mine) < 0)
+            return refuse("out of memory");
+    }
+    else {
+        memset(b->mine, 1, b->list.n);
+    }
     if (a->out_dir[0] && (rc = make_parent(mpath)) < 0) {
         fprintf(stderr, "ringlame: %s: %s\n", a->out_dir, strerror(-rc));
         return EXIT_IO;
@@ -442,8 +477,18 @@ static int run(Batch *b, int argc, char **argv)
         fprintf(stderr, "ringlame: %s: %s\n", mpath, strerror(-rc));
         return EXIT_IO;
     }
+    rc = ppath[0] ? rl_manifest_load(&part, ppath) : (memset(&part, 0, sizeof part), 0);
+    if (rc < 0) {
+        rl_manifest_free(&m);
+        fprintf(stderr, "ringlame: %s: %s\n", ppath, strerror(-rc));
+        return EXIT_IO;
+    }
     for (size_t i = 0; i < b->list.n; i++) {
-        b->todo[i] = a->force || !already_done(&m, &b->list.v[i], b->options);
+        if (!b->mine[i])
+            continue;
+        b->shard_files++;
+        b->shard_bytes += b->list.v[i].size;
+        b->todo[i] = a->force || !already_done(&part, &m, &b->list.v[i], b->options);
         if (b->todo[i]) {
             b->files_total++;
             b->bytes_total += b->list.v[i].size;
@@ -453,9 +498,15 @@ static int run(Batch *b, int argc, char **argv)
         }
     }
     rl_manifest_free(&m);
-    b->manifest_fd = rl_manifest_open(mpath);
+    rl_manifest_free(&part);
+    if (ppath[0] && a->silent < 10)
+        fprintf(stderr, "ringlame: batch: shard %d/%d: %d of %zu files, %lld of %lld bytes\n",
+                a->shard_k, a->shard_n, b->shard_files, b->list.n, (long long) b->shard_bytes,
+                (long long) total_bytes(&b->list));
+    b->manifest_fd = rl_manifest_open(ppath[0] ? ppath : mpath);
     if (b->manifest_fd < 0) {
-        fprintf(stderr, "ringlame: %s: %s\n", mpath, strerror(-b->manifest_fd));
+        fprintf(stderr, "ringlame: %s: %s\n", ppath[0] ? ppath : mpath,
+                strerror(-b->manifest_fd));
         return EXIT_IO;
     }
 
@@ -523,7 +574,9 @@ int rl_batch_main(const RlArgs *a, int argc, char **argv)
         return refuse("--sequential runs one file on one thread; use --threads 1");
     if (a->trace_path[0])
         return refuse("--trace records one file's encode");
-    if (a->n_inputs == 0)
+    if (a->merge_manifests && (a->shard_n || a->force))
+        return refuse("--merge-manifests encodes nothing: not with --shard or --force");
+    if (a->n_inputs == 0 && !(a->merge_manifests && a->out_dir[0]))
         return refuse("no input named");
     b = calloc(1, sizeof *b);
     if (!b) {
@@ -542,6 +595,7 @@ int rl_batch_main(const RlArgs *a, int argc, char **argv)
     rl_ring_stop_free(b->stop);
     rl_batch_list_free(&b->list);
     free(b->todo);
+    free(b->mine);
     free(b->options);
     pthread_cond_destroy(&b->cond);
     pthread_mutex_destroy(&b->lock);

@@ -52,4 +52,17 @@ int rl_manifest_append(int fd, const RlManifestRec *r);
  * with free()).  0, or -EINVAL when it is not a complete record. */
 int rl_manifest_parse_line(const char *line, RlManifestRec *r, char **store);
 
+/* --shard k/n: the part of the manifest that share k of n writes,
+ * beside it: DIR/.ringlame-manifest.k-of-n.jsonl.  0 or -ENAMETOOLONG. */
+int rl_manifest_part_path(char *buf, size_t len, const char *manifest, int k, int n);
+
+/* --merge-manifests: the parts beside manifest (any k-of-n) and manifest
+ * itself are read, oldest file (modification time) first, and manifest is
+ * replaced (a temporary file renamed over it) by their last line for each
+ * input, sorted by input.  The parts stay.  A share k of an n that has a
+ * part while k's part is missing is named on stderr; a summary line
+ * unless quiet.  The number of missing shares, or -errno (-ENOENT: no
+ * part at all). */
+int rl_manifest_merge(const char *manifest, int quiet);
+
 #endif

@@ -207,6 +207,72 @@ int rl_batch_check_collisions(const RlBatchList *l, char *err, size_t errlen)
     return rc;
 }
 
+static int cmp_plan(const void *x, const void *y)
+{
+    const RlBatchItem *a = *(const RlBatchItem *const *) x, *b = *(const RlBatchItem *const *) y;
+    if (a->size != b->size)
+        return a->size > b->size ? -1 : 1;
+    return strcmp(a->in, b->in);
+}
+
+typedef struct Share {
+    int64_t total;
+    int index;
+} Share;
+
+static int share_less(const Share *a, const Share *b)
+{
+    return a->total < b->total || (a->total == b->total && a->index < b->index);
+}
+
+/* The heap's root moved down to its place. */
+static void sift_down(Share *h, int n)
+{
+    int i = 0;
+    for (;;) {
+        int const l = 2 * i + 1, r = l + 1;
+        int m = i;
+        if (l < n && share_less(&h[l], &h[m]))
+            m = l;
+        if (r < n && share_less(&h[r], &h[m]))
+            m = r;
+        if (m == i)
+            return;
+        Share const t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
+    }
+}
+
+int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine)
+{
+    const RlBatchItem **order = malloc((l->n + 1) * sizeof *order);
+    Share *heap = malloc((size_t) n * sizeof *heap);
+    if (!order || !heap) {
+        free(order);
+        free(heap);
+        return -ENOMEM;
+    }
+    for (size_t i = 0; i < l->n; i++)
+        order[i] = &l->v[i];
+    qsort(order, l->n, sizeof *order, cmp_plan);
+    /* in index order, all totals 0: already a heap */
+    for (int s = 0; s < n; s++) {
+        heap[s].total = 0;
+        heap[s].index = s;
+    }
+    for (size_t i = 0; i < l->n; i++) {
+        const RlBatchItem *it = order[i];
+        mine[it - l->v] = heap[0].index == k;
+        heap[0].total += it->size > 0 ? it->size : 0;
+        sift_down(heap, n);
+    }
+    free(order);
+    free(heap);
+    return 0;
+}
+
 void rl_batch_list_free(RlBatchList *l)
 {
     for (size_t i = 0; i < l->n; i++) {

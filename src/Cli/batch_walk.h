@@ -41,6 +41,13 @@ int rl_batch_walk(RlBatchList *l, const char *input, const char *out_dir, int ra
  * or an output that is (by name or as a file) one of the inputs. */
 int rl_batch_check_collisions(const RlBatchList *l, char *err, size_t errlen);
 
+/* --shard k/n: mine[i] = 1 for the items of share k.  The items are
+ * taken by size, largest first (ties: input name, bytewise), each given
+ * to the share with the smallest total size so far (ties: the lowest
+ * share), so every share computes the same plan and no share's total is
+ * more than the largest item above the average.  0 or -ENOMEM. */
+int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine);
+
 void rl_batch_list_free(RlBatchList *l);
 
 #endif
