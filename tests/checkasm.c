@@ -10,7 +10,12 @@
 #include <time.h>
 
 #include "dsp.h"
+#include "fast_log.h"
 #include "huffman_count.h"
+#include "psy_spread.h"
+#include "rl_encoder.h"
+#include "settings.h"
+#include "stages.h"
 
 #define BUF 640              /* 576 values and room for a pair past an odd end */
 
@@ -123,12 +128,145 @@ static double bench_choose_table(RlChooseTableFn fn)
     return best;
 }
 
+
+/* ---- spread: the psy partition layouts of every sample rate ---- */
+
+static const int layout_rates[] = { 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000 };
+#define NRATES ((int) (sizeof layout_rates / sizeof layout_rates[0]))
+static RlEncoder *layout_enc[NRATES];
+static const RlPsyBands *layouts[2 * NRATES];   /* long, short per rate */
+static int nlayouts;
+
+static void layouts_init(void)
+{
+    rl_fast_log_init();
+    for (int r = 0; r < NRATES; r++) {
+        RlOptions o;
+        rl_options_defaults(&o);
+        rl_set_in_samplerate(&o, layout_rates[r]);
+        rl_set_out_samplerate(&o, layout_rates[r]);
+        if (!CHECK(rl_encoder_create(&layout_enc[r], &o) == 0, "encoder at %d Hz", layout_rates[r]))
+            continue;
+        layouts[nlayouts++] = &layout_enc[r]->k.psyc.l;
+        layouts[nlayouts++] = &layout_enc[r]->k.psyc.s;
+    }
+}
+
+static void layouts_free(void)
+{
+    for (int r = 0; r < NRATES; r++)
+        rl_encoder_destroy(layout_enc[r]);
+}
+
+static float frnd(void)            /* [0, 1) */
+{
+    return (float) (rnd() >> 8) * (1.0f / 8388608.0f);
+}
+
+/* one energy of kind: 0 log-uniform 1e-30..1e30, 1 narrow 1..40 (ratios
+ * around mask_add's thresholds), 2 equal, 3 tiny (denormal), 4 mixed with
+ * zeros and negatives, 5 all zero */
+static float energy(int kind)
+{
+    switch (kind) {
+    case 0: return powf(10.0f, -30.0f + 60.0f * frnd());
+    case 1: return 1.0f + 39.0f * frnd();
+    case 2: return 1234.5f;
+    case 3: return (float) (rnd() % 1000) * 1e-42f;
+    case 4: {
+        uint32_t c = rnd() % 8;
+        if (c == 0) return 0.0f;
+        if (c == 1) return -0.0f;
+        if (c == 2) return -powf(10.0f, -5.0f + 10.0f * frnd());
+        return powf(10.0f, -10.0f + 20.0f * frnd());
+    }
+    default: return 0.0f;
+    }
+}
+
+static int compare_spread(RlSpreadFn fn, int level, const RlPsyBands *gd, int kind, int ikind)
+{
+    float eb[RL_CBANDS], max[RL_CBANDS];
+    unsigned char idx[RL_CBANDS + 2];
+    float e0[RL_CBANDS], c0[RL_CBANDS], e1[RL_CBANDS], c1[RL_CBANDS];
+    for (int b = 0; b < RL_CBANDS; b++) {
+        eb[b] = energy(kind);
+        max[b] = eb[b] * frnd();
+        idx[b] = (unsigned char) (ikind == 0 ? rnd() % 9 : ikind == 1 ? 0 : 8);
+        e0[b] = c0[b] = e1[b] = c1[b] = 0;
+    }
+    rl_psy_spread(gd, eb, max, idx, e0, c0);
+    fn(gd, eb, max, idx, e1, c1);
+    int const n = gd->npart;
+    int ok = memcmp(e0, e1, sizeof(float) * (size_t) n) == 0
+             && memcmp(c0, c1, sizeof(float) * (size_t) n) == 0;
+    if (!ok) {
+        int b = 0;
+        while (b < n && memcmp(&e0[b], &e1[b], sizeof(float)) == 0
+               && memcmp(&c0[b], &c1[b], sizeof(float)) == 0)
+            b++;
+        CHECK(0, "spread %s, npart %d kind %d idx %d: b=%d ecb %a cap %a, scalar %a %a",
+              rl_simd_name(level), n, kind, ikind, b, e1[b], c1[b], e0[b], c0[b]);
+    }
+    return ok;
+}
+
+static void check_spread(RlSpreadFn fn, int level)
+{
+    int fails = 0;
+    for (int li = 0; li < nlayouts && fails < 10; li++)
+        for (int kind = 0; kind <= 5; kind++)
+            for (int ikind = 0; ikind < 3; ikind++)
+                for (int rep = 0; rep < (kind < 2 ? 300 : 20); rep++)
+                    fails += !compare_spread(fn, level, layouts[li], kind, ikind);
+}
+
+/* ns per call: long and short partitions of 44.1 kHz, music-like energies */
+static double bench_spread(RlSpreadFn fn)
+{
+    enum { SETS = 32 };
+    static float eb[SETS][RL_CBANDS], max[SETS][RL_CBANDS];
+    static unsigned char idx[SETS][RL_CBANDS + 2];
+    static float ecb[RL_CBANDS], cap[RL_CBANDS];
+    const RlPsyBands *gl = NULL, *gs = NULL;
+    for (int r = 0; r < NRATES; r++)
+        if (layout_rates[r] == 44100 && layout_enc[r]) {
+            gl = &layout_enc[r]->k.psyc.l;
+            gs = &layout_enc[r]->k.psyc.s;
+        }
+    if (!gl)
+        return 0;
+    uint64_t saved = rng_state;
+    rng_state = 7;
+    for (int s = 0; s < SETS; s++)
+        for (int b = 0; b < RL_CBANDS; b++) {
+            eb[s][b] = powf(10.0f, 2.0f + 6.0f * frnd() - 0.05f * (float) b);
+            max[s][b] = eb[s][b] * 0.3f;
+            idx[s][b] = (unsigned char) (rnd() % 9);
+        }
+    rng_state = saved;
+    double best = 1e30;
+    for (int rep = 0; rep < 5; rep++) {
+        double t0 = now();
+        for (int it = 0; it < 500; it++)
+            for (int s = 0; s < SETS; s++) {
+                fn(gl, eb[s], max[s], idx[s], ecb, cap);  /* one long block */
+                fn(gs, eb[s], max[s], idx[s], ecb, cap);  /* and a short one */
+            }
+        double t = (now() - t0) / (500.0 * SETS) * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
 int main(int argc, char **argv)
 {
     int const bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
     int const cpu = rl_cpu_simd_level();
     rng_state = (uint64_t) rl_test_seed(1);
-    double base = 0;
+    double base = 0, base_sp = 0;
+    layouts_init();
 
     printf("CPU level: %s\n", rl_simd_name(cpu));
     for (int level = RL_SIMD_SCALAR; level < RL_SIMD_LEVELS; level++) {
@@ -152,6 +290,22 @@ int main(int argc, char **argv)
             printf("bench choose_table %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns,
                    base / ns);
         }
+        RlSpreadFn sp = rl_dsp_spread_at(level);
+        if (level > RL_SIMD_SCALAR && sp) {
+            int before = rl_test_failed_;
+            check_spread(sp, level);
+            printf("spread       %-7s %s%s\n", rl_simd_name(level),
+                   rl_test_failed_ == before ? "ok" : "FAILED",
+                   d.spread == sp ? "" : " (not in the table)");
+        }
+        if (bench && sp) {
+            double ns = bench_spread(sp);
+            if (level == RL_SIMD_SCALAR)
+                base_sp = ns;
+            printf("bench spread       %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns,
+                   base_sp / ns);
+        }
     }
+    layouts_free();
     return rl_test_done();
 }

@@ -11,7 +11,8 @@
 #define LOG_BITS 9                 /* table covers the top 9 mantissa bits */
 #define LOG_SIZE (1 << LOG_BITS)
 
-static float log_tab[LOG_SIZE + 1];
+float rl_fast_log_tab[LOG_SIZE + 1];
+#define log_tab rl_fast_log_tab
 static pthread_once_t log_once = PTHREAD_ONCE_INIT;
 
 static void build_log_table(void)

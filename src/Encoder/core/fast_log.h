@@ -14,6 +14,9 @@ void  rl_fast_log_init(void);
 /* log2(x) from the table with linear interpolation, in float (x > 0).
  * Stage: Prepare, Resolve, Search, Encode (pure). */
 float rl_fast_log2(float x);
+/* The table rl_fast_log2 interpolates in (log2(1 + j/512), j = 0..512), for
+ * SIMD kernels that look it up per lane; filled by rl_fast_log_init. */
+extern float rl_fast_log_tab[513];
 
 /* LAME's FAST_LOG10 family: the float result times a double constant, so the
  * expression is double; callers store it where LAME stores it. */

@@ -13,14 +13,26 @@
  * pairs ix[0..end), its bits added to *bits. */
 typedef int (*RlChooseTableFn)(const int *ix, const int *end, int *bits);
 
+/* rl_psy_spread's contract (psy_spread.h): spread thresholds ecb[b] and
+ * tonal limits cap[b] of the partitions of gd. */
+struct RlPsyBands;
+typedef void (*RlSpreadFn)(const struct RlPsyBands *gd, const float *eb, const float *max,
+                           const unsigned char *idx, float *ecb, float *cap);
+
 typedef struct RlDsp {
     RlChooseTableFn choose_table;
+    RlSpreadFn spread;
     int level;        /* the RL_SIMD_* the table was filled for */
 } RlDsp;
 
 /* Fills d with the best kernel at or below level (clamped to 0..AVX512;
  * the caller checks level <= rl_cpu_simd_level()).  Safe from any thread. */
 void rl_dsp_init(RlDsp *d, int level);
+
+/* The spread kernel written for level (the scalar one for RL_SIMD_SCALAR,
+ * NULL where the build has none), whether the table selects it or not:
+ * for tests/checkasm.c.  The caller checks level <= rl_cpu_simd_level(). */
+RlSpreadFn rl_dsp_spread_at(int level);
 
 /* The scalar table, for code that has no encoder (unit tests, settings
  * built outside an encoder). */

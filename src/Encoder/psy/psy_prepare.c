@@ -17,46 +17,6 @@
 #define NSFIRLEN 21
 #define VO_SCALE (1. / (14752 * 14752) / (RL_BLKSIZE / 2))
 
-/* masking per tonality index: 0 dB (noise) .. -9.3 dB (tone) */
-static const float tonality_tab[9] = {
-    1.0, 0.79433, 0.63096, 0.63096, 0.63096, 0.63096, 0.63096, 0.25119, 0.11749
-};
-static const int mask_add_delta_tab[9] = { 2, 2, 2, 1, 1, 1, 0, 0, -1 };
-
-/* 10^((8+1)/16), 10^((23+1)/16): ratios beyond which mask_add needs no log */
-static const float ma_max_i1 = 3.6517412725483771;
-static const float ma_max_i2 = 31.622776601683793;
-
-/* Additive combination of two maskers (N. Shibata). */
-static float mask_add(float m1, float m2, int b, int delta)
-{
-    static const float table2[] = {
-        1.33352 * 1.33352, 1.35879 * 1.35879, 1.38454 * 1.38454, 1.39497 * 1.39497,
-        1.40548 * 1.40548, 1.3537 * 1.3537, 1.30382 * 1.30382, 1.22321 * 1.22321,
-        1.14758 * 1.14758,
-        1
-    };
-    float ratio;
-    if (m1 < 0)
-        m1 = 0;
-    if (m2 < 0)
-        m2 = 0;
-    if (m1 <= 0)
-        return m2;
-    if (m2 <= 0)
-        return m1;
-    ratio = (m2 > m1) ? m2 / m1 : m1 / m2;
-    if (abs(b) <= delta) {       /* within about 1 bark */
-        if (ratio >= ma_max_i1)
-            return m1 + m2;
-        int const i = (int)(RL_FAST_LOG10_X(ratio, 16.0f));
-        return (m1 + m2) * table2[i];
-    }
-    if (ratio < ma_max_i2)
-        return m1 + m2;
-    return m1 < m2 ? m2 : m1;
-}
-
 /* Partition energies, maxima and averages of one spectrum. */
 static void partition_energy(const RlPsyBands *gd, const float *energy, float *eb, float *max,
                              float *avg)
@@ -128,37 +88,6 @@ static void tonality_index(const RlPsyBands *gd, const float *max, const float *
         idx[b] = k;
     } else {
         idx[b] = 0;
-    }
-}
-
-/* Convolve partition energies with the spreading function.  ecb[b] gets
- * the spread threshold, cap[b] the tonal limit max*minval*avg_mask. */
-static void spread(const RlPsyBands *gd, const float *eb, const float *max,
-                   const unsigned char *idx, float *ecb_out, float *cap)
-{
-    int k = 0;
-    for (int b = 0; b < gd->npart; b++) {
-        int kk = gd->s3ind[b][0];
-        int const last = gd->s3ind[b][1];
-        int const delta = mask_add_delta_tab[idx[b]];
-        int dd = idx[kk], dd_n = 1;
-        float ecb = gd->s3[k] * eb[kk] * tonality_tab[idx[kk]];
-        ++k, ++kk;
-        while (kk <= last) {
-            dd += idx[kk];
-            dd_n += 1;
-            float const x = gd->s3[k] * eb[kk] * tonality_tab[idx[kk]];
-            ecb = mask_add(ecb, x, kk - b, delta);
-            ++k, ++kk;
-        }
-        dd = (1 + 2 * dd) / (2 * dd_n);
-        float const avg_mask = tonality_tab[dd] * 0.5f;
-        ecb *= avg_mask;
-        ecb_out[b] = ecb;
-        float x = max[b];
-        x *= gd->minval[b];
-        x *= avg_mask;
-        cap[b] = x;
     }
 }
 
@@ -315,7 +244,7 @@ void rl_psy_prepare_short(const RlEncoderConst *k, RlFrame *f, int gr)
             memset(ps->thr[sblock], 0, sizeof ps->thr[sblock]);
             partition_energy(&gd->s, energy_s, ps->eb[sblock], max, avg);
             tonality_index(&gd->s, max, avg, idx);
-            spread(&gd->s, ps->eb[sblock], max, idx, ecb, cap);
+            k->dsp.spread(&gd->s, ps->eb[sblock], max, idx, ecb, cap);
             for (int b = 0; b < gd->s.npart; b++)
                 ps->thr[sblock][b] = ecb[b] > cap[b] ? cap[b] : ecb[b];
         }
@@ -360,7 +289,7 @@ static void prepare_granule(const RlEncoderConst *k, RlFrame *f, int gr)
         memset(pl, 0, sizeof *pl);
         partition_energy(&gd->l, energy, pl->eb, max, avg);
         tonality_index(&gd->l, max, avg, idx);
-        spread(&gd->l, pl->eb, max, idx, pl->ecb, pl->cap);
+        k->dsp.spread(&gd->l, pl->eb, max, idx, pl->ecb, pl->cap);
     }
 
     /* short blocks, only where Resolve may need them */

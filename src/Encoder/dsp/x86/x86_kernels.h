@@ -29,4 +29,13 @@ int rl_choose_table_sse41(const int *ix, const int *end, int *bits);
 int rl_choose_table_avx2(const int *ix, const int *end, int *bits);
 int rl_choose_table_avx512(const int *ix, const int *end, int *bits);
 
+/* rl_psy_spread (psy_spread.h), several partitions at once */
+struct RlPsyBands;
+void rl_psy_spread_sse41(const struct RlPsyBands *gd, const float *eb, const float *max,
+                         const unsigned char *idx, float *ecb, float *cap);
+void rl_psy_spread_avx2(const struct RlPsyBands *gd, const float *eb, const float *max,
+                        const unsigned char *idx, float *ecb, float *cap);
+void rl_psy_spread_avx512(const struct RlPsyBands *gd, const float *eb, const float *max,
+                          const unsigned char *idx, float *ecb, float *cap);
+
 #endif

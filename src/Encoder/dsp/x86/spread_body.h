@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the body of the SIMD psy spreading (rl_psy_spread in
+ * psy_spread.c), included by one file per ISA level after it has defined
+ * W (lanes), VF/VI/VM (float, int, mask vectors) and the small operations
+ * below.  Each lane computes one output partition b with exactly the scalar
+ * operations in the scalar order and types: the products s3*eb*tonality
+ * left to right, mask_add's branches as compares and selects that pick the
+ * value the scalar branch returns, the fast log from rl_fast_log_tab per
+ * lane and its double scaling and truncation; a lane whose partition has
+ * fewer terms than the longest of its group keeps its value (its indices
+ * are clamped to its last term so that every load stays in bounds).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_SPREAD_FN
+#error "define RL_SPREAD_FN and the vector operations first"
+#endif
+
+/* sel(m, a, b): b where m is set, else a */
+
+#ifndef NG
+#define NG 4            /* groups of W partitions in flight (independent chains) */
+#endif
+
+/* mask_add's zero cases and ratio (one division: the operands the scalar
+ * branch divides) */
+#define MASK_ADD_HEAD                                                       \
+    VF const z = set1_f(0.0f);                                              \
+    m1 = sel(cmp_lt(m1, z), m1, z);                                         \
+    m2 = sel(cmp_lt(m2, z), m2, z);                                         \
+    VM const gt = cmp_gt(m2, m1);                                           \
+    VF const ratio = div_f(sel(gt, m1, m2), sel(gt, m2, m1));               \
+    VF const sum = add_f(m1, m2);                                           \
+    VF const bigger = sel(cmp_lt(m1, m2), m1, m2);                          \
+    VF const rfar = sel(cmp_lt(ratio, set1_f(rl_psy_ma_max_i2)), bigger, sum)
+
+#define MASK_ADD_TAIL(r)                                                    \
+    r = sel(cmp_le(m2, z), r, m1);                                          \
+    r = sel(cmp_le(m1, z), r, m2);                                          \
+    return r
+
+/* mask_add of lanes that are all more than delta partitions apart */
+static inline VF mask_add_far(VF m1, VF m2)
+{
+    MASK_ADD_HEAD;
+    VF r = rfar;
+    MASK_ADD_TAIL(r);
+}
+
+/* mask_add of the lanes: m1 the running value, m2 the new term, dist = kk - b */
+static inline VF mask_add_v(VF m1, VF m2, VI dist, VI delta)
+{
+    MASK_ADD_HEAD;
+    /* rl_fast_log2(ratio), every step in float as there */
+    VI const bits = cast_fi(ratio);
+    VI const mant = and_i(bits, set1_i(0x7fffff));
+    VF const e = cvt_if(sub_i(and_i(srli_i(bits, 23), set1_i(0xff)), set1_i(0x7f)));
+    VF frac = cvt_if(and_i(mant, set1_i((1 << 14) - 1)));
+    frac = mul_f(frac, set1_f(1.0f / (1 << 14)));
+    VI const m = srli_i(mant, 14);
+    VF const t0 = gather_f(rl_fast_log_tab, m);
+    VF const t1 = gather_f(rl_fast_log_tab + 1, m);
+    VF const lg = add_f(e, add_f(mul_f(t0, sub_f(set1_f(1.0f), frac)), mul_f(t1, frac)));
+    /* (int)(lg * double constant); lanes that do not use it are clamped */
+    VI i = trunc_scaled(lg);
+    i = min_i(max_i(i, set1_i(0)), set1_i(9));
+    VF const t2 = table2_f(i);
+    VF const rnear = sel(cmp_ge(ratio, set1_f(rl_psy_ma_max_i1)), mul_f(sum, t2), sum);
+    VF r = sel(cmpgt_i(abs_i(dist), delta), rnear, rfar);
+    MASK_ADD_TAIL(r);
+}
+
+void RL_SPREAD_FN(const struct RlPsyBands *gd, const float *eb, const float *max,
+                  const unsigned char *idx, float *ecb_out, float *cap)
+{
+    int const n = gd->npart;
+    float ebp[RL_CBANDS + W], ton[RL_CBANDS + W];
+    float prod[RL_CBANDS * RL_CBANDS + W];  /* s3[k] * eb[kk] * tonality, packed like s3 */
+    int pre[RL_CBANDS + 1];          /* pre[i]: idx[0] + ... + idx[i-1] */
+    int koff = 0, total = 0;
+
+    pre[0] = 0;
+    for (int b = 0; b < n; b++) {
+        ebp[b] = eb[b];
+        ton[b] = rl_psy_tonality_tab[idx[b]];
+        pre[b + 1] = pre[b] + idx[b];
+        int const st = gd->s3ind[b][1] - gd->s3ind[b][0];
+        total += 1 + (st > 0 ? st : 0);
+    }
+    for (int b = n; b < n + W; b++)
+        ebp[b] = ton[b] = 0.0f;
+    /* the products, row by row (a row's tail runs into the next row's start,
+     * which that row rewrites; the last W of s3 one at a time) */
+    for (int b = 0, k0 = 0; b < n; b++) {
+        int const f0 = gd->s3ind[b][0], st = gd->s3ind[b][1] - f0;
+        int const len = 1 + (st > 0 ? st : 0);
+        int j = 0;
+        for (; j < len && k0 + j + W <= total; j += W)
+            store_f(prod + k0 + j, mul_f(mul_f(loadu_f(gd->s3 + k0 + j), loadu_f(ebp + f0 + j)),
+                                         loadu_f(ton + f0 + j)));
+        for (; j < len; j++)
+            prod[k0 + j] = gd->s3[k0 + j] * ebp[f0 + j] * ton[f0 + j];
+        k0 += len;
+    }
+    for (int b0 = 0; b0 < n; b0 += W * NG) {
+        int first[NG][W], steps[NG][W], kst[NG][W], delta[NG][W], bb[NG][W];
+        int gmax[NG], jlo[NG], jhi[NG];
+        float ecb[NG][W];
+        int maxsteps = 0;
+        VF acc[NG];
+        VI vfirst[NG], vk[NG], vst[NG], vdelta[NG], vb[NG];
+        for (int g = 0; g < NG; g++) {
+            gmax[g] = 0;
+            jlo[g] = 1 << 20;
+            jhi[g] = -(1 << 20);
+            for (int l = 0; l < W; l++) {
+                int const b = b0 + g * W + l;
+                if (b < n) {
+                    int const f0 = gd->s3ind[b][0], last = gd->s3ind[b][1];
+                    int const st = last > f0 ? last - f0 : 0;
+                    int const dl = rl_psy_ma_delta_tab[idx[b]];
+                    first[g][l] = f0;
+                    steps[g][l] = st;
+                    kst[g][l] = koff;
+                    koff += 1 + st;
+                    delta[g][l] = dl;
+                    bb[g][l] = b;
+                    if (gmax[g] < st)
+                        gmax[g] = st;
+                    /* steps j with |f0 + j - b| <= dl */
+                    if (dl >= 0) {
+                        if (jlo[g] > b - dl - f0)
+                            jlo[g] = b - dl - f0;
+                        if (jhi[g] < b + dl - f0)
+                            jhi[g] = b + dl - f0;
+                    }
+                } else {        /* no partition: reads element 0, never stored */
+                    first[g][l] = steps[g][l] = kst[g][l] = delta[g][l] = bb[g][l] = 0;
+                }
+            }
+            if (maxsteps < gmax[g])
+                maxsteps = gmax[g];
+            vfirst[g] = load_i(first[g]);
+            vk[g] = load_i(kst[g]);
+            vst[g] = load_i(steps[g]);
+            vdelta[g] = load_i(delta[g]);
+            vb[g] = load_i(bb[g]);
+            acc[g] = gather_f(prod, vk[g]);
+        }
+        for (int j = 1; j <= maxsteps; j++) {
+            VI const vj = set1_i(j);
+            for (int g = 0; g < NG; g++) {
+                if (j > gmax[g])
+                    continue;
+                VM const act = cmpgt_i(vst[g], set1_i(j - 1));     /* j <= steps */
+                VI const jc = min_i(vj, vst[g]);
+                VF const x = gather_f(prod, add_i(vk[g], jc));
+                VF r;
+                if (j >= jlo[g] && j <= jhi[g])
+                    r = mask_add_v(acc[g], x, sub_i(add_i(vfirst[g], jc), vb[g]), vdelta[g]);
+                else
+                    r = mask_add_far(acc[g], x);
+                acc[g] = sel(act, acc[g], r);
+            }
+        }
+        for (int g = 0; g < NG; g++)
+            store_f(ecb[g], acc[g]);
+        for (int g = 0; g < NG; g++) {
+            for (int l = 0; l < W && b0 + g * W + l < n; l++) {
+                int const b = b0 + g * W + l;
+                int const dd = pre[first[g][l] + steps[g][l] + 1] - pre[first[g][l]];
+                int const ddv = (1 + 2 * dd) / (2 * (1 + steps[g][l]));
+                float const avg_mask = rl_psy_tonality_tab[ddv] * 0.5f;
+                float e = ecb[g][l];
+                e *= avg_mask;
+                ecb_out[b] = e;
+                float x = max[b];
+                x *= gd->minval[b];
+                x *= avg_mask;
+                cap[b] = x;
+            }
+        }
+    }
+}
