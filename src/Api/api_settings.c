@@ -149,16 +149,8 @@ int rl_api_settings_build(const RingLameSettings *s, RlArgs *a, int *threads, ch
         return -EINVAL;
     }
 
-    if (rl_set_num_channels(&a->opt, s->channels) < 0) {
-        snprintf(err, errlen, "unsupported number of channels: %d", s->channels);
+    if (rl_args_apply_input(a, &a->opt, s->channels, s->sample_rate, err, errlen) < 0)
         return -EINVAL;
-    }
-    /* -s overrides the input's rate, as in lame */
-    if (rl_set_in_samplerate(&a->opt, a->input_samplerate > 0 ? a->input_samplerate
-                                                              : s->sample_rate) < 0) {
-        snprintf(err, errlen, "unsupported sample rate: %d", s->sample_rate);
-        return -EINVAL;
-    }
     if (s->threads >= 0)
         *threads = s->threads;
     else if (a->sequential)

@@ -10,6 +10,7 @@
 #include "simd.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -1198,4 +1199,19 @@ void rl_args_raw_format(const RlArgs *a, RlRawFormat *raw)
     raw->is_signed = a->raw_signed;
     raw->big_endian = a->raw_big_endian ^ a->raw_swapbytes;
     raw->ignore_length = a->ignore_length;
+}
+
+int rl_args_apply_input(const RlArgs *a, RlOptions *opt, int channels, int samplerate,
+                        char *why, size_t whylen)
+{
+    if (rl_set_num_channels(opt, channels) < 0) {
+        snprintf(why, whylen, "unsupported number of channels: %d", channels);
+        return -EINVAL;
+    }
+    /* -s overrides the input's rate, as in lame */
+    if (rl_set_in_samplerate(opt, a->input_samplerate > 0 ? a->input_samplerate : samplerate) < 0) {
+        snprintf(why, whylen, "unsupported sample rate: %d", samplerate);
+        return -EINVAL;
+    }
+    return 0;
 }

@@ -92,4 +92,11 @@ void rl_args_print_version(FILE *fp);
  * PCM layout, -s, --ignorelength), as lame's front end derives it. */
 void rl_args_raw_format(const RlArgs *a, RlRawFormat *raw);
 
+/* What lame's front end takes from the input (its header, or what a
+ * program says it sends) into *opt: the channel count, and the sample rate
+ * unless -s gave one.  0, or -EINVAL with the reason ("unsupported number
+ * of channels: 3") in why. */
+int rl_args_apply_input(const RlArgs *a, RlOptions *opt, int channels, int samplerate,
+                        char *why, size_t whylen);
+
 #endif

@@ -202,15 +202,8 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
         finish_file(b, it, 0, err[0] ? m : strerror(-rc), "", 0, now_s() - t0, 0);
         return 0;
     }
-    if (rl_set_num_channels(&opt, rl_pcm_channels(in)) < 0) {
-        snprintf(why, sizeof why, "unsupported number of channels: %d", rl_pcm_channels(in));
-        rl_pcm_close(in);
-        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0);
-        return 0;
-    }
-    if (rl_set_in_samplerate(&opt, a->input_samplerate > 0 ? a->input_samplerate
-                                                          : rl_pcm_samplerate(in)) < 0) {
-        snprintf(why, sizeof why, "unsupported sample rate: %d", rl_pcm_samplerate(in));
+    if (rl_args_apply_input(a, &opt, rl_pcm_channels(in), rl_pcm_samplerate(in), why,
+                            sizeof why) < 0) {
         rl_pcm_close(in);
         finish_file(b, it, 0, why, "", 0, now_s() - t0, 0);
         return 0;

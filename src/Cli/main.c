@@ -336,17 +336,8 @@ int main(int argc, char **argv)
         free(a);
         return EXIT_IO;
     }
-    if (rl_set_num_channels(&a->opt, rl_pcm_channels(in)) < 0) {
-        snprintf(err, sizeof(err), "unsupported number of channels: %d", rl_pcm_channels(in));
-        rc = file_error(a->in_path, err);
-        rl_pcm_close(in);
-        free(a);
-        return rc;
-    }
-    /* -s overrides the header's rate, as in lame */
-    if (rl_set_in_samplerate(&a->opt, a->input_samplerate > 0 ? a->input_samplerate
-                                                             : rl_pcm_samplerate(in)) < 0) {
-        snprintf(err, sizeof(err), "unsupported sample rate: %d", rl_pcm_samplerate(in));
+    if (rl_args_apply_input(a, &a->opt, rl_pcm_channels(in), rl_pcm_samplerate(in), err,
+                            sizeof(err)) < 0) {
         rc = file_error(a->in_path, err);
         rl_pcm_close(in);
         free(a);

@@ -263,9 +263,8 @@ static int encode(const RlArgs *parsed, const RunCfg *rc_cfg, const char *out_pa
     rc = rl_pcm_open(&in, a->in_path, &raw, err, sizeof err);
     if (rc < 0)
         goto done;
-    if (rl_set_num_channels(&a->opt, rl_pcm_channels(in)) < 0
-        || rl_set_in_samplerate(&a->opt, a->input_samplerate > 0 ? a->input_samplerate
-                                                                : rl_pcm_samplerate(in)) < 0) {
+    if (rl_args_apply_input(a, &a->opt, rl_pcm_channels(in), rl_pcm_samplerate(in), err,
+                            sizeof err) < 0) {
         rc = -EINVAL;
         goto done;
     }

@@ -6,6 +6,12 @@
 
 #include "settings.h"
 
+int rl_config_frame_size(const RlConfig *cfg)
+{
+    int const n = cfg->frame_size > 0 ? cfg->frame_size : 576 * cfg->mode_gr;
+    return n > 1152 ? 1152 : n;
+}
+
 int rl_options_frame_size(const RlOptions *opt)
 {
     RlOptions o = *opt;
@@ -15,11 +21,8 @@ int rl_options_frame_size(const RlOptions *opt)
     if (!cfg)
         return -ENOMEM;
     n = rl_config_init(cfg, &o);
-    if (n >= 0) {
-        n = cfg->frame_size > 0 ? cfg->frame_size : 576 * cfg->mode_gr;
-        if (n > 1152)
-            n = 1152;
-    }
+    if (n >= 0)
+        n = rl_config_frame_size(cfg);
     free(cfg);
     return n;
 }

@@ -171,6 +171,8 @@ int rl_config_init(RlConfig *cfg, RlOptions *opt);
  * channel lame's front end reads per lame_encode_buffer call (1152 or
  * 576); -errno when the options are impossible (rl_config_init). */
 int rl_options_frame_size(const RlOptions *opt);
+/* The same from a derived config (rl_config_init's result). */
+int rl_config_frame_size(const RlConfig *cfg);
 
 /* iteration_init's per-band quantizer weights (longfact/shortfact) from the
  * adjust_*_db values; part of rl_config_init, exported for tests. */

@@ -122,9 +122,7 @@ void rl_encoder_destroy(RlEncoder *e)
 
 int rl_encoder_frame_size(const RlEncoder *e)
 {
-    const RlConfig *const cfg = &e->k.cfg;
-    int n = cfg->frame_size > 0 ? cfg->frame_size : 576 * cfg->mode_gr;
-    return n > 1152 ? 1152 : n;
+    return rl_config_frame_size(&e->k.cfg);
 }
 
 int64_t rl_encoder_frames_for(const RlEncoder *e, int64_t n)
