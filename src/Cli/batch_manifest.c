@@ -315,7 +315,7 @@ int rl_manifest_parse_line(const char *line, RlManifestRec *r, char **store)
      * r->input frees the store */
     if (off[F_IN] != 0) {
         size_t const n = strlen(b.p + off[F_IN]) + 1;
-        char *p = malloc(b.n + 1);
+        char *p = malloc(n + b.n + 1);   /* the input, then the whole store */
         if (!p) {
             free(b.p);
             return -ENOMEM;
