@@ -15,6 +15,7 @@
 #include "batch_manifest.h"
 #include "batch_progress.h"
 #include "batch_walk.h"
+#include "compare_run.h"
 #include "executor.h"
 #include "mp3_writer.h"
 #include "pcm_reader.h"
@@ -58,6 +59,14 @@ typedef struct Batch {
     int running;                /* slot threads not yet finished */
     int files_total, files_done, encoded, skipped, failed;
     int shard_files;            /* --shard: this shard's files */
+    /* --compare: lame's outputs go to cmp_dir; verdict[i] is file i's
+     * (malloc'ed, NULL: none), cmp_rc[i] its RL_COMPARE_* (-1: none) */
+    char cmp_dir[RL_ARGS_PATH_MAX + 1];
+    unsigned char *skip_arg;    /* the inputs' argv indices, not lame's options */
+    char **verdict;
+    signed char *cmp_rc;
+    int argc;
+    char **argv;
     int64_t shard_bytes;
     double audio_done;
     int64_t bytes_total, bytes_done;
@@ -133,15 +142,20 @@ static int hash_file(const char *path, char hex[2 * RL_SHA256_BYTES + 1], int64_
 
 /* Records and reports one finished file (called without the lock). */
 static void finish_file(Batch *b, const RlBatchItem *it, int encoded, const char *reason,
-                        const char *sha, int64_t out_size, double secs, double audio)
+                        const char *sha, int64_t out_size, double secs, double audio,
+                        const char *verdict, int cmp_rc)
 {
+    size_t const i = (size_t) (it - b->list.v);
     RlManifestRec r;
     int rc;
 
     if (!encoded)
         fprintf(stderr, "ringlame: %s: %s (skipped)\n", it->in, reason);
     else if (b->verbose)
-        fprintf(stderr, "ringlame: %s -> %s: encoded in %.2f s\n", it->in, it->out, secs);
+        fprintf(stderr, "ringlame: %s -> %s: encoded in %.2f s%s%s\n", it->in, it->out, secs,
+                verdict ? ", " : "", verdict ? verdict : "");
+    if (verdict && cmp_rc == RL_COMPARE_FAILED)
+        fprintf(stderr, "ringlame: %s: %s\n", it->in, verdict);
     memset(&r, 0, sizeof r);
     r.input = it->in;
     r.size = it->size;
@@ -154,12 +168,17 @@ static void finish_file(Batch *b, const RlBatchItem *it, int encoded, const char
     r.reason = reason;
     r.seconds = secs;
     r.audio_seconds = audio;
+    r.compare = verdict;
     rc = rl_manifest_append(b->manifest_fd, &r);
     if (rc < 0)
         fprintf(stderr, "ringlame: the manifest: %s\n", strerror(-rc));
     pthread_mutex_lock(&b->lock);
     b->files_done++;
     b->bytes_done += it->size;
+    if (verdict) {
+        b->verdict[i] = strdup(verdict);
+        b->cmp_rc[i] = (signed char) (b->verdict[i] ? cmp_rc : RL_COMPARE_FAILED);
+    }
     if (encoded) {
         b->encoded++;
         b->audio_done += audio;
@@ -187,7 +206,7 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     int rc;
 
     if (it->error) {
-        finish_file(b, it, 0, strerror(-it->error), "", 0, 0, 0);
+        finish_file(b, it, 0, strerror(-it->error), "", 0, 0, 0, NULL, -1);
         return 0;
     }
     rl_args_raw_format(a, &raw);
@@ -199,13 +218,13 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
         size_t const n = strlen(it->in);
         if (strncmp(m, it->in, n) == 0 && m[n] == ':')
             m += n + 1 + (m[n + 1] == ' ');
-        finish_file(b, it, 0, err[0] ? m : strerror(-rc), "", 0, now_s() - t0, 0);
+        finish_file(b, it, 0, err[0] ? m : strerror(-rc), "", 0, now_s() - t0, 0, NULL, -1);
         return 0;
     }
     if (rl_args_apply_input(a, &opt, rl_pcm_channels(in), rl_pcm_samplerate(in), why,
                             sizeof why) < 0) {
         rl_pcm_close(in);
-        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0);
+        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0, NULL, -1);
         return 0;
     }
     if (rl_pcm_frames(in) > 0 && opt.samplerate_in > 0)
@@ -217,7 +236,7 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     if (rc < 0) {
         snprintf(why, sizeof why, "%s", err[0] ? err : strerror(-rc));
         rl_pcm_close(in);
-        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0);
+        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0, NULL, -1);
         return 0;
     }
 
@@ -249,7 +268,7 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
         if (rc == -EINTR && rl_ring_stop_requested(b->stop))
             return -EINTR;
         snprintf(why, sizeof why, "encoding to %s failed: %s", it->out, strerror(-rc));
-        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0);
+        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0, NULL, -1);
         return 0;
     }
     rc = rl_mp3_close(out, 1);
@@ -257,10 +276,21 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
         rc = hash_file(it->out, hex, &out_size);
     if (rc < 0) {
         snprintf(why, sizeof why, "%s: %s", it->out, strerror(-rc));
-        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0);
+        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0, NULL, -1);
         return 0;
     }
-    finish_file(b, it, 1, "", hex, out_size, now_s() - t0, audio);
+    if (a->compare) {
+        char lame_out[RL_ARGS_PATH_MAX + 32], verdict[RL_ARGS_PATH_MAX * 3 + 256];
+        int cmp;
+        snprintf(lame_out, sizeof lame_out, "%s/lame-%d.mp3", b->cmp_dir, (int) (s - b->slot));
+        cmp = rl_compare_batch_file(a, b->argc, b->argv, b->skip_arg, it->in, it->out, lame_out,
+                                    verdict, sizeof verdict);
+        if (cmp == RL_COMPARE_FAILED && rl_ring_stop_requested(b->stop))
+            snprintf(verdict, sizeof verdict, "not compared: stopped");
+        finish_file(b, it, 1, "", hex, out_size, now_s() - t0, audio, verdict, cmp);
+        return 0;
+    }
+    finish_file(b, it, 1, "", hex, out_size, now_s() - t0, audio, NULL, -1);
     return 0;
 }
 
@@ -387,17 +417,21 @@ static char *options_json(const RlArgs *a, int argc, char **argv)
 
 /* 1 if the manifest says it is done with these options and unchanged
  * (with --shard: the shard's part, else the whole batch's manifest). */
-static int already_done(const RlManifest *part, const RlManifest *m, const RlBatchItem *it,
-                        const char *options)
+static const RlManifestRec *already_done(const RlManifest *part, const RlManifest *m,
+                                        const RlBatchItem *it, const char *options, int compare)
 {
     const RlManifestRec *r = rl_manifest_find(part, it->in);
     struct stat st;
     if (!r)
         r = rl_manifest_find(m, it->in);
+    /* with --compare, done means compared too (identical or not) */
+    if (r && compare && strncmp(r->compare, "identical", 9) != 0
+        && strncmp(r->compare, "differs", 7) != 0)
+        return NULL;
     return r && r->encoded && it->error == 0 && r->size == it->size
            && r->mtime_ns == it->mtime_ns && strcmp(r->options, options) == 0
            && strcmp(r->output, it->out) == 0 && stat(it->out, &st) == 0
-           && S_ISREG(st.st_mode) && (int64_t) st.st_size == r->output_size;
+           && S_ISREG(st.st_mode) && (int64_t) st.st_size == r->output_size ? r : NULL;
 }
 
 static int64_t total_bytes(const RlBatchList *l)
@@ -412,6 +446,28 @@ static int refuse(const char *what)
 {
     fprintf(stderr, "ringlame: --batch: %s\n", what);
     return EXIT_USAGE;
+}
+
+/* --compare: the differing files and the counts, on stdout (the result,
+ * as for one file), in the batch's order; files skipped as done count
+ * with the verdict the manifest recorded. */
+static void report_compare(const Batch *b)
+{
+    int same = 0, differ = 0, not_compared = 0;
+    for (size_t i = 0; i < b->list.n; i++) {
+        if (!b->mine[i])
+            continue;
+        if (b->cmp_rc[i] == RL_COMPARE_SAME)
+            same++;
+        else if (b->cmp_rc[i] == RL_COMPARE_DIFFER) {
+            differ++;
+            printf("%s: %s\n", b->list.v[i].in, b->verdict[i]);
+        }
+        else
+            not_compared++;
+    }
+    printf("compare: %d identical, %d differ, %d not compared\n", same, differ, not_compared);
+    fflush(stdout);
 }
 
 static int run(Batch *b, int argc, char **argv)
@@ -452,8 +508,26 @@ static int run(Batch *b, int argc, char **argv)
     b->options = options_json(a, argc, argv);
     b->todo = calloc(b->list.n + 1, 1);
     b->mine = calloc(b->list.n + 1, 1);
-    if (!b->options || !b->todo || !b->mine)
+    b->verdict = calloc(b->list.n + 1, sizeof *b->verdict);
+    b->cmp_rc = malloc(b->list.n + 1);
+    if (!b->options || !b->todo || !b->mine || !b->verdict || !b->cmp_rc)
         return refuse("out of memory");
+    memset(b->cmp_rc, -1, b->list.n + 1);
+    if (a->compare) {
+        b->skip_arg = calloc(RL_ARGS_MAX_ARGV, 1);
+        if (!b->skip_arg)
+            return refuse("out of memory");
+        for (int i = 0; i < a->n_inputs; i++)
+            if (a->input_argi[i] > 0 && a->input_argi[i] < RL_ARGS_MAX_ARGV)
+                b->skip_arg[a->input_argi[i]] = 1;
+        rc = rl_compare_tmpdir(b->cmp_dir, sizeof b->cmp_dir);
+        if (rc < 0) {
+            b->cmp_dir[0] = '\0';
+            fprintf(stderr, "ringlame: --compare: cannot create a temporary folder: %s\n",
+                    strerror(-rc));
+            return EXIT_IO;
+        }
+    }
     if (a->shard_n > 0) {
         if (rl_batch_shard(&b->list, a->shard_k, a->shard_n, b->mine) < 0)
             return refuse("out of memory");
@@ -481,7 +555,15 @@ static int run(Batch *b, int argc, char **argv)
             continue;
         b->shard_files++;
         b->shard_bytes += b->list.v[i].size;
-        b->todo[i] = a->force || !already_done(&part, &m, &b->list.v[i], b->options);
+        const RlManifestRec *done = a->force ? NULL
+            : already_done(&part, &m, &b->list.v[i], b->options, a->compare);
+        b->todo[i] = done == NULL;
+        if (done && a->compare) {   /* its recorded verdict counts */
+            b->verdict[i] = strdup(done->compare);
+            b->cmp_rc[i] = done->compare[0] == 'i' ? RL_COMPARE_SAME : RL_COMPARE_DIFFER;
+            if (!b->verdict[i])
+                return refuse("out of memory");
+        }
         if (b->todo[i]) {
             b->files_total++;
             b->bytes_total += b->list.v[i].size;
@@ -551,9 +633,19 @@ static int run(Batch *b, int argc, char **argv)
                     left ? ", " : "", left, left ? " not done (stopped)" : "", b->audio_done,
                     wall, wall > 0 ? b->audio_done / wall : 0.0);
     }
+    if (a->compare)
+        report_compare(b);
     if (rl_signals_caught())
         return rl_signals_exit_status();
-    return b->failed ? EXIT_IO : 0;
+    if (b->failed)
+        return EXIT_IO;
+    for (size_t i = 0; i < b->list.n; i++)
+        if (b->cmp_rc[i] == RL_COMPARE_FAILED)
+            return EXIT_IO;
+    for (size_t i = 0; i < b->list.n; i++)
+        if (b->cmp_rc[i] == RL_COMPARE_DIFFER)
+            return RL_COMPARE_DIFFER;
+    return 0;
 }
 
 int rl_batch_main(const RlArgs *a, int argc, char **argv)
@@ -561,8 +653,11 @@ int rl_batch_main(const RlArgs *a, int argc, char **argv)
     Batch *b;
     int rc;
 
-    if (a->compare)
-        return refuse("--compare, --lame and --compare-to work on one file");
+    if (a->compare_to[0])
+        return refuse("--compare-to names one reference file; use --compare (or --lame PATH) "
+                      "to run lame on every file of the batch");
+    if (a->compare && a->merge_manifests)
+        return refuse("--merge-manifests encodes nothing: not with --compare");
     if (a->sequential)
         return refuse("--sequential runs one file on one thread; use --threads 1");
     if (a->trace_path[0])
@@ -577,6 +672,8 @@ int rl_batch_main(const RlArgs *a, int argc, char **argv)
         return EXIT_IO;
     }
     b->a = a;
+    b->argc = argc;
+    b->argv = argv;
     b->manifest_fd = -1;
     b->verbose = a->silent <= -10;
     pthread_mutex_init(&b->lock, NULL);
@@ -586,7 +683,15 @@ int rl_batch_main(const RlArgs *a, int argc, char **argv)
         close(b->manifest_fd);
     rl_executor_destroy(b->ex);
     rl_ring_stop_free(b->stop);
+    if (b->cmp_dir[0])
+        rl_compare_tmpdir_remove(b->cmp_dir);
+    if (b->verdict)
+        for (size_t i = 0; i < b->list.n; i++)
+            free(b->verdict[i]);
+    free(b->verdict);
     rl_batch_list_free(&b->list);
+    free(b->cmp_rc);
+    free(b->skip_arg);
     free(b->todo);
     free(b->mine);
     free(b->options);

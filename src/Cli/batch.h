@@ -7,9 +7,14 @@
  * executor (--threads - 1 workers), so the next file's ring starts while
  * the current one drains.  The main thread draws the progress line.
  *
- * Exit status: 0 all files encoded or skipped; 1 usage error or colliding
- * outputs (nothing encoded); 2 one file or more failed; 130/143 stopped by
- * SIGINT/SIGTERM (finished files stay and are in the manifest, files in
+ * With --compare each encoded file is also encoded by lame (same options,
+ * into a temporary folder) and compared (compare_run.h); the verdicts go
+ * to the manifest and the differing files to stdout at the end.
+ *
+ * Exit status: 0 all files encoded or skipped (and, with --compare,
+ * identical); 1 usage error or colliding outputs (nothing encoded), or
+ * with --compare a file differs; 2 one file or more failed (or, with
+ * --compare, lame failed on one); 130/143 stopped by SIGINT/SIGTERM (finished files stay and are in the manifest, files in
  * progress leave nothing). */
 #ifndef RL_BATCH_H
 #define RL_BATCH_H

@@ -109,9 +109,14 @@ int rl_manifest_append(int fd, const RlManifestRec *r)
     put_str(&b, r->encoded ? "encoded" : "failed");
     puts_(&b, ",\"reason\":");
     put_str(&b, r->reason);
-    snprintf(num, sizeof num, ",\"seconds\":%.3f,\"audio_seconds\":%.3f}\n", r->seconds,
+    snprintf(num, sizeof num, ",\"seconds\":%.3f,\"audio_seconds\":%.3f", r->seconds,
              r->audio_seconds);
     puts_(&b, num);
+    if (r->compare && r->compare[0]) {
+        puts_(&b, ",\"compare\":");
+        put_str(&b, r->compare);
+    }
+    puts_(&b, "}\n");
     if (b.oom) {
         free(b.p);
         return -ENOMEM;
@@ -217,7 +222,7 @@ int rl_manifest_parse_line(const char *line, RlManifestRec *r, char **store)
 {
     /* the strings go into one buffer of NUL-separated fields; offsets
      * first, pointers at the end (the buffer moves as it grows) */
-    enum { F_IN, F_OPT, F_OUT, F_SHA, F_STATUS, F_REASON, F_N };
+    enum { F_IN, F_OPT, F_OUT, F_SHA, F_STATUS, F_REASON, F_CMP, F_N };
     size_t off[F_N];
     int have[F_N] = { 0 }, have_num = 0;
     Buf b = { 0 };
@@ -253,7 +258,7 @@ int rl_manifest_parse_line(const char *line, RlManifestRec *r, char **store)
         }
         if (key.p) {
             static const char *const names[F_N] = { "input", "options", "output", "sha256",
-                                                    "status", "reason" };
+                                                    "status", "reason", "compare" };
             for (int i = 0; i < F_N; i++)
                 if (strcmp(key.p, names[i]) == 0)
                     f = i;
@@ -292,6 +297,11 @@ int rl_manifest_parse_line(const char *line, RlManifestRec *r, char **store)
             return -EINVAL;
         }
     }
+    if (!have[F_CMP]) {        /* optional: "" */
+        off[F_CMP] = b.n;
+        put(&b, "", 1);
+        have[F_CMP] = 1;
+    }
     for (int i = 0; i < F_N; i++)
         if (!have[i]) {
             free(b.p);
@@ -305,7 +315,7 @@ int rl_manifest_parse_line(const char *line, RlManifestRec *r, char **store)
      * r->input frees the store */
     if (off[F_IN] != 0) {
         size_t const n = strlen(b.p + off[F_IN]) + 1;
-        char *p = malloc(b.n + 1);
+        char *p = malloc(n + b.n + 1);   /* the input, then the whole store */
         if (!p) {
             free(b.p);
             return -ENOMEM;
@@ -323,6 +333,7 @@ int rl_manifest_parse_line(const char *line, RlManifestRec *r, char **store)
     r->sha256 = b.p + off[F_SHA];
     r->encoded = strcmp(b.p + off[F_STATUS], "encoded") == 0;
     r->reason = b.p + off[F_REASON];
+    r->compare = b.p + off[F_CMP];
     *store = b.p;
     return 0;
 }

@@ -3,7 +3,8 @@
  * finished file:
  *   {"input":PATH,"size":BYTES,"mtime_ns":NS,"options":[TOKEN,...],
  *    "output":PATH,"output_size":BYTES,"sha256":HEX,"status":"encoded"|"failed",
- *    "reason":TEXT,"seconds":WALL,"audio_seconds":S}
+ *    "reason":TEXT,"seconds":WALL,"audio_seconds":S[,"compare":VERDICT]}
+ * ("compare" only with --compare: compare_run.h's short verdict).
  * Each line is appended with one write() on an O_APPEND descriptor, so an
  * interrupted batch leaves whole lines; a line that does not parse (a
  * crash in the middle of a write) is ignored when the file is read.  For
@@ -24,6 +25,7 @@ typedef struct RlManifestRec {
     int         encoded;      /* 1 "encoded", 0 "failed" */
     const char *reason;       /* "" when encoded */
     double      seconds, audio_seconds;
+    const char *compare;      /* --compare's verdict; NULL or "" (read: "") when none */
 } RlManifestRec;
 
 /* The records read from a manifest (strings owned by it). */

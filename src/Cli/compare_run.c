@@ -3,6 +3,7 @@
 #include "compare_run.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
@@ -82,9 +83,42 @@ static int slurp(const char *path, uint8_t **buf, size_t *len)
     return 0;
 }
 
-/* Runs lame on the input into out: 0, or RL_COMPARE_FAILED after a message. */
-static int run_lame(const RlArgs *a, int argc, char **argv, const char *out)
+/* The last non-empty line of a log lame wrote (its error message) into
+ * buf ("" when none); lame's progress redraws end in '\r'. */
+static void last_line(const char *log, char *buf, size_t len)
 {
+    char tail[1024];
+    FILE *f = fopen(log, "rb");
+    size_t n = 0;
+    buf[0] = '\0';
+    if (!f)
+        return;
+    if (fseek(f, -(long) (sizeof tail - 1), SEEK_END) != 0)
+        rewind(f);
+    n = fread(tail, 1, sizeof tail - 1, f);
+    fclose(f);
+    tail[n] = '\0';
+    while (n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == '\r' || tail[n - 1] == ' '))
+        tail[--n] = '\0';
+    {
+        char *start = tail + n;
+        while (start > tail && start[-1] != '\n' && start[-1] != '\r')
+            start--;
+        size_t m = strlen(start);
+        if (m >= len)
+            m = len - 1;
+        memcpy(buf, start, m);
+        buf[m] = '\0';
+    }
+}
+
+/* Runs lame with argv's options (all but ringlame's own and skip[i]'s)
+ * on in into out, its stdout and stderr into log (NULL: this process's):
+ * 0, or RL_COMPARE_FAILED with the reason in why. */
+static int run_lame(const RlArgs *a, int argc, char **argv, const unsigned char *skip,
+                    const char *in, const char *out, const char *log, char *why, size_t whylen)
+{
+    posix_spawn_file_actions_t fa;
     const char *lame = a->lame_path[0] ? a->lame_path : "lame";
     char **cargv = calloc((size_t) argc + 3, sizeof(*cargv));
     posix_spawnattr_t attr;
@@ -93,14 +127,14 @@ static int run_lame(const RlArgs *a, int argc, char **argv, const char *out)
     int n = 0, rc, status;
 
     if (!cargv) {
-        fprintf(stderr, "ringlame: --compare: out of memory\n");
+        snprintf(why, whylen, "out of memory");
         return RL_COMPARE_FAILED;
     }
     cargv[n++] = (char *) lame;
     for (int i = 1; i < argc && i < RL_ARGS_MAX_ARGV; i++)
-        if (!a->own_arg[i] && i != a->in_argi && i != a->out_argi)
+        if (!a->own_arg[i] && !skip[i])
             cargv[n++] = argv[i];
-    cargv[n++] = (char *) a->in_path;
+    cargv[n++] = (char *) in;
     cargv[n++] = (char *) out;
     cargv[n] = NULL;
 
@@ -113,41 +147,102 @@ static int run_lame(const RlArgs *a, int argc, char **argv, const char *out)
     sigaddset(&dflt, SIGHUP);
     sigaddset(&dflt, SIGQUIT);
     sigaddset(&dflt, SIGPIPE);
-    rc = posix_spawnattr_init(&attr);
+    rc = posix_spawn_file_actions_init(&fa);
+    if (rc == 0 && log) {
+        rc = posix_spawn_file_actions_addopen(&fa, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (rc == 0)
+            rc = posix_spawn_file_actions_adddup2(&fa, 2, 1);
+    }
+    if (rc == 0)
+        rc = posix_spawnattr_init(&attr);
     if (rc == 0) {
         (void) posix_spawnattr_setsigmask(&attr, &none);
         (void) posix_spawnattr_setsigdefault(&attr, &dflt);
         (void) posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
         fflush(stdout);
         if (a->lame_path[0])
-            rc = posix_spawn(&pid, lame, NULL, &attr, cargv, environ);
+            rc = posix_spawn(&pid, lame, &fa, &attr, cargv, environ);
         else
-            rc = posix_spawnp(&pid, lame, NULL, &attr, cargv, environ);
+            rc = posix_spawnp(&pid, lame, &fa, &attr, cargv, environ);
         posix_spawnattr_destroy(&attr);
     }
+    posix_spawn_file_actions_destroy(&fa);
     free(cargv);
     if (rc != 0) {
-        fprintf(stderr, "ringlame: --compare: cannot run lame '%s': %s\n", lame, strerror(rc));
+        snprintf(why, whylen, "cannot run lame '%s': %s", lame, strerror(rc));
         return RL_COMPARE_FAILED;
     }
     while (waitpid(pid, &status, 0) < 0) {
         if (errno != EINTR) {
-            fprintf(stderr, "ringlame: --compare: waiting for lame '%s': %s\n", lame,
-                    strerror(errno));
+            snprintf(why, whylen, "waiting for lame '%s': %s", lame, strerror(errno));
             return RL_COMPARE_FAILED;
         }
     }
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-        fprintf(stderr, "ringlame: --compare: lame '%s' could not be run (exit 127)\n", lame);
-    else if (WIFEXITED(status))
-        fprintf(stderr, "ringlame: --compare: lame '%s' failed (exit %d) on %s\n", lame,
-                WEXITSTATUS(status), a->in_path);
+        snprintf(why, whylen, "lame '%s' could not be run (exit 127)", lame);
+    else if (WIFEXITED(status)) {
+        char msg[256] = "";
+        if (log)
+            last_line(log, msg, sizeof msg);
+        snprintf(why, whylen, "lame '%s' failed (exit %d) on %s%s%s", lame, WEXITSTATUS(status),
+                 in, msg[0] ? ": " : "", msg);
+    }
     else
-        fprintf(stderr, "ringlame: --compare: lame '%s' was killed by signal %d\n", lame,
-                WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+        snprintf(why, whylen, "lame '%s' was killed by signal %d", lame,
+                 WIFSIGNALED(status) ? WTERMSIG(status) : 0);
     return RL_COMPARE_FAILED;
+}
+
+int rl_compare_batch_file(const RlArgs *a, int argc, char **argv, const unsigned char *skip,
+                          const char *in, const char *ours, const char *lame_out,
+                          char *verdict, size_t len)
+{
+    char why[RL_ARGS_PATH_MAX * 3 + 128], log[RL_ARGS_PATH_MAX + 40];
+    uint8_t *buf[2] = {NULL, NULL};
+    size_t blen[2] = {0, 0};
+    RlMp3Diff d;
+    int rc;
+
+    snprintf(log, sizeof log, "%s.log", lame_out);
+    rc = run_lame(a, argc, argv, skip, in, lame_out, log, why, sizeof why);
+    (void) unlink(log);
+    if (rc != 0) {
+        (void) unlink(lame_out);
+        snprintf(verdict, len, "lame failed: %s", why);
+        return RL_COMPARE_FAILED;
+    }
+    rc = slurp(ours, &buf[0], &blen[0]);
+    if (rc == 0) {
+        rc = slurp(lame_out, &buf[1], &blen[1]);
+        if (rc < 0)
+            snprintf(verdict, len, "not compared: lame's output: %s", strerror(-rc));
+    }
+    else {
+        snprintf(verdict, len, "not compared: %s: %s", ours, strerror(-rc));
+    }
+    (void) unlink(lame_out);
+    if (rc == 0) {
+        rc = rl_mp3_compare(buf[0], blen[0], buf[1], blen[1], &d);
+        if (rc == 0) {
+            snprintf(verdict, len, "identical");
+        }
+        else if (rc == 1) {
+            int n = snprintf(verdict, len, "differs: byte %zu, ", d.offset);
+            if (n >= 0 && (size_t) n < len && d.frame >= 0)
+                n += snprintf(verdict + n, len - (size_t) n, "frame %ld, ", d.frame);
+            if (n >= 0 && (size_t) n < len)
+                snprintf(verdict + n, len - (size_t) n, "%s; %zu of %zu frames differ (%zu vs %zu bytes)",
+                         rl_mp3_part_name(d.part), d.frames_differ, d.frames[1], blen[0], blen[1]);
+        }
+        else {
+            snprintf(verdict, len, "not compared: %s", strerror(-rc));
+        }
+    }
+    free(buf[0]);
+    free(buf[1]);
+    return rc == 0 ? RL_COMPARE_SAME : rc == 1 ? RL_COMPARE_DIFFER : RL_COMPARE_FAILED;
 }
 
 int rl_compare_run(const RlArgs *a, int argc, char **argv, const char *ours, const char *tmpdir)
@@ -165,9 +260,17 @@ int rl_compare_run(const RlArgs *a, int argc, char **argv, const char *ours, con
             fprintf(stderr, "ringlame: --compare: %s: %s\n", tmpdir, strerror(ENAMETOOLONG));
             return RL_COMPARE_FAILED;
         }
-        rc = run_lame(a, argc, argv, lame_out);
-        if (rc != 0)
+        unsigned char skip[RL_ARGS_MAX_ARGV] = {0};
+        char why[RL_ARGS_PATH_MAX * 2 + 128];
+        if (a->in_argi > 0 && a->in_argi < RL_ARGS_MAX_ARGV)
+            skip[a->in_argi] = 1;
+        if (a->out_argi > 0 && a->out_argi < RL_ARGS_MAX_ARGV)
+            skip[a->out_argi] = 1;
+        rc = run_lame(a, argc, argv, skip, a->in_path, lame_out, NULL, why, sizeof why);
+        if (rc != 0) {
+            fprintf(stderr, "ringlame: --compare: %s\n", why);
             return rc;
+        }
         ref = lame_out;
     }
     rc = slurp(ours, &buf[0], &len[0]);

@@ -24,4 +24,15 @@ void rl_compare_tmpdir_remove(const char *dir);
  * to stderr.  Returns RL_COMPARE_*. */
 int rl_compare_run(const RlArgs *a, int argc, char **argv, const char *ours, const char *tmpdir);
 
+/* --compare with --batch, one file: runs lame with argv's options (less
+ * ringlame's own and the arguments marked in skip, RL_ARGS_MAX_ARGV of
+ * them: the inputs) on in into lame_out, compares it with ours and
+ * removes lame_out.  The short verdict goes into verdict: "identical",
+ * "differs: byte B, frame F, PART; D of N frames differ (X vs Y bytes)",
+ * "lame failed: REASON" or "not compared: REASON".  Returns RL_COMPARE_*
+ * (thread-safe: prints nothing). */
+int rl_compare_batch_file(const RlArgs *a, int argc, char **argv, const unsigned char *skip,
+                          const char *in, const char *ours, const char *lame_out,
+                          char *verdict, size_t len);
+
 #endif

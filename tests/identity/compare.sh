@@ -3,7 +3,9 @@
 # identity/compare: `ringlame --compare` and `--compare-to`.  Identical
 # cases exit 0 with lame's size and SHA-256 (as sha256sum gives it); a
 # planted difference exits 1 with a report that names the frame and the
-# part; a missing lame exits 2 with a message that names it.
+# part; a missing lame exits 2 with a message that names it.  With --batch:
+# the differing files listed with their verdicts, the verdicts in the
+# manifest (kept on a rerun), a missing lame, --compare-to refused.
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
 command -v sha256sum >/dev/null || id_skip "no sha256sum"
@@ -123,6 +125,130 @@ if [ $RC -eq 2 ] && grep -q "badlame.*exit 3" "$WORK/bad.stderr"; then
     id_ok failing_lame
 else
     id_fail failing_lame "exit $RC, want 2" "$(head -c 600 "$WORK/bad.stderr")"
+fi
+
+# ---- --compare with --batch: every file encoded by both and compared ----
+B=$OUT/batch; rm -rf "$B" "$WORK/bout"*; mkdir -p "$B/sub"
+gen b1.wav -t mix -d 2 -S 21
+gen b2.wav -t pink -d 2 -S 22
+gen b3.flac -t sine -d 1 -f flac
+cp "$IN/b1.wav" "$B/b1.wav"; cp "$IN/b2.wav" "$B/sub/b2.wav"; cp "$IN/b3.flac" "$B/b3.flac"
+# lame's references for the outputs
+for k in b1 sub/b2 b3; do
+    src=$(ls "$B/$k".*); r=$WORK/bref-${k//\//_}.mp3
+    "$LAME" --quiet -V 3 "$src" "$r" </dev/null >/dev/null 2>&1 || id_die "lame failed on $src"
+done
+# a lame that flips byte 5000 of its output for sub/b2 (the planted difference)
+{
+    echo '#!/bin/sh'
+    printf '%q "$@" || exit $?\n' "$LAME"
+    echo 'for out; do :; done'
+    echo 'case "$*" in *sub/b2.wav*) printf "\377" | dd of="$out" bs=1 seek=5000 conv=notrunc 2>/dev/null;; esac'
+} >"$WORK/bin/fliplame"
+chmod +x "$WORK/bin/fliplame"
+
+# manifest_compare DIR K=PREFIX...: every line valid JSON, input K's last
+# record encoded with a "compare" verdict starting with PREFIX
+manifest_compare() {
+    local dir=$1; shift
+    if python3 - "$dir/.ringlame-manifest.jsonl" "$@" <<'PY' 2>"$WORK/mc.err"
+import json, sys
+recs = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    recs[r["input"]] = r
+for want in sys.argv[2:]:
+    k, prefix = want.split("=", 1)
+    hit = [r for i, r in recs.items() if i.endswith("/" + k)]
+    assert len(hit) == 1, "no single record for %s" % k
+    assert hit[0]["status"] == "encoded", hit[0]
+    assert hit[0].get("compare", "").startswith(prefix), (k, hit[0].get("compare"))
+PY
+    then return 0; else cat "$WORK/mc.err"; return 1; fi
+}
+
+brun() {  # LOG ARGS...: ringlame with TMPDIR=$tmp, sets RC
+    local log=$WORK/$1; shift
+    TMPDIR=$tmp timeout "$RL_TIMEOUT" "$RL" "$@" </dev/null >"$log.stdout" 2>"$log.stderr"
+    RC=$?
+}
+rm -rf "$tmp"; mkdir -p "$tmp"
+
+brun b_same --quiet --batch --compare --lame "$LAME" -V 3 --out-dir "$WORK/bout" "$B"
+bad=""
+for k in b1 sub/b2 b3; do
+    cmp -s "$WORK/bref-${k//\//_}.mp3" "$WORK/bout/$k.mp3" || bad+=" $k"
+done
+if [ $RC -ne 0 ]; then
+    id_fail batch_identical "exit $RC, want 0" "$(head -c 600 "$WORK/b_same.stdout" "$WORK/b_same.stderr")"
+elif ! grep -qx "compare: 3 identical, 0 differ, 0 not compared" "$WORK/b_same.stdout"; then
+    id_fail batch_identical "stdout" "$(cat "$WORK/b_same.stdout")"
+elif [ -n "$bad" ]; then
+    id_fail batch_identical "outputs differ from lame's:$bad"
+elif ! manifest_compare "$WORK/bout" b1.wav=identical sub/b2.wav=identical b3.flac=identical; then
+    id_fail batch_identical "the manifest's verdicts"
+elif [ -n "$(ls -A "$tmp")" ]; then
+    id_fail batch_identical "temporary files left: $(ls -A "$tmp")"
+else
+    id_ok batch_identical
+fi
+
+brun b_flip --quiet --batch --compare --lame "$WORK/bin/fliplame" -V 3 --out-dir "$WORK/bout2" "$B"
+if [ $RC -ne 1 ]; then
+    id_fail batch_planted "exit $RC, want 1" "$(head -c 600 "$WORK/b_flip.stdout" "$WORK/b_flip.stderr")"
+elif ! grep -q "^$B/sub/b2.wav: differs: byte 5000, frame [0-9]*, main data region; 1 of [0-9]* frames differ" "$WORK/b_flip.stdout" \
+     || ! grep -qx "compare: 2 identical, 1 differ, 0 not compared" "$WORK/b_flip.stdout" \
+     || [ "$(grep -c ': differs: ' "$WORK/b_flip.stdout")" -ne 1 ]; then
+    id_fail batch_planted "the report does not list sub/b2 alone" "$(cat "$WORK/b_flip.stdout")"
+elif ! manifest_compare "$WORK/bout2" b1.wav=identical "sub/b2.wav=differs: byte 5000" b3.flac=identical; then
+    id_fail batch_planted "the manifest's verdicts"
+elif ! cmp -s "$WORK/bref-sub_b2.mp3" "$WORK/bout2/sub/b2.mp3"; then
+    id_fail batch_planted "ringlame's output is not lame's"
+else
+    id_ok "batch_planted ($(grep ': differs: ' "$WORK/b_flip.stdout"))"
+fi
+
+# a rerun skips the compared files and reports the recorded verdicts again
+# (same options: --quiet is one of lame's; no new manifest line)
+brun b_rerun --quiet --batch --compare --lame "$WORK/bin/fliplame" -V 3 --out-dir "$WORK/bout2" "$B"
+if [ $RC -eq 1 ] && [ "$(wc -l <"$WORK/bout2/.ringlame-manifest.jsonl")" -eq 3 ] \
+   && grep -q "sub/b2.wav: differs: byte 5000" "$WORK/b_rerun.stdout"; then
+    id_ok batch_rerun_keeps_verdicts
+else
+    id_fail batch_rerun_keeps_verdicts "exit $RC" "$(cat "$WORK/b_rerun.stdout" "$WORK/b_rerun.stderr")"
+fi
+# files encoded without --compare are encoded again and compared when it is added
+brun b_plain --quiet --batch -V 3 --out-dir "$WORK/bout3" "$B"
+brun b_then --batch --compare --lame "$LAME" -V 3 --out-dir "$WORK/bout3" "$B"
+if [ $RC -eq 0 ] && grep -q "3 encoded, 0 skipped" "$WORK/b_then.stderr" \
+   && manifest_compare "$WORK/bout3" b1.wav=identical sub/b2.wav=identical b3.flac=identical; then
+    id_ok batch_compare_after_plain
+else
+    id_fail batch_compare_after_plain "exit $RC" "$(cat "$WORK/b_then.stdout" "$WORK/b_then.stderr")"
+fi
+
+# a missing lame: every file encoded, none compared, exit 2, named
+brun b_missing --quiet --batch --compare --lame /nonexistent/lame -V 3 --out-dir "$WORK/bout4" "$B"
+if [ $RC -ne 2 ]; then
+    id_fail batch_missing_lame "exit $RC, want 2" "$(head -c 600 "$WORK/b_missing.stderr")"
+elif [ "$(grep -c "lame failed: cannot run lame '/nonexistent/lame'" "$WORK/b_missing.stderr")" -ne 3 ] \
+     || ! grep -qx "compare: 0 identical, 0 differ, 3 not compared" "$WORK/b_missing.stdout"; then
+    id_fail batch_missing_lame "messages" "$(cat "$WORK/b_missing.stdout" "$WORK/b_missing.stderr")"
+elif ! manifest_compare "$WORK/bout4" "b1.wav=lame failed" "sub/b2.wav=lame failed" "b3.flac=lame failed"; then
+    id_fail batch_missing_lame "the manifest's verdicts"
+elif ! cmp -s "$WORK/bref-b1.mp3" "$WORK/bout4/b1.mp3" || [ -n "$(ls -A "$tmp")" ]; then
+    id_fail batch_missing_lame "output not lame's, or temporary files left"
+else
+    id_ok batch_missing_lame
+fi
+
+# --compare-to names one file: refused with --batch, nothing written
+brun b_to --batch --compare-to "$OUT/ref.mp3" -V 3 --out-dir "$WORK/bout5" "$B"
+if [ $RC -eq 1 ] && grep -q -- "--compare-to names one reference file" "$WORK/b_to.stderr" \
+   && [ ! -e "$WORK/bout5" ]; then
+    id_ok batch_compare_to_refused
+else
+    id_fail batch_compare_to_refused "exit $RC" "$(cat "$WORK/b_to.stderr")"
 fi
 
 id_summary
