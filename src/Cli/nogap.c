@@ -3,7 +3,8 @@
  * first one's sample rate and channel count (lame reads on regardless and
  * writes noise); every output is named like lame's (beside its input, or
  * in the --nogapout / --out-dir folder) and created as an unnamed file that
- * appears only when the whole set succeeded.  The set runs on one ring
+ * appears only when the whole set succeeded; each gets the ID3 tags, its
+ * ID3v2 tag with its own input's length (TLEN), as lame writes them.  The set runs on one ring
  * (rl_run_ring_nogap).  Algorithms derived from LAME 3.100
  * (LGPL-2.0-or-later). */
 #include <errno.h>
@@ -27,6 +28,11 @@ typedef struct NogapSet {
     char         *out_path[RL_ARGS_MAX_NOGAP];
     RlPcmReader  *in[RL_ARGS_MAX_NOGAP];
     RlMp3Writer  *out[RL_ARGS_MAX_NOGAP];
+    uint8_t      *id3v2[RL_ARGS_MAX_NOGAP];   /* each file's ID3v2 tag (its own TLEN) */
+    size_t        id3v2_len[RL_ARGS_MAX_NOGAP];
+    uint8_t       id3v1[128];
+    size_t        id3v1_len;
+    RlId3Tag      tag;                        /* scratch: a copy of the options' tag */
 } NogapSet;
 
 static void set_close(NogapSet *s, int commit)
@@ -37,6 +43,7 @@ static void set_close(NogapSet *s, int commit)
         if (s->out[i])
             (void) rl_mp3_close(s->out[i], commit);
         free(s->out_path[i]);
+        free(s->id3v2[i]);
     }
 }
 
@@ -145,6 +152,28 @@ static int open_outputs(NogapSet *s, const RlArgs *a)
     return 0;
 }
 
+/* The ID3 tags as lame's front end writes them for each file of the set:
+ * the same fields, each ID3v2 tag with the TLEN of its own input. */
+static int build_tags(NogapSet *s, const RlArgs *a, const RlOptions *opt)
+{
+    for (int i = 0; i < s->n; i++) {
+        s->tag = a->id3;
+        s->id3v2_len[i] = rl_id3_v2_build(&s->tag, rl_pcm_frames(s->in[i]), opt->samplerate_in,
+                                          NULL, 0);
+        if (s->id3v2_len[i] == 0)
+            continue;
+        s->id3v2[i] = malloc(s->id3v2_len[i]);
+        if (!s->id3v2[i])
+            return -ENOMEM;
+        s->tag = a->id3;
+        (void) rl_id3_v2_build(&s->tag, rl_pcm_frames(s->in[i]), opt->samplerate_in, s->id3v2[i],
+                               s->id3v2_len[i]);
+    }
+    s->tag = a->id3;
+    s->id3v1_len = rl_id3_v1_build(&s->tag, s->id3v1);
+    return 0;
+}
+
 static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
 {
     RlRingParams p;
@@ -153,6 +182,15 @@ static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
     memset(&p, 0, sizeof p);
     p.threads = a->sequential ? 1 : a->threads > 0 ? a->threads : rl_ring_default_threads();
     p.io_backend = -1;
+    rc = build_tags(s, a, opt);
+    if (rc < 0)
+        return rc;
+    p.id3v2 = s->id3v2[0];
+    p.id3v2_len = s->id3v2_len[0];
+    p.id3v1 = s->id3v1;
+    p.id3v1_len = s->id3v1_len;
+    p.nogap_id3v2 = (const uint8_t *const *) s->id3v2;
+    p.nogap_id3v2_len = s->id3v2_len;
     rc = rl_ring_stop_create(&p.stop);
     if (rc < 0)
         return rc;
@@ -174,11 +212,6 @@ int rl_nogap_main(const RlArgs *a, char **argv)
     if (!s) {
         fprintf(stderr, "ringlame: out of memory\n");
         return EXIT_IO;
-    }
-    if (a->id3_used) {
-        fprintf(stderr, "ringlame: --nogap with ID3 tag options is not supported yet\n");
-        free(s);
-        return EXIT_USAGE;
     }
     s->n = a->n_inputs;
     for (int i = 0; i < s->n; i++)

@@ -85,9 +85,13 @@ typedef struct RlRingParams {
     size_t id3v1_len;
     /* a gapless set (lame --nogap) of this many files, 0: one file.  The
      * input port says where each file ends (RL_RING_IN_FILE_END), the
-     * output port switches files (next_file); every file gets the ID3 tags
-     * above and, when the output wants it, its own LAME tag */
+     * output port switches files (next_file); every file gets the ID3v1 tag
+     * above, its own ID3v2 tag (nogap_id3v2[i], nogap_id3v2_len[i]; NULL:
+     * id3v2 above for every file) and, when the output wants it, its own
+     * LAME tag */
     int nogap_files;
+    const uint8_t *const *nogap_id3v2;
+    const size_t *nogap_id3v2_len;
 } RlRingParams;
 
 /* ---------------------------------------------------------------- ports

@@ -5,8 +5,9 @@
 # with --nogaptags, at --threads 1, --threads 2 and --sequential; lengths
 # that are not multiples of the frame size, a very short middle file (700
 # samples), one too short for a frame of its own (10 samples) and an empty
-# one; mono at -V 5; the outputs in a --nogapout folder, beside the
-# inputs, and in an --out-dir folder; a set whose rates differ is refused.
+# one; mono at -V 5 -T; ID3 tags (each file's own TLEN); the outputs in a
+# --nogapout folder, beside the inputs, and in an --out-dir folder; a set
+# whose rates differ is refused.
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
 
@@ -68,6 +69,9 @@ done
 check_set "tiny_middle_V2--nogaptags" "long.wav tiny.wav tail.wav" -V 2 --nogaptags
 check_set "empty_middle_b128--nogaptags" "long.wav empty.wav tiny.wav tail.wav" -b 128 --nogaptags
 check_set "mono_V5-T" "mono1.wav mono2.wav mono3.wav" -V 5 -T
+# ID3 tags: every file gets them, each ID3v2 tag with its own input's TLEN
+check_set "id3_V2" "long.wav short.wav tail.wav" -V 2 --tt Title --ta Artist --tl Album
+check_set "id3_b128--nogaptags" "long.wav empty.wav tail.wav" -b 128 --tt Title --pad-id3v2 --nogaptags
 
 # placement: beside the inputs, and --out-dir (lame's names for both)
 place() {

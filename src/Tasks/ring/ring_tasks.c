@@ -118,6 +118,18 @@ int ring_write_ready_bytes(Ring *r)
     }
 }
 
+/* The ID3v2 tag of output file i (the same for every file unless a gapless
+ * set gives each its own). */
+static const uint8_t *file_id3v2(const Ring *r, int i, size_t *len)
+{
+    if (r->p.nogap_id3v2 && r->p.nogap_id3v2_len && i < r->p.nogap_files) {
+        *len = r->p.nogap_id3v2_len[i];
+        return r->p.nogap_id3v2[i];
+    }
+    *len = r->p.id3v2_len;
+    return r->p.id3v2;
+}
+
 /* The end of the output file being written (lame_encode_flush's or
  * lame_encode_flush_nogap's bitstream flush, the ID3v1 tag): its bytes go
  * out and its LAME tag frame, when the output wants one, is left in
@@ -156,6 +168,8 @@ static int end_file(Ring *r, int last)
 static int next_file(Ring *r)
 {
     RlEncoder *e = r->e;
+    const uint8_t *v2;
+    size_t v2_len;
     int len, rc;
 
     if (!r->out.next_file)
@@ -168,12 +182,14 @@ static int next_file(Ring *r)
     len = end_file(r, 0);
     if (len < 0)
         return len;
-    rc = r->out.next_file(r->out.ctx, r->out_bytes, (size_t) len, (uint64_t) r->p.id3v2_len);
+    (void) file_id3v2(r, r->out_file, &v2_len);
+    rc = r->out.next_file(r->out.ctx, r->out_bytes, (size_t) len, (uint64_t) v2_len);
     if (rc < 0)
         return rc;
     r->out_file++;
-    if (r->p.id3v2_len > 0) {
-        rc = r->out.write(r->out.ctx, r->p.id3v2, r->p.id3v2_len);
+    v2 = file_id3v2(r, r->out_file, &v2_len);
+    if (v2_len > 0) {
+        rc = r->out.write(r->out.ctx, v2, v2_len);
         if (rc < 0)
             return rc;
     }
@@ -216,6 +232,7 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
  * finish. */
 int ring_run_finish(Ring *r)
 {
+    size_t v2_len;
     int len, rc;
 
     /* (the flush always cuts a frame, so the last file has one: this
@@ -228,5 +245,6 @@ int ring_run_finish(Ring *r)
     len = end_file(r, 1);
     if (len < 0)
         return len;
-    return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len, (uint64_t) r->p.id3v2_len);
+    (void) file_id3v2(r, r->out_file, &v2_len);
+    return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len, (uint64_t) v2_len);
 }
