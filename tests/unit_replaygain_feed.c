@@ -180,6 +180,29 @@ static int feed_run(RlGainFeed *g, const float *l, const float *r, const long *c
     return 0;
 }
 
+/* Sets up sched and the feed (notify for mode 3) and runs the chunks. */
+static int feed_start(RlGainFeed *feed, Sched *sched, long sr, int nch, size_t cap, int mode,
+                      const float *l, const float *r, const long *chunks, int count, uint32_t seed,
+                      const int *marks, int nmarks)
+{
+    int rc;
+    memset(sched, 0, sizeof *sched);
+    pthread_mutex_init(&sched->mu, NULL);
+    pthread_cond_init(&sched->cv, NULL);
+    sched->feed = feed;
+    rc = rl_gain_feed_init(feed, sr, nch, cap, mode == 3 ? sched_notify : NULL, sched);
+    if (rc == 0)
+        rc = feed_run(feed, l, r, chunks, count, nch, mode, seed, sched, marks, nmarks);
+    return rc;
+}
+
+static void feed_end(RlGainFeed *feed, Sched *sched)
+{
+    rl_gain_feed_free(feed);
+    pthread_cond_destroy(&sched->cv);
+    pthread_mutex_destroy(&sched->mu);
+}
+
 static void one_case(long sr, int nch, int kind, int chunking, int mode, size_t cap)
 {
     static RlGainState ref;
@@ -203,15 +226,9 @@ static void one_case(long sr, int nch, int kind, int chunking, int mode, size_t 
         pos += chunks[i];
     }
 
-    memset(&sched, 0, sizeof sched);
-    pthread_mutex_init(&sched.mu, NULL);
-    pthread_cond_init(&sched.cv, NULL);
-    sched.feed = &feed;
     if (rc == 0)
-        rc = rl_gain_feed_init(&feed, sr, nch, cap, mode == 3 ? sched_notify : NULL, &sched);
-    if (rc == 0)
-        rc = feed_run(&feed, l, r, chunks, count, nch, mode, (uint32_t)(sr * 3 + mode), &sched,
-                      NULL, 0);
+        rc = feed_start(&feed, &sched, sr, nch, cap, mode, l, r, chunks, count,
+                        (uint32_t)(sr * 3 + mode), NULL, 0);
     CHECK(rc == 0, "sr %ld ch %d sig %d chunk %d mode %d cap %zu: run failed %d", sr, nch, kind, chunking, mode, cap, rc);
     if (rc == 0) {
         CHECK(memcmp(feed.hist, ref.hist, sizeof ref.hist) == 0,
@@ -224,9 +241,7 @@ static void one_case(long sr, int nch, int kind, int chunking, int mode, size_t 
               "sr %ld ch %d sig %d chunk %d mode %d cap %zu: gain %.9g (%08x) want %.9g (%08x) rc %d",
               sr, nch, kind, chunking, mode, cap, got, (unsigned)gb, want, (unsigned)wb, rc);
     }
-    rl_gain_feed_free(&feed);
-    pthread_cond_destroy(&sched.cv);
-    pthread_mutex_destroy(&sched.mu);
+    feed_end(&feed, &sched);
     free(chunks);
     free(l);
     free(r);
@@ -262,15 +277,9 @@ static void titles_case(long sr, int nch, int kind, int chunking, int mode, size
     }
     want[nt] = rl_gain_title(&ref);
 
-    memset(&sched, 0, sizeof sched);
-    pthread_mutex_init(&sched.mu, NULL);
-    pthread_cond_init(&sched.cv, NULL);
-    sched.feed = &feed;
     if (rc == 0)
-        rc = rl_gain_feed_init(&feed, sr, nch, cap, mode == 3 ? sched_notify : NULL, &sched);
-    if (rc == 0)
-        rc = feed_run(&feed, l, r, chunks, count, nch, mode, (uint32_t)(sr * 5 + mode), &sched,
-                      marks, 4);
+        rc = feed_start(&feed, &sched, sr, nch, cap, mode, l, r, chunks, count,
+                        (uint32_t)(sr * 5 + mode), marks, 4);
     CHECK(rc == 0, "titles sr %ld ch %d mode %d: run failed %d", sr, nch, mode, rc);
     if (rc == 0) {
         CHECK(rl_gain_titles_closed(&feed) == 4, "titles sr %ld ch %d mode %d: %d closed", sr, nch,
@@ -285,9 +294,7 @@ static void titles_case(long sr, int nch, int kind, int chunking, int mode, size
         }
         CHECK(rl_gain_feed_title(&feed, 4, &got) == -EBUSY, "title 4 is not closed");
     }
-    rl_gain_feed_free(&feed);
-    pthread_cond_destroy(&sched.cv);
-    pthread_mutex_destroy(&sched.mu);
+    feed_end(&feed, &sched);
     free(chunks);
     free(l);
     free(r);
