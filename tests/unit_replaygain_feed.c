@@ -105,10 +105,13 @@ static void *worker_main(void *arg)
  *  0 push everything (capacity permitting), tasks at the end / when full
  *  1 after every push run ch1 then ch0
  *  2 pseudo-random: after a push run none, one or both channels
- *  3 two worker threads, one per channel, woken by notify */
+ *  3 two worker threads, one per channel, woken by notify
+ * marks (may be NULL): a title mark is pushed after chunk marks[k] (sorted,
+ * repeats allowed: an empty title), nmarks of them */
 static int feed_run(RlGainFeed *g, const float *l, const float *r, const long *chunks, int count,
-                    int nch, int mode, uint32_t seed, Sched *s)
+                    int nch, int mode, uint32_t seed, Sched *s, const int *marks, int nmarks)
 {
+    int next_mark = 0;
     long pos = 0;
     int i, ch, rc;
     pthread_t th[2];
@@ -142,6 +145,11 @@ static int feed_run(RlGainFeed *g, const float *l, const float *r, const long *c
         }
         if (rc != 0)
             return -3;
+        while (marks && next_mark < nmarks && marks[next_mark] == i) {
+            if (rl_gain_feed_mark(g) != 0)
+                return -9;
+            next_mark++;
+        }
         pos += chunks[i];
         if (mode == 1) {
             for (ch = nch - 1; ch >= 0; ch--)
@@ -172,6 +180,29 @@ static int feed_run(RlGainFeed *g, const float *l, const float *r, const long *c
     return 0;
 }
 
+/* Sets up sched and the feed (notify for mode 3) and runs the chunks. */
+static int feed_start(RlGainFeed *feed, Sched *sched, long sr, int nch, size_t cap, int mode,
+                      const float *l, const float *r, const long *chunks, int count, uint32_t seed,
+                      const int *marks, int nmarks)
+{
+    int rc;
+    memset(sched, 0, sizeof *sched);
+    pthread_mutex_init(&sched->mu, NULL);
+    pthread_cond_init(&sched->cv, NULL);
+    sched->feed = feed;
+    rc = rl_gain_feed_init(feed, sr, nch, cap, mode == 3 ? sched_notify : NULL, sched);
+    if (rc == 0)
+        rc = feed_run(feed, l, r, chunks, count, nch, mode, seed, sched, marks, nmarks);
+    return rc;
+}
+
+static void feed_end(RlGainFeed *feed, Sched *sched)
+{
+    rl_gain_feed_free(feed);
+    pthread_cond_destroy(&sched->cv);
+    pthread_mutex_destroy(&sched->mu);
+}
+
 static void one_case(long sr, int nch, int kind, int chunking, int mode, size_t cap)
 {
     static RlGainState ref;
@@ -195,14 +226,9 @@ static void one_case(long sr, int nch, int kind, int chunking, int mode, size_t 
         pos += chunks[i];
     }
 
-    memset(&sched, 0, sizeof sched);
-    pthread_mutex_init(&sched.mu, NULL);
-    pthread_cond_init(&sched.cv, NULL);
-    sched.feed = &feed;
     if (rc == 0)
-        rc = rl_gain_feed_init(&feed, sr, nch, cap, mode == 3 ? sched_notify : NULL, &sched);
-    if (rc == 0)
-        rc = feed_run(&feed, l, r, chunks, count, nch, mode, (uint32_t)(sr * 3 + mode), &sched);
+        rc = feed_start(&feed, &sched, sr, nch, cap, mode, l, r, chunks, count,
+                        (uint32_t)(sr * 3 + mode), NULL, 0);
     CHECK(rc == 0, "sr %ld ch %d sig %d chunk %d mode %d cap %zu: run failed %d", sr, nch, kind, chunking, mode, cap, rc);
     if (rc == 0) {
         CHECK(memcmp(feed.hist, ref.hist, sizeof ref.hist) == 0,
@@ -215,9 +241,60 @@ static void one_case(long sr, int nch, int kind, int chunking, int mode, size_t 
               "sr %ld ch %d sig %d chunk %d mode %d cap %zu: gain %.9g (%08x) want %.9g (%08x) rc %d",
               sr, nch, kind, chunking, mode, cap, got, (unsigned)gb, want, (unsigned)wb, rc);
     }
-    rl_gain_feed_free(&feed);
-    pthread_cond_destroy(&sched.cv);
-    pthread_mutex_destroy(&sched.mu);
+    feed_end(&feed, &sched);
+    free(chunks);
+    free(l);
+    free(r);
+}
+
+/* Gapless titles: marks after some calls (one pair back to back: an empty
+ * title); every closed title's gain and the last one equal the
+ * reference's, which calls rl_gain_title (GetTitleGain) at the same places. */
+static void titles_case(long sr, int nch, int kind, int chunking, int mode, size_t cap)
+{
+    static RlGainState ref;
+    static RlGainFeed feed;
+    static Sched sched;
+    long n = sr * 3 + 555;
+    float *l = malloc((size_t)n * sizeof *l), *r = malloc((size_t)n * sizeof *r);
+    float want[8], got;
+    int marks[4], count, i, k, rc, nt = 0;
+    long pos = 0;
+    long *chunks;
+
+    make_signal(l, r, n, kind, (uint32_t)(sr + kind * 5 + nch));
+    chunks = make_chunks(n, chunking, (uint32_t)(sr ^ (uint32_t)kind ^ 77u), (long)cap, &count);
+    marks[0] = count / 4;
+    marks[1] = count / 2;
+    marks[2] = count / 2;
+    marks[3] = count - 2;
+    rc = rl_gain_init(&ref, sr);
+    for (i = 0, k = 0; i < count && rc == 0; i++) {
+        rc = rl_gain_analyze(&ref, l + pos, r + pos, (size_t)chunks[i], nch);
+        pos += chunks[i];
+        for (; k < 4 && marks[k] == i; k++)
+            want[nt++] = rl_gain_title(&ref);
+    }
+    want[nt] = rl_gain_title(&ref);
+
+    if (rc == 0)
+        rc = feed_start(&feed, &sched, sr, nch, cap, mode, l, r, chunks, count,
+                        (uint32_t)(sr * 5 + mode), marks, 4);
+    CHECK(rc == 0, "titles sr %ld ch %d mode %d: run failed %d", sr, nch, mode, rc);
+    if (rc == 0) {
+        CHECK(rl_gain_titles_closed(&feed) == 4, "titles sr %ld ch %d mode %d: %d closed", sr, nch,
+              mode, rl_gain_titles_closed(&feed));
+        for (k = 0; k <= 4; k++) {
+            uint32_t wb, gb;
+            rc = k < 4 ? rl_gain_feed_title(&feed, k, &got) : rl_gain_feed_result(&feed, &got);
+            memcpy(&wb, &want[k], 4);
+            memcpy(&gb, &got, 4);
+            CHECK(rc == 0 && wb == gb, "titles sr %ld ch %d mode %d: title %d gain %.9g want %.9g (rc %d)",
+                  sr, nch, mode, k, got, want[k], rc);
+        }
+        CHECK(rl_gain_feed_title(&feed, 4, &got) == -EBUSY, "title 4 is not closed");
+    }
+    feed_end(&feed, &sched);
     free(chunks);
     free(l);
     free(r);
@@ -327,6 +404,11 @@ int main(void)
         one_case(48000, 1, 1, 2, mode, 5003);
         one_case(8000, 2, 3, 1, mode, 1200);
         one_case(22050, 2, 1, 0, mode, 4000);
+    }
+    for (mode = 0; mode < 4; mode++) {
+        titles_case(44100, 2, mode, 0, mode, RL_GAIN_FEED_DEFAULT_CAP);
+        titles_case(22050, 1, (mode + 1) % 4, 2, mode, 5000);
+        titles_case(48000, 2, (mode + 2) % 4, 1, mode, 1152);
     }
     for (ri = 0; ri < 9; ri++) {
         lockstep_case(rates[ri], 2, ri % 4 == 2 ? 0 : ri % 4, ri % 3, 4096);

@@ -2,8 +2,8 @@
 /* ringlame: stress test of the frame ring: tiny rings, many threads and
  * random delays at the stage boundaries (stress_hook), hundreds of encodes
  * of short inputs, each compared byte for byte with Debian's lame (when
- * installed) and with --sequential (the ring inline on one thread); plus the stop flag and the
- * speculative-search redo path.
+ * installed) and with --sequential (the ring inline on one thread); plus the stop flag, the
+ * speculative-search redo path and gapless sets (rl_run_ring_nogap).
  *
  * usage: unit_ring [RUNS] [SEED]     (defaults 400 runs; the seed is SEED,
  *        else RL_TEST_SEED, else drawn from the clock and the pid; it is
@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <math.h>
@@ -493,6 +494,77 @@ static unsigned pick_seed(int argc, char **argv)
     return (unsigned)seed;
 }
 
+/* Gapless sets (rl_run_ring_nogap): three files (one shorter than a
+ * frame, lengths not multiples of the frame size) at -V 2 and CBR with
+ * their LAME tags (per-file ReplayGain titles: Encode waits for the gain
+ * tasks at each boundary), on random thread counts, tiny rings, random
+ * delays and forced search redos; every file compared with lame's (else
+ * with --sequential's). */
+static void test_nogap(const char *lame, unsigned seed, int runs)
+{
+    static const char *const opts[] = { "-V 2 --nogaptags", "-b 128 --nogaptags" };
+    static const char *const names[] = { "ng_a", "ng_b", "ng_c" };
+    static const long lens[] = { 60001, 700, 30007 };
+    char in[3][512], ref[2][3][512], out[3][512], cmd[4096];
+    const char *inp[3], *outp[3], *refp[3];
+    int i, k, m;
+
+    for (i = 0; i < 3; i++) {
+        snprintf(in[i], sizeof in[i], "%s/%s.wav", g_dir, names[i]);
+        snprintf(out[i], sizeof out[i], "%s/%s.out.mp3", g_dir, names[i]);
+        inp[i] = in[i];
+        outp[i] = out[i];
+        CHECK(write_wav(in[i], 44100, 2, lens[i], 40u + (unsigned)i) == 0, "nogap: input %d", i);
+    }
+    for (m = 0; m < 2; m++) {
+        RlRingParams p;
+        char dir[300];
+        snprintf(dir, sizeof dir, "%s/ng%d", g_dir, m);
+        CHECK(mkdir(dir, 0755) == 0, "nogap: mkdir %s", dir);
+        for (i = 0; i < 3; i++) {
+            snprintf(ref[m][i], sizeof ref[m][i], "%s/%s.mp3", dir, names[i]);
+            refp[i] = ref[m][i];
+        }
+        if (lame) {
+            snprintf(cmd, sizeof cmd, "'%s' --quiet %s --nogapout '%s' --nogap '%s' '%s' '%s' "
+                     "</dev/null 2>/dev/null", lame, opts[m], dir, in[0], in[1], in[2]);
+            CHECK(rl_test_run(cmd, NULL, NULL) == 0, "nogap: lame failed: %s", cmd);
+        }
+        else {
+            memset(&p, 0, sizeof p);
+            p.threads = 1;
+            p.io_backend = -1;
+            CHECK(rl_test_encode_nogap(opts[m], inp, refp, 3, &p) == 0, "nogap: sequential");
+        }
+    }
+    srand(seed ^ 0x9e3779b9u);
+    for (k = 0; k < runs; k++) {
+        RlRingParams p;
+        int const mode = k % 2, force = rand() % 3 == 0 ? 1 + rand() % 4 : 0;
+        int rc, same = 1;
+        memset(&p, 0, sizeof p);
+        p.threads = k < 2 ? 1 : 1 + rand() % 12;
+        p.slots = k < 2 ? 0 : 1 + rand() % 4;
+        p.io_backend = -1;
+        rl_stress_set(seed + 7000u + (unsigned)k, k < 2 ? 0 : 1 + rand() % 300);
+        rl_search_test_force_invalid(force);
+        rc = rl_test_encode_nogap(opts[mode], inp, outp, 3, &p);
+        for (i = 0; i < 3 && rc == 0; i++) {
+            uint8_t *a = NULL, *b = NULL;
+            size_t la = 0, lb = 0;
+            if (rl_test_slurp(ref[mode][i], &a, &la) != 0 || rl_test_slurp(out[i], &b, &lb) != 0
+                || la != lb || memcmp(a, b, la) != 0)
+                same = 0;
+            free(a);
+            free(b);
+        }
+        CHECK(rc == 0 && same, "nogap %s: threads=%d slots=%d force=%d: rc %d, %s", opts[mode],
+              p.threads, p.slots, force, rc, same ? "same" : "bytes differ");
+    }
+    rl_stress_set(0, 0);
+    rl_search_test_force_invalid(0);
+}
+
 int main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 400;
@@ -607,6 +679,9 @@ int main(int argc, char **argv)
     rl_stress_set(0, 0);
     rl_search_test_force_invalid(0);
     g_trace = 0;
+
+    /* gapless sets under the same stress */
+    test_nogap(lame, seed, runs / 10 + 4);
 
     /* the stop flag: set before the start, and from the progress callback
      * in the middle of the stream */

@@ -443,8 +443,22 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
     else if (str_ieq(token, "verbose")) {
         a->silent = -10;
     }
-    else if (str_ieq(token, "nohist") || str_ieq(token, "flush") || str_ieq(token, "nogaptags")) {
-        /* no histogram; every write is complete anyway; tags only matter with --nogap */
+    else if (str_ieq(token, "nohist") || str_ieq(token, "flush")) {
+        /* no histogram; every write is complete anyway */
+    }
+    else if (str_ieq(token, "nogaptags")) {
+        a->nogap_tags = 1;
+    }
+    else if (str_ieq(token, "nogap")) {
+        a->nogap = 1;           /* the names that follow are the set's files */
+    }
+    else if (str_ieq(token, "nogapout")) {
+        if (strlen(next) >= RL_ARGS_PATH_MAX) {
+            fprintf(err, PROG ": --nogapout: folder name too long\n");
+            return RL_ARGS_ERROR;
+        }
+        snprintf(a->nogap_dir, sizeof(a->nogap_dir), "%s", next);
+        *used = 1;
     }
     else if (str_ieq(token, "disptime")) {
         *used = get_double(a, token, next, &dv, err);  /* ringlame's progress keeps its own pace */
@@ -726,7 +740,6 @@ static int long_unsupported(const char *token, FILE *err)
         { "ti", "id3" }, { "tv", "id3" },
         { "mp1input", "mpeg" }, { "mp2input", "mpeg" }, { "mp3input", "mpeg" },
         { "decode", "decode" }, { "decode-mp3delay", "decode" },
-        { "nogap", "nogap" }, { "nogapout", "nogap" },
         { "replaygain-accurate", "decode" }, { "clipdetect", "decode" },
     };
     for (size_t k = 0; k < sizeof(unsupported) / sizeof(unsupported[0]); k++) {
@@ -736,8 +749,7 @@ static int long_unsupported(const char *token, FILE *err)
         fprintf(err, PROG ": option --%s is not supported: %s\n", token,
                 why[0] == 'i' ? "ringlame writes no album art (--ti) or raw ID3v2 frames (--tv)"
                 : why[0] == 'm' ? "ringlame does not read MPEG audio"
-                : why[1] == 'e' ? "ringlame has no MP3 decoder (decoding, decoded-output ReplayGain)"
-                : "ringlame encodes one file at a time (no gapless sets)");
+                : "ringlame has no MP3 decoder (decoding, decoded-output ReplayGain)");
         return RL_ARGS_ERROR;
     }
     return NOT_MINE;
@@ -871,6 +883,7 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
             break;
         case 'T':               /* stdout output still has no tag frame */
             (void) rl_set_write_lame_tag(o, 1);
+            a->nogap_tags = 1;  /* lame: -T also keeps the tag with --nogap */
             break;
         case 'r':
             a->raw_input = 1;
@@ -992,7 +1005,20 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
                 fprintf(err, PROG ": file name too long: %s\n", argv[i]);
                 return RL_ARGS_ERROR;
             }
-            if (a->batch) {         /* every name is an input */
+            if (a->nogap) {         /* after --nogap every name is a file of the set */
+                if (user_index(i, ntok) == 0) {
+                    fprintf(err, PROG ": --nogap: LAMEOPT cannot name inputs (%s)\n", argv[i]);
+                    return RL_ARGS_ERROR;
+                }
+                if (a->n_inputs >= RL_ARGS_MAX_NOGAP) {
+                    fprintf(err, PROG ": --nogap: at most %d files in a set (lame's limit)\n",
+                            RL_ARGS_MAX_NOGAP);
+                    return RL_ARGS_ERROR;
+                }
+                a->input_argi[a->n_inputs++] = user_index(i, ntok);
+                have_input = 1;
+            }
+            else if (a->batch) {    /* every name is an input */
                 if (user_index(i, ntok) == 0) {
                     fprintf(err, PROG ": --batch: LAMEOPT cannot name inputs (%s)\n", argv[i]);
                     return RL_ARGS_ERROR;
@@ -1023,6 +1049,31 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
     if (!have_input && !(a->batch && a->merge_manifests && a->out_dir[0])) {
         rl_args_print_usage(err);
         return RL_ARGS_ERROR;
+    }
+    return RL_ARGS_OK;
+}
+
+/* --nogap's rules (lame's parse_args / lame_main): the output folder is
+ * --nogapout's, else an output name given before --nogap, else --out-dir's
+ * ("": beside each input); the LAME tag is dropped unless --nogaptags or
+ * -T keeps it.  Names before --nogap, --batch and --compare are refused. */
+static int nogap_finish(RlArgs *a, FILE *err)
+{
+    if (a->batch || a->compare) {
+        fprintf(err, PROG ": --nogap cannot be combined with --%s\n", a->batch ? "batch" : "compare");
+        return RL_ARGS_ERROR;
+    }
+    if (a->in_path[0] != '\0') {
+        fprintf(err, PROG ": --nogap: name every input after --nogap ('%s' comes before it)\n",
+                a->in_path);
+        return RL_ARGS_ERROR;
+    }
+    if (a->nogap_dir[0] == '\0')
+        snprintf(a->nogap_dir, sizeof a->nogap_dir, "%s", a->out_path[0] ? a->out_path : a->out_dir);
+    if (!a->nogap_tags && a->opt.write_lame_tag) {
+        /* lame prints it even with --quiet */
+        fprintf(err, "Note: Disabling VBR Xing/Info tag since it interferes with --nogap\n");
+        (void) rl_set_write_lame_tag(&a->opt, 0);
     }
     return RL_ARGS_OK;
 }
@@ -1095,8 +1146,16 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
         fprintf(err, PROG ": --%s is an option of --batch\n", a->shard_n ? "shard" : "merge-manifests");
         return RL_ARGS_ERROR;
     }
+    if (a->nogap) {
+        int const rc = nogap_finish(a, err);
+        if (rc != RL_ARGS_OK)
+            return rc;
+    }
     a->out_given = a->out_path[0] != '\0';
-    if (a->out_path[0] == '\0') {
+    if (a->nogap) {
+        /* every file's name is made by the command (rl_args_default_output) */
+    }
+    else if (a->out_path[0] == '\0') {
         if (a->in_path[0] == '-' && a->in_path[1] == '\0')
             strcpy(a->out_path, "-");
         else if (rl_args_default_output(a->in_path, a->out_dir, a->out_path, sizeof(a->out_path)) != 0) {

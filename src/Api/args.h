@@ -13,6 +13,7 @@
 
 #define RL_ARGS_PATH_MAX 4096
 #define RL_ARGS_MAX_ARGV 512   /* LAMEOPT tokens and arguments together */
+#define RL_ARGS_MAX_NOGAP 200  /* files in a --nogap set (lame's MAX_NOGAP) */
 
 typedef struct RlArgs {
     RlOptions opt;                     /* encoder options, lame_set_* semantics */
@@ -28,8 +29,11 @@ typedef struct RlArgs {
     int  force;           /* --force: --batch redoes the files its manifest says are done */
     int  shard_k, shard_n; /* --shard K/N: --batch encodes share K of N (shard_n 0: all) */
     int  merge_manifests; /* --merge-manifests: --batch joins the shards' manifest parts */
-    int  n_inputs;        /* --batch: the inputs, as indices into the caller's argv */
+    int  n_inputs;        /* --batch, --nogap: the inputs, as indices into the caller's argv */
     int  input_argi[RL_ARGS_MAX_ARGV];
+    int  nogap;           /* --nogap: the names after it are a gapless set (input_argi, n_inputs) */
+    int  nogap_tags;      /* --nogaptags or -T: each file of the set keeps its LAME tag */
+    char nogap_dir[RL_ARGS_PATH_MAX + 1];  /* the set's output folder ("" = beside each input) */
     int  compare;         /* --compare: also encode with lame and compare the two outputs */
     char lame_path[RL_ARGS_PATH_MAX + 1];  /* --lame PATH ("" = lame on PATH) */
     char compare_to[RL_ARGS_PATH_MAX + 1]; /* --compare-to REF.mp3 ("" = none) */

@@ -64,6 +64,9 @@ void rl_args_print_longhelp(FILE *fp)
             "    --swap-channel  swap left and right (mono input becomes silence, as in lame)\n"
             "    --ignorelength  read a WAV on stdin to its end, whatever its header says\n"
             "    --out-dir dir   folder for the default output name\n"
+            "    --nogap f1 f2 ...  gapless set: f1.mp3, f2.mp3, ... encoded as one stream\n"
+            "    --nogapout dir  the folder of the set's outputs (default: beside each input)\n"
+            "    --nogaptags     give every file of the set its Xing/LAME tag\n"
             "    -r              headerless PCM input; -s kHz its sample rate (also\n"
             "                    overrides a header), --bitwidth 8|16|24|32, --signed,\n"
             "                    --unsigned (8 bit), --little-endian, --big-endian,\n"
@@ -131,9 +134,9 @@ void rl_args_print_longhelp(FILE *fp)
             "    --lame path     the lame for --compare (default: lame on PATH)\n"
             "    --compare-to f  compare with an existing MP3 instead of running lame\n"
             "\n"
-            "  Accepted without effect, as in lame: --noasm x, -d, -k, --nogaptags and\n"
-            "  the developer switches (--help dev).  Not supported: ID3 tags (--help id3),\n"
-            "  MPEG input, --decode, --nogap, --replaygain-accurate, --clipdetect.\n"
+            "  Accepted without effect, as in lame: --noasm x, -d, -k and the developer\n"
+            "  switches (--help dev).  Not supported: ID3 tags (--help id3), MPEG input,\n"
+            "  --decode, --replaygain-accurate, --clipdetect.\n"
             "\n"
             "The environment variable LAMEOPT is read before the command line.\n");
 }

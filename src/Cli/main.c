@@ -32,6 +32,7 @@
 #include "batch.h"
 #include "compare_run.h"
 #include "mp3_writer.h"
+#include "nogap.h"
 #include "trace.h"
 #include "pcm_reader.h"
 #include "progress.h"
@@ -291,6 +292,11 @@ int main(int argc, char **argv)
     }
     if (a->batch) {
         rc = rl_batch_main(a, argc, argv);
+        free(a);
+        return rc;
+    }
+    if (a->nogap) {
+        rc = rl_nogap_main(a, argv);
         free(a);
         return rc;
     }

@@ -83,6 +83,15 @@ typedef struct RlRingParams {
     size_t id3v2_len;
     const uint8_t *id3v1;
     size_t id3v1_len;
+    /* a gapless set (lame --nogap) of this many files, 0: one file.  The
+     * input port says where each file ends (RL_RING_IN_FILE_END), the
+     * output port switches files (next_file); every file gets the ID3v1 tag
+     * above, its own ID3v2 tag (nogap_id3v2[i], nogap_id3v2_len[i]; NULL:
+     * id3v2 above for every file) and, when the output wants it, its own
+     * LAME tag */
+    int nogap_files;
+    const uint8_t *const *nogap_id3v2;
+    const size_t *nogap_id3v2_len;
 } RlRingParams;
 
 /* ---------------------------------------------------------------- ports
@@ -96,10 +105,15 @@ typedef struct RlRingParams {
  * valid until it is released, and at most one is held at a time.  The eof
  * block is released as soon as its frames are fed; a block still held when
  * the ring is aborted is released by rl_ring_destroy. */
+/* next()'s answer for a gapless set: the current file ended, the blocks
+ * that follow are the next file's (no block is handed out) */
+#define RL_RING_IN_FILE_END 2
+
 typedef struct RlRingInput {
     /* 1: *blk is the next block; 0: none yet (the port calls
      * rl_ring_input_ready when one arrives); <0: -errno.  The block with
-     * eof=1 (nframes may be 0) ends the input: next is not called again */
+     * eof=1 (nframes may be 0) ends the input: next is not called again.
+     * RL_RING_IN_FILE_END (gapless sets only, between two files' blocks) */
     int  (*next)(void *ctx, const RlInBlock **blk);
     void (*release)(void *ctx, const RlInBlock *blk);
     void *ctx;
@@ -119,6 +133,10 @@ typedef struct RlRingOutput {
     void (*cancel)(void *ctx);
     void *ctx;
     int  wants_tag;     /* 0: do not build the tag (unseekable output) */
+    /* gapless sets: ends the current file like finish (its LAME tag at
+     * offset) and sends the following writes to the next file; NULL
+     * otherwise */
+    int  (*next_file)(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset);
 } RlRingOutput;
 
 typedef struct RlRing RlRing;
@@ -176,6 +194,16 @@ void rl_ring_destroy(RlRing *r);
  * reader and writer. */
 int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer *out,
                 const RlRingParams *p);
+
+/* A gapless set (lame --nogap): in[i] is encoded to out[i], the n inputs
+ * as one stream (same rate and channels: the caller checks), each file
+ * ended like lame_encode_flush_nogap ends it and the last one flushed.
+ * Reads and writes run directly on the Dispatch and Encode tasks (no I/O
+ * scheduler) on p->threads threads (p->io_backend is not used); p is
+ * required, its nogap_files is set to n.  0 or -errno; the caller closes
+ * readers and writers (committing the writers only on success). */
+int rl_run_ring_nogap(const RlOptions *opt, struct RlPcmReader **in, struct RlMp3Writer **out,
+                      int n, const RlRingParams *p);
 
 /* The default worker count: CPUs in this process's affinity mask (>= 1). */
 int rl_ring_default_threads(void);

@@ -268,16 +268,10 @@ static void add_vbr_frame(RlSeekInfo *v, int kbps)
     }
 }
 
-int rl_bits_init(RlEncodeState *s, const RlConfig *cfg)
+/* InitVbrTag's placeholder bytes (non-music) into the bitstream; disables
+ * the tag when it does not fit in a frame of the tag's bitrate. */
+static int put_tag_placeholder(RlEncodeState *s, const RlConfig *cfg)
 {
-    memset(s, 0, sizeof *s);
-    s->buf_byte_idx = -1;
-    s->buf_bit_idx = 0;
-    s->totbit = 0;
-    s->h_ptr = s->w_ptr = 0;
-    s->write_lame_tag = cfg->write_lame_tag;
-    s->seek.total_frame_size = 0;
-
     if (s->write_lame_tag) {
         uint8_t frame[RL_TAG_MAX_FRAME];
         int const n = rl_lametag_placeholder(s, cfg, frame, sizeof frame);
@@ -296,6 +290,44 @@ int rl_bits_init(RlEncodeState *s, const RlConfig *cfg)
     }
     s->music_start = s->buf_byte_idx + 1;   /* the placeholder is not music */
     return 0;
+}
+
+int rl_bits_init(RlEncodeState *s, const RlConfig *cfg)
+{
+    memset(s, 0, sizeof *s);
+    s->buf_byte_idx = -1;
+    s->buf_bit_idx = 0;
+    s->totbit = 0;
+    s->h_ptr = s->w_ptr = 0;
+    s->write_lame_tag = cfg->write_lame_tag;
+    s->seek.total_frame_size = 0;
+    return put_tag_placeholder(s, cfg);
+}
+
+int rl_bits_count_placeholder(RlEncodeState *s, const RlConfig *cfg)
+{
+    uint8_t frame[RL_TAG_MAX_FRAME];
+    RlSeekInfo const seek = s->seek;
+    int n;
+
+    if (!s->write_lame_tag)
+        return 0;
+    /* the same bytes put_tag_placeholder wrote (no frame came since) */
+    n = rl_lametag_placeholder(s, cfg, frame, sizeof frame);
+    s->seek = seek;
+    if (n <= 0)
+        return n;
+    s->music_crc = rl_crc16_lame(s->music_crc, frame, (size_t)n);
+    s->seek.nbytes_written += (unsigned long)n;
+    return 0;
+}
+
+int rl_bits_new_file(RlEncodeState *s, const RlConfig *cfg)
+{
+    if (s->buf_byte_idx != -1)
+        return -EINVAL;             /* the previous file's bytes were not taken */
+    s->frame_number = 0;
+    return put_tag_placeholder(s, cfg);
 }
 
 int rl_bits_encode_frame(RlEncodeState *s, const RlConfig *cfg, RlFrame *f)

@@ -101,6 +101,20 @@ int rl_main_data_pack(const struct RlConfig *cfg, struct RlFrame *f);
  * Stage: init. */
 int rl_bits_init(RlEncodeState *s, const struct RlConfig *cfg);
 
+/* lame_init_bitstream between two files of a gapless set (after
+ * rl_bits_flush and rl_bits_take): frame count, seek table and a new tag
+ * placeholder; the reservoir (emptied by the flush), the music CRC, the
+ * ancillary flag and the header ring carry on.  -EINVAL if bytes are pending.
+ * Stage: Encode. */
+int rl_bits_new_file(RlEncodeState *s, const struct RlConfig *cfg);
+
+/* A gapless set's file that had no samples: LAME's front end never called
+ * lame_encode_buffer for it, so lame_encode_flush_nogap's copy_buffer(..,1)
+ * counts its tag placeholder as music (CRC and byte count).  Call before
+ * the file's rl_bits_flush.
+ * Stage: Encode. */
+int rl_bits_count_placeholder(RlEncodeState *s, const struct RlConfig *cfg);
+
 /* format_bitstream + copy_buffer(..,1) bookkeeping + AddVbrFrame for frame f
  * (f->bitrate_index, f->padding, f->mode_ext, f->side after the reservoir).
  * Stage: Encode. */

@@ -103,8 +103,9 @@ int rl_lametag_placeholder(RlEncodeState *s, const RlConfig *cfg, uint8_t *buf, 
     v->size = 400;
 
     memset(buf, 0, (size_t)total);
-    /* at init LAME's ov_enc.bitrate_index and mode_ext are still 0 */
-    tag_frame_header(cfg, 0, 0, buf);
+    /* LAME's ov_enc.mode_ext: 0 at init, the last frame's for the next
+     * file of a gapless set (it stays when that file gets no frame) */
+    tag_frame_header(cfg, 0, s->last_mode_ext, buf);
     return total;
 }
 

@@ -214,14 +214,98 @@ static void analyze_chunk(RlGainFeed *g, int ch, uint64_t pos, long n)
 static void join_locked(RlGainFeed *g)
 {
     uint64_t limit = g->wdone[0];
+    int passed = g->marks_done[0];
     if (g->nch == 2 && g->wdone[1] < limit)
         limit = g->wdone[1];
-    while (g->wjoined < limit) {
-        size_t slot = (size_t)(g->wjoined % g->wcap);
-        double lsum = g->wsum[0][slot];
-        double rsum = g->nch == 2 ? g->wsum[1][slot] : lsum;   /* mono: right = left */
-        g->hist[rl_gain_hist_index(lsum, rsum, g->window)]++;
-        g->wjoined++;
+    if (g->nch == 2 && g->marks_done[1] < passed)
+        passed = g->marks_done[1];
+    for (;;) {
+        /* a title both channels have passed closes once its windows are in */
+        if (g->titles_closed < passed && g->wjoined == g->mark_window[g->titles_closed]) {
+            g->title_gain[g->titles_closed++] = rl_gain_hist_title(g->hist);
+            memset(g->hist, 0, sizeof g->hist);
+            continue;
+        }
+        if (g->wjoined >= limit)
+            break;
+        {
+            size_t slot = (size_t)(g->wjoined % g->wcap);
+            double lsum = g->wsum[0][slot];
+            double rsum = g->nch == 2 ? g->wsum[1][slot] : lsum;   /* mono: right = left */
+            g->hist[rl_gain_hist_index(lsum, rsum, g->window)]++;
+            g->wjoined++;
+        }
+    }
+}
+
+/* GetTitleGain's reset for one channel: the unfinished window is dropped
+ * and the filters restart from zero. */
+static void title_reset(RlGainChan *c)
+{
+    memset(c->in, 0, sizeof c->in);
+    memset(c->step, 0, sizeof c->step);
+    memset(c->out, 0, sizeof c->out);
+    c->totsamp = 0;
+    c->sum = 0.;
+}
+
+int rl_gain_feed_mark(RlGainFeed *g)
+{
+    if (!g || g->nch == 0)
+        return -EINVAL;
+    pthread_mutex_lock(&g->mu);
+    if (g->marks >= RL_GAIN_MAX_TITLES - 1) {
+        pthread_mutex_unlock(&g->mu);
+        return -ENOSPC;
+    }
+    g->mark_chunk[g->marks++] = g->chunks_pushed;
+    pthread_mutex_unlock(&g->mu);
+    return 0;
+}
+
+int rl_gain_titles_closed(const RlGainFeed *g)
+{
+    int n;
+    if (!g || g->nch == 0)
+        return 0;
+    pthread_mutex_lock(feed_lock(g));
+    n = g->titles_closed;
+    pthread_mutex_unlock(feed_lock(g));
+    return n;
+}
+
+int rl_gain_feed_title(const RlGainFeed *g, int m, float *title_gain)
+{
+    int rc = -EBUSY;
+    if (!g || g->nch == 0 || m < 0 || !title_gain)
+        return -EINVAL;
+    pthread_mutex_lock(feed_lock(g));
+    if (m < g->titles_closed) {
+        *title_gain = g->title_gain[m];
+        rc = 0;
+    }
+    pthread_mutex_unlock(feed_lock(g));
+    return rc;
+}
+
+/* Passes the title marks that lie before chunk `chunk` for channel ch
+ * (the channel task, outside the lock for its own state). */
+static void pass_marks(RlGainFeed *g, int ch, uint64_t chunk)
+{
+    for (;;) {
+        int m;
+        pthread_mutex_lock(&g->mu);
+        m = g->marks_done[ch];
+        if (m >= g->marks || g->mark_chunk[m] != chunk) {
+            pthread_mutex_unlock(&g->mu);
+            return;
+        }
+        /* both channels see the same chunks: the same window count here */
+        g->mark_window[m] = g->chan[ch].windows;
+        g->marks_done[ch] = m + 1;
+        join_locked(g);
+        pthread_mutex_unlock(&g->mu);
+        title_reset(&g->chan[ch]);
     }
 }
 
@@ -249,6 +333,7 @@ int rl_gain_task_run(RlGainFeed *g, int ch)
     while (chunk < end) {
         /* written by push before it published chunks_pushed (read above) */
         long n = (long)g->chunk_len[chunk % g->cap];
+        pass_marks(g, ch, chunk);
         analyze_chunk(g, ch, pos, n);
         pos += (uint64_t)n;
         chunk++;

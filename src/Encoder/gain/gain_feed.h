@@ -45,6 +45,9 @@
 /* The most samples one Dispatch fill_buffer step pushes (framesize, 1152):
  * Dispatch checks rl_gain_feed_space >= this before each step. */
 #define RL_GAIN_PUSH_MAX 1152
+/* Titles a feed can close (LAME's front end takes at most 200 --nogap files). */
+#define RL_GAIN_MAX_TITLES 256
+
 /* The capacity rl_encoder_init gives the feed (samples per channel). */
 #define RL_GAIN_FEED_DEFAULT_CAP (1u << 16)
 
@@ -82,6 +85,16 @@ typedef struct RlGainFeed {
     uint64_t   wjoined;        /* windows added to hist (== min(wdone) after every unlock) */
     int        running[2];
     uint32_t   hist[RL_RG_HIST_LEN];
+    /* title ends (gapless sets: LAME's GetTitleGain after each file):
+     * title m ends before chunk mark_chunk[m]; channel ch has passed
+     * marks_done[ch] of them, title m's windows end at mark_window[m]; the
+     * join closes titles in order (titles_closed) into title_gain[] */
+    int        marks;
+    uint64_t   mark_chunk[RL_GAIN_MAX_TITLES];
+    uint64_t   mark_window[RL_GAIN_MAX_TITLES];
+    int        marks_done[2];
+    int        titles_closed;
+    float      title_gain[RL_GAIN_MAX_TITLES];
 } RlGainFeed;
 
 /* samplerate: the output rate (a ReplayGain rate, else -ENOTSUP); channels
@@ -115,6 +128,19 @@ int    rl_gain_task_pending(const RlGainFeed *g, int ch);
  * each chunk (frees space, joins complete windows).  0 or -errno.
  * Stage: ReplayGain task ch. */
 int    rl_gain_task_run(RlGainFeed *g, int ch);
+
+/* Ends a title after everything pushed so far (LAME's GetTitleGain
+ * between two files of a gapless set): each channel task, on reaching the
+ * mark, drops its unfinished window and restarts its filters at zero; the
+ * join then closes the title (its gain, then an empty histogram).  0,
+ * -ENOSPC after RL_GAIN_MAX_TITLES - 1 marks, -EINVAL if uninitialised.
+ * Stage: Dispatch. */
+int    rl_gain_feed_mark(RlGainFeed *g);
+/* Titles closed so far (a snapshot).  Stage: the scheduler, Encode. */
+int    rl_gain_titles_closed(const RlGainFeed *g);
+/* Title m's gain (RL_RG_NOT_ENOUGH when it had no complete window), once
+ * m < rl_gain_titles_closed.  -EBUSY before that.  Stage: Encode. */
+int    rl_gain_feed_title(const RlGainFeed *g, int m, float *title_gain);
 
 /* The title gain (LAME GetTitleGain; RL_RG_NOT_ENOUGH when no window was
  * complete).  -EBUSY while a task has work left, -EINVAL if uninitialised.

@@ -200,36 +200,92 @@ int rl_encoder_gain_run(RlGainFeed *rg, int ch)
     return rl_gain_task_run(rg, ch);
 }
 
-static void tag_info(const RlConfig *cfg, const RlDispatchState *d, RlGainFeed *rg,
-                     RlTagInfo *info)
+/* What the tag of file `file` of `files` needs (files 0: no gapless set).
+ * title < 0: the gain of everything the feed holds (the stream's last
+ * title); else title `title`, closed by the feed at a gapless boundary. */
+static int tag_info(const RlConfig *cfg, int delay, int padding, RlGainFeed *rg, int title,
+                    int file, int files, RlTagInfo *info)
 {
     memset(info, 0, sizeof *info);
-    info->encoder_delay = d->encoder_delay;
-    info->encoder_padding = d->encoder_padding;
+    info->encoder_delay = delay;
+    info->encoder_padding = padding;
     /* save_gain_values: RadioGain stays 0 without RG */
     info->radio_gain = 0;
     if (cfg->find_replay_gain) {
-        /* the drivers run or wait for the gain tasks before the tag; should
-         * work be left, finish it here (no task may be running then) */
-        float title = RL_RG_NOT_ENOUGH;
-        int ch;
-        for (ch = 0; ch < 2; ch++)
-            while (rl_gain_task_pending(rg, ch) > 0 && rl_gain_task_run(rg, ch) == 0)
-                ;
-        if (rl_gain_feed_result(rg, &title) == 0)
-            info->radio_gain = rl_gain_radio_value(title);
+        float title_gain = RL_RG_NOT_ENOUGH;
+        int ch, rc;
+        if (title >= 0) {
+            rc = rl_gain_feed_title(rg, title, &title_gain);
+            if (rc < 0)
+                return rc;
+        }
+        else {
+            /* the drivers run or wait for the gain tasks before the tag;
+             * should work be left, finish it here (no task may be running) */
+            for (ch = 0; ch < 2; ch++)
+                while (rl_gain_task_pending(rg, ch) > 0 && rl_gain_task_run(rg, ch) == 0)
+                    ;
+            if (rl_gain_feed_result(rg, &title_gain) != 0)
+                title_gain = RL_RG_NOT_ENOUGH;
+        }
+        info->radio_gain = rl_gain_radio_value(title_gain);
     }
     info->peak_sample = 0.0f;
-    info->nogap_total = 0;
-    info->nogap_current = 0;
+    info->nogap_total = files;
+    info->nogap_current = file;
+    return 0;
 }
 
 int rl_encoder_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
                          const RlDispatchState *d, RlGainFeed *rg, uint8_t *buf, size_t cap)
 {
+    return rl_encoder_tag_frame_nogap(k, enc, d, rg, 0, 0, buf, cap);
+}
+
+int rl_encoder_tag_frame_nogap(const RlEncoderConst *k, const RlEncodeStage *enc,
+                               const RlDispatchState *d, RlGainFeed *rg, int file, int files,
+                               uint8_t *buf, size_t cap)
+{
     RlTagInfo info;
+    int rc;
     if (!enc->enc.write_lame_tag)
         return 0;
-    tag_info(&k->cfg, d, rg, &info);
+    rc = tag_info(&k->cfg, d->encoder_delay, d->encoder_padding, rg, -1, file, files, &info);
+    if (rc < 0)
+        return rc;
     return rl_lametag_frame(&enc->enc, &k->cfg, &info, buf, cap);
+}
+
+int rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc, RlGainFeed *rg,
+                              int file, int files, uint8_t *buf, size_t cap)
+{
+    RlTagInfo info;
+    int rc;
+    if (!enc->enc.write_lame_tag)
+        return 0;
+    /* lame_encode_flush never ran: the padding is still lame_init_params' 0 */
+    rc = tag_info(&k->cfg, RL_ENCDELAY, 0, rg, file, file, files, &info);
+    if (rc < 0)
+        return rc;
+    return rl_lametag_frame(&enc->enc, &k->cfg, &info, buf, cap);
+}
+
+int rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc)
+{
+    return rl_bits_count_placeholder(&enc->enc, &k->cfg);
+}
+
+int rl_encoder_new_file(const RlEncoderConst *k, RlEncodeStage *enc)
+{
+    return rl_bits_new_file(&enc->enc, &k->cfg);
+}
+
+int rl_encoder_gain_mark(RlGainFeed *rg)
+{
+    return rg->nch ? rl_gain_feed_mark(rg) : 0;
+}
+
+int rl_encoder_gain_titles(RlGainFeed *rg)
+{
+    return rl_gain_titles_closed(rg);
 }

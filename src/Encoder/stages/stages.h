@@ -181,4 +181,39 @@ int  rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc);
 int  rl_encoder_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
                           const RlDispatchState *d, RlGainFeed *rg, uint8_t *buf, size_t cap);
 
+/* ------------------------------------------------------- gapless sets
+ *
+ * One stream, several output files (lame --nogap): the input of file i+1
+ * follows file i's without a flush, so the filterbank, psy, Dispatch's
+ * buffers and the step-search starts run on; at each boundary LAME calls
+ * lame_encode_flush_nogap (bitstream flush: the reservoir ends empty;
+ * GetTitleGain: ReplayGain restarts) and lame_init_bitstream (frame count,
+ * seek table, a new tag placeholder).  The music CRC and the ancillary
+ * flag run on.  The frames of file i are those cut before file i+1's
+ * first samples were fed. */
+
+/* Dispatch, after the last sample of a file that another follows: closes
+ * the ReplayGain title there (no-op without ReplayGain). */
+int  rl_encoder_gain_mark(RlGainFeed *rg);
+/* Titles the ReplayGain tasks have closed (any thread; 0 without RG).  The
+ * tag of file i needs i < this. */
+int  rl_encoder_gain_titles(RlGainFeed *rg);
+/* Encode, at a boundary, before rl_encoder_flush_bits, when the file had no
+ * samples at all: its tag placeholder then counts as music, as in LAME. */
+int  rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc);
+/* Encode, at a boundary, after rl_encoder_flush_bits and taking the bytes:
+ * file `file`'s LAME tag frame (lame_get_lametag_frame after
+ * lame_encode_flush_nogap: padding 0, the title's RadioGain, the nogap
+ * flags of file of files).  Length, 0 when the tag is off. */
+int  rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc, RlGainFeed *rg,
+                               int file, int files, uint8_t *buf, size_t cap);
+/* Encode, after the tag: lame_init_bitstream for the next file; take its
+ * bytes (the tag placeholder) as the new file's first. */
+int  rl_encoder_new_file(const RlEncoderConst *k, RlEncodeStage *enc);
+/* Finish's tag for the set's last file (rl_encoder_tag_frame with the
+ * nogap flags; files 0: not a gapless set). */
+int  rl_encoder_tag_frame_nogap(const RlEncoderConst *k, const RlEncodeStage *enc,
+                                const RlDispatchState *d, RlGainFeed *rg, int file, int files,
+                                uint8_t *buf, size_t cap);
+
 #endif

@@ -71,18 +71,40 @@ static void io_notify(void *arg)
 
 /* ---- direct ---- */
 
+int ring_direct_block_init(RlInBlock *blk, int32_t **pcm, int frame_size, int channels)
+{
+    memset(blk, 0, sizeof *blk);
+    *pcm = malloc((size_t)frame_size * 2 * sizeof(int32_t));
+    if (!*pcm)
+        return -ENOMEM;
+    blk->data = *pcm;
+    blk->fmt = RL_SF_I32;
+    blk->channels = channels > 1 ? 2 : 1;
+    blk->frame_bytes = blk->channels * (int) sizeof(int32_t);
+    return 0;
+}
+
+int ring_direct_read(struct RlPcmReader *rd, int32_t *pcm, int frame_size, RlInBlock *blk)
+{
+    int n = rl_pcm_read(rd, pcm, frame_size);
+
+    if (n < 0)
+        return n;
+    blk->first_frame += blk->nframes;
+    blk->nframes = n;
+    blk->eof = n == 0;
+    return n;
+}
+
 /* LAME's frontend reads: frame_size frames per rl_pcm_read, fewer only at
  * the end; the read that returns 0 is the eof block. */
 static int direct_next(void *ctx, const RlInBlock **blk)
 {
     FilePorts *fp = ctx;
-    int n = rl_pcm_read(fp->reader, fp->pcm, fp->frame_size);
+    int n = ring_direct_read(fp->reader, fp->pcm, fp->frame_size, &fp->blk);
 
     if (n < 0)
         return n;
-    fp->blk.first_frame += fp->blk.nframes;
-    fp->blk.nframes = n;
-    fp->blk.eof = n == 0;
     *blk = &fp->blk;
     return 1;
 }
@@ -154,13 +176,11 @@ static int ports_open(FilePorts *fp, RlPcmReader *in, RlMp3Writer *out, Ring *r,
         fp->out.cancel = io_cancel;
         return 0;
     }
-    fp->pcm = malloc((size_t)fp->frame_size * 2 * sizeof(int32_t));
-    if (!fp->pcm)
-        return -ENOMEM;
-    fp->blk.data = fp->pcm;
-    fp->blk.fmt = RL_SF_I32;
-    fp->blk.channels = rl_pcm_channels(in) > 1 ? 2 : 1;
-    fp->blk.frame_bytes = fp->blk.channels * (int) sizeof(int32_t);
+    {
+        int const rc = ring_direct_block_init(&fp->blk, &fp->pcm, fp->frame_size, rl_pcm_channels(in));
+        if (rc < 0)
+            return rc;
+    }
     fp->in.next = direct_next;
     fp->in.release = direct_release;
     fp->out.write = direct_write;

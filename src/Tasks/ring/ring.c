@@ -280,6 +280,17 @@ static int gain_ready(Ring *r, int ch)
         && rl_encoder_gain_pending(rl_encoder_gain(r->e), ch) > 0;
 }
 
+/* Assumes mu, Encode not running.  1 unless frame `encoded` starts a new
+ * file of a gapless set whose previous files' ReplayGain titles are not
+ * closed yet (the boundary's LAME tag needs them; the gain tasks close them
+ * without waiting for Encode). */
+static int file_gain_ready(Ring *r)
+{
+    int const file = r->slot_file[r->encoded % r->nslots];
+    return file <= r->out_file || r->gain_channels == 0
+           || rl_encoder_gain_titles(rl_encoder_gain(r->e)) >= file;
+}
+
 /* Assumes mu.  Returns the most urgent task that can run now; with take=1
  * marks it taken (cursor/flag) and returns its frame in *frame and, for
  * Search, the reservoir to assume in *resv.  take=0 only looks. */
@@ -298,7 +309,7 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
         return T_SIDE;
     }
     if (!r->encode_running && r->encoded < r->search_take
-        && r->searched[r->encoded % r->nslots]) {
+        && r->searched[r->encoded % r->nslots] && file_gain_ready(r)) {
         if (take) {
             r->encode_running = 1;
             *frame = r->encoded;
@@ -450,6 +461,8 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
         break;
     case T_DISPATCH:
         rc = ring_run_dispatch(r, f);
+        if (rc == RING_D_CUT)
+            r->slot_file[frame % r->nslots] = r->in_file;
         break;
     case T_PREPARE:
         rl_prepare(rl_encoder_const(r->e), f);
@@ -758,8 +771,10 @@ int ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRingPar
     r->frames = rl_frames_create(r->nslots);
     r->prepared = calloc((size_t)r->nslots, 1);
     r->searched = calloc((size_t)r->nslots, 1);
+    r->slot_file = calloc((size_t)r->nslots, sizeof *r->slot_file);
+    r->file_empty = calloc((size_t)(r->p.nogap_files > 0 ? r->p.nogap_files : 1), 1);
     r->out_bytes = malloc(RL_ENCODER_BYTES_MAX);
-    if (!r->frames || !r->prepared || !r->searched || !r->out_bytes) {
+    if (!r->frames || !r->prepared || !r->searched || !r->slot_file || !r->file_empty || !r->out_bytes) {
         rl_ring_destroy(r);
         return -ENOMEM;
     }
@@ -855,6 +870,8 @@ void rl_ring_destroy(RlRing *r)
     rl_encoder_destroy(r->e);
     free(r->out_bytes);
     free(r->searched);
+    free(r->slot_file);
+    free(r->file_empty);
     free(r->prepared);
     rl_frames_free(r->frames);
     pthread_cond_destroy(&r->side_cv);

@@ -47,6 +47,8 @@ struct RlRing {
     pthread_mutex_t mu;
     int64_t cut, prep_take, resolved, search_take, encoded;
     unsigned char *prepared, *searched;    /* per slot */
+    int    *slot_file;                 /* per slot: the gapless set's file of the frame (Dispatch
+                                        * writes it with the cut, Encode reads it) */
     int     dispatch_running, resolve_running, encode_running;
     int     gain_running[2];
     int     dispatch_done, finish_taken, finished;
@@ -75,11 +77,17 @@ struct RlRing {
     const RlInBlock *blk;              /* current input block, or NULL */
     int      blk_pos;                  /* frames of blk already fed */
     int      in_eof;
+    int      in_file;                  /* gapless sets: the file being fed */
+    int      in_file_fed;              /* ... and whether a sample of it was fed */
+    unsigned char *file_empty;         /* gapless sets, per file: it had no sample (Dispatch
+                                        * writes it before the next file's first cut) */
 
     /* ---- the Encode task only, then the Finish task ---- */
     uint8_t *out_bytes;
     int64_t  total_estimate;
     int64_t  redo_count;               /* searches Encode had to redo */
+    int      out_file;                 /* gapless sets: the file being written (the scheduler
+                                        * reads it under mu while Encode is not running) */
 
     /* ---- the stop token's list of attached rings: under the token's lock ---- */
     struct RlRing *stop_next;
@@ -91,6 +99,13 @@ int ring_run_dispatch(Ring *r, RlFrame *f);
 int ring_run_encode(Ring *r, RlFrame *f, int64_t t);
 int ring_run_finish(Ring *r);
 int ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
+
+/* Direct input (ports_files.c): a block over a buffer of frame_size
+ * frames (*pcm, malloc'ed; the caller frees it), and one read of LAME's
+ * front end into it (frames read, 0 at the end: the eof block, or -errno). */
+struct RlPcmReader;
+int  ring_direct_block_init(RlInBlock *blk, int32_t **pcm, int frame_size, int channels);
+int  ring_direct_read(struct RlPcmReader *rd, int32_t *pcm, int frame_size, RlInBlock *blk);
 
 /* rl_ring_create in two steps, for rl_run_ring, whose file ports need the
  * frame size and the ring (input_ready) before the ring may start:

@@ -22,6 +22,20 @@ static int feed_next_piece(Ring *r, int *no_input)
             rc = r->in.next(r->in.ctx, &r->blk);
             if (rc < 0)
                 return rc;
+            if (rc == RL_RING_IN_FILE_END) {
+                /* every frame of the file was cut (the queued input is used
+                 * up): the frames cut from now on are the next file's */
+                r->blk = NULL;
+                if (r->p.nogap_files <= 0 || r->in_file + 1 >= r->p.nogap_files)
+                    return -EPROTO;
+                rc = rl_encoder_gain_mark(rl_encoder_gain(e));
+                if (rc < 0)
+                    return rc;
+                r->file_empty[r->in_file] = !r->in_file_fed;
+                r->in_file_fed = 0;
+                r->in_file++;
+                continue;
+            }
             if (rc == 0) {
                 r->blk = NULL;
                 *no_input = 1;
@@ -37,6 +51,7 @@ static int feed_next_piece(Ring *r, int *no_input)
                                        r->blk, r->blk_pos, n);
             if (rc < 0)
                 return rc;
+            r->in_file_fed = 1;
             r->blk_pos += n;
             if (r->blk_pos == r->blk->nframes && r->blk->eof) {
                 /* the last piece: hand the eof block back at once */
@@ -103,14 +118,103 @@ int ring_write_ready_bytes(Ring *r)
     }
 }
 
+/* The ID3v2 tag of output file i (the same for every file unless a gapless
+ * set gives each its own). */
+static const uint8_t *file_id3v2(const Ring *r, int i, size_t *len)
+{
+    if (r->p.nogap_id3v2 && r->p.nogap_id3v2_len && i < r->p.nogap_files) {
+        *len = r->p.nogap_id3v2_len[i];
+        return r->p.nogap_id3v2[i];
+    }
+    *len = r->p.id3v2_len;
+    return r->p.id3v2;
+}
+
+/* The end of the output file being written (lame_encode_flush's or
+ * lame_encode_flush_nogap's bitstream flush, the ID3v1 tag): its bytes go
+ * out and its LAME tag frame, when the output wants one, is left in
+ * r->out_bytes; the set's last file has the final padding and ReplayGain.
+ * Returns the tag's length or -errno. */
+static int end_file(Ring *r, int last)
+{
+    RlEncoder *e = r->e;
+    int len = 0, rc;
+
+    rc = rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
+    if (rc < 0)
+        return rc;
+    rc = ring_write_ready_bytes(r);
+    if (rc < 0)
+        return rc;
+    if (r->p.id3v1_len > 0) {
+        rc = r->out.write(r->out.ctx, r->p.id3v1, r->p.id3v1_len);
+        if (rc < 0)
+            return rc;
+    }
+    if (r->out.wants_tag && last)
+        len = rl_encoder_tag_frame_nogap(rl_encoder_const(e), rl_encoder_encode_stage(e),
+                                         rl_encoder_dispatch(e), rl_encoder_gain(e), r->out_file,
+                                         r->p.nogap_files, r->out_bytes, RL_ENCODER_BYTES_MAX);
+    else if (r->out.wants_tag)
+        len = rl_encoder_file_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e),
+                                        rl_encoder_gain(e), r->out_file, r->p.nogap_files,
+                                        r->out_bytes, RL_ENCODER_BYTES_MAX);
+    return len;
+}
+
+/* The end of one file of a gapless set and the start of the next, before
+ * the next file's first frame (lame_encode_flush_nogap, the tags, then
+ * lame_init_bitstream with the ID3v2 tag in front). */
+static int next_file(Ring *r)
+{
+    RlEncoder *e = r->e;
+    const uint8_t *v2;
+    size_t v2_len;
+    int len, rc;
+
+    if (!r->out.next_file)
+        return -EPROTO;
+    if (r->file_empty[r->out_file]) {
+        rc = rl_encoder_empty_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
+        if (rc < 0)
+            return rc;
+    }
+    len = end_file(r, 0);
+    if (len < 0)
+        return len;
+    (void) file_id3v2(r, r->out_file, &v2_len);
+    rc = r->out.next_file(r->out.ctx, r->out_bytes, (size_t) len, (uint64_t) v2_len);
+    if (rc < 0)
+        return rc;
+    r->out_file++;
+    v2 = file_id3v2(r, r->out_file, &v2_len);
+    if (v2_len > 0) {
+        rc = r->out.write(r->out.ctx, v2, v2_len);
+        if (rc < 0)
+            return rc;
+    }
+    rc = rl_encoder_new_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
+    if (rc < 0)
+        return rc;
+    return ring_write_ready_bytes(r);
+}
+
 /* Encode: rl_encode validates the speculative search against the true
  * reservoir and redoes it serially when needed; then bitrate choice,
  * reservoir and the frame's bytes. */
 int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
 {
     RlForkJoin const fj = { ring_fork_join, r };
-    int rc = rl_encode(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), f,
-                       r->fork ? &fj : NULL);
+    int const file = r->slot_file[t % r->nslots];
+    int rc;
+
+    /* a file of a gapless set too short for a frame of its own ends here too */
+    while (r->out_file < file) {
+        rc = next_file(r);
+        if (rc < 0)
+            return rc;
+    }
+    rc = rl_encode(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), f, r->fork ? &fj : NULL);
     if (rc < 0)
         return rc;
     r->redo_count += rc;        /* 1: the search was redone */
@@ -128,25 +232,19 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
  * finish. */
 int ring_run_finish(Ring *r)
 {
-    RlEncoder *e = r->e;
-    int len = 0, rc;
+    size_t v2_len;
+    int len, rc;
 
-    rc = rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
-    if (rc < 0)
-        return rc;
-    rc = ring_write_ready_bytes(r);
-    if (rc < 0)
-        return rc;
-    if (r->p.id3v1_len > 0) {
-        rc = r->out.write(r->out.ctx, r->p.id3v1, r->p.id3v1_len);
+    /* (the flush always cuts a frame, so the last file has one: this
+     * only guards the order) */
+    while (r->out_file < r->in_file) {
+        rc = next_file(r);
         if (rc < 0)
             return rc;
     }
-    if (r->out.wants_tag) {
-        len = rl_encoder_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e), rl_encoder_dispatch(e),
-                                   rl_encoder_gain(e), r->out_bytes, RL_ENCODER_BYTES_MAX);
-        if (len < 0)
-            return len;
-    }
-    return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len, (uint64_t) r->p.id3v2_len);
+    len = end_file(r, 1);
+    if (len < 0)
+        return len;
+    (void) file_id3v2(r, r->out_file, &v2_len);
+    return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len, (uint64_t) v2_len);
 }

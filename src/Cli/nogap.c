@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: --nogap FILE...: every input is opened first and must have the
+ * first one's sample rate and channel count (lame reads on regardless and
+ * writes noise); every output is named like lame's (beside its input, or
+ * in the --nogapout / --out-dir folder) and created as an unnamed file that
+ * appears only when the whole set succeeded; each gets the ID3 tags, its
+ * ID3v2 tag with its own input's length (TLEN), as lame writes them.  The set runs on one ring
+ * (rl_run_ring_nogap).  Algorithms derived from LAME 3.100
+ * (LGPL-2.0-or-later). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "nogap.h"
+#include "mp3_writer.h"
+#include "pcm_reader.h"
+#include "ring.h"
+#include "signals.h"
+
+#define EXIT_USAGE 1
+#define EXIT_IO    2
+
+typedef struct NogapSet {
+    int           n;
+    const char   *in_path[RL_ARGS_MAX_NOGAP];
+    char         *out_path[RL_ARGS_MAX_NOGAP];
+    RlPcmReader  *in[RL_ARGS_MAX_NOGAP];
+    RlMp3Writer  *out[RL_ARGS_MAX_NOGAP];
+    uint8_t      *id3v2[RL_ARGS_MAX_NOGAP];   /* each file's ID3v2 tag (its own TLEN) */
+    size_t        id3v2_len[RL_ARGS_MAX_NOGAP];
+    uint8_t       id3v1[128];
+    size_t        id3v1_len;
+    RlId3Tag      tag;                        /* scratch: a copy of the options' tag */
+} NogapSet;
+
+static void set_close(NogapSet *s, int commit)
+{
+    for (int i = 0; i < s->n; i++) {
+        if (s->in[i])
+            rl_pcm_close(s->in[i]);
+        if (s->out[i])
+            (void) rl_mp3_close(s->out[i], commit);
+        free(s->out_path[i]);
+        free(s->id3v2[i]);
+    }
+}
+
+static void stop_ring(void *token)
+{
+    rl_ring_stop_request(token);
+}
+
+/* 1 if a and b name the same existing regular file, or the same name. */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (strcmp(a, b) == 0)
+        return 1;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && S_ISREG(sa.st_mode)
+           && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Opens the inputs and checks them against the first; fills *opt from it.
+ * 0 or an exit status after a message. */
+static int open_inputs(NogapSet *s, const RlArgs *a, RlOptions *opt)
+{
+    RlRawFormat raw;
+    char err[512];
+
+    rl_args_raw_format(a, &raw);
+    for (int i = 0; i < s->n; i++) {
+        int rc;
+        if (strcmp(s->in_path[i], "-") == 0) {
+            fprintf(stderr, "ringlame: --nogap reads files, not standard input\n");
+            return EXIT_USAGE;
+        }
+        err[0] = '\0';
+        rc = rl_pcm_open(&s->in[i], s->in_path[i], &raw, err, sizeof err);
+        if (rc < 0) {
+            s->in[i] = NULL;
+            if (err[0])
+                fprintf(stderr, "ringlame: %s\n", err);
+            else
+                fprintf(stderr, "ringlame: %s: %s\n", s->in_path[i], strerror(-rc));
+            return EXIT_IO;
+        }
+        if (i == 0) {
+            if (rl_args_apply_input(a, opt, rl_pcm_channels(s->in[0]), rl_pcm_samplerate(s->in[0]),
+                                    err, sizeof err) < 0) {
+                fprintf(stderr, "ringlame: %s: %s\n", s->in_path[0], err);
+                return EXIT_IO;
+            }
+        }
+        else if (rl_pcm_channels(s->in[i]) != rl_pcm_channels(s->in[0])
+                 || rl_pcm_samplerate(s->in[i]) != rl_pcm_samplerate(s->in[0])) {
+            fprintf(stderr, "ringlame: %s: --nogap: %d Hz, %d channel(s), but %s has %d Hz, "
+                    "%d channel(s): the files of a gapless set must have the same sample rate "
+                    "and channel count\n", s->in_path[i], rl_pcm_samplerate(s->in[i]),
+                    rl_pcm_channels(s->in[i]), s->in_path[0], rl_pcm_samplerate(s->in[0]),
+                    rl_pcm_channels(s->in[0]));
+            return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+/* Names and creates the outputs.  0 or an exit status after a message. */
+static int open_outputs(NogapSet *s, const RlArgs *a)
+{
+    char err[512];
+
+    for (int i = 0; i < s->n; i++) {
+        s->out_path[i] = malloc(RL_ARGS_PATH_MAX + 1);
+        if (!s->out_path[i]) {
+            fprintf(stderr, "ringlame: out of memory\n");
+            return EXIT_IO;
+        }
+        if (rl_args_default_output(s->in_path[i], a->nogap_dir, s->out_path[i],
+                                   RL_ARGS_PATH_MAX + 1) != 0) {
+            fprintf(stderr, "ringlame: processing nogap file %d: %s: output file name too long\n",
+                    i + 1, s->in_path[i]);
+            return EXIT_USAGE;
+        }
+        for (int j = 0; j < s->n; j++)
+            if (same_file(s->in_path[j], s->out_path[i])) {
+                fprintf(stderr, "ringlame: %s: the output '%s' is an input file of the set: "
+                        "refusing to overwrite it\n", s->in_path[i], s->out_path[i]);
+                return EXIT_USAGE;
+            }
+        for (int j = 0; j < i; j++)
+            if (strcmp(s->out_path[j], s->out_path[i]) == 0) {
+                fprintf(stderr, "ringlame: --nogap: %s and %s would both be written to %s\n",
+                        s->in_path[j], s->in_path[i], s->out_path[i]);
+                return EXIT_USAGE;
+            }
+    }
+    for (int i = 0; i < s->n; i++) {
+        int rc;
+        err[0] = '\0';
+        rc = rl_mp3_open(&s->out[i], s->out_path[i], err, sizeof err);
+        if (rc < 0) {
+            s->out[i] = NULL;
+            if (err[0])
+                fprintf(stderr, "ringlame: %s\n", err);
+            else
+                fprintf(stderr, "ringlame: %s: %s\n", s->out_path[i], strerror(-rc));
+            return EXIT_IO;
+        }
+    }
+    return 0;
+}
+
+/* The ID3 tags as lame's front end writes them for each file of the set:
+ * the same fields, each ID3v2 tag with the TLEN of its own input. */
+static int build_tags(NogapSet *s, const RlArgs *a, const RlOptions *opt)
+{
+    for (int i = 0; i < s->n; i++) {
+        s->tag = a->id3;
+        s->id3v2_len[i] = rl_id3_v2_build(&s->tag, rl_pcm_frames(s->in[i]), opt->samplerate_in,
+                                          NULL, 0);
+        if (s->id3v2_len[i] == 0)
+            continue;
+        s->id3v2[i] = malloc(s->id3v2_len[i]);
+        if (!s->id3v2[i])
+            return -ENOMEM;
+        s->tag = a->id3;
+        (void) rl_id3_v2_build(&s->tag, rl_pcm_frames(s->in[i]), opt->samplerate_in, s->id3v2[i],
+                               s->id3v2_len[i]);
+    }
+    s->tag = a->id3;
+    s->id3v1_len = rl_id3_v1_build(&s->tag, s->id3v1);
+    return 0;
+}
+
+static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
+{
+    RlRingParams p;
+    int rc;
+
+    memset(&p, 0, sizeof p);
+    p.threads = a->sequential ? 1 : a->threads > 0 ? a->threads : rl_ring_default_threads();
+    p.io_backend = -1;
+    rc = build_tags(s, a, opt);
+    if (rc < 0)
+        return rc;
+    p.id3v2 = s->id3v2[0];
+    p.id3v2_len = s->id3v2_len[0];
+    p.id3v1 = s->id3v1;
+    p.id3v1_len = s->id3v1_len;
+    p.nogap_id3v2 = (const uint8_t *const *) s->id3v2;
+    p.nogap_id3v2_len = s->id3v2_len;
+    rc = rl_ring_stop_create(&p.stop);
+    if (rc < 0)
+        return rc;
+    rc = rl_signals_set_stop_callback(stop_ring, p.stop);
+    if (rc == 0) {
+        rc = rl_run_ring_nogap(opt, s->in, s->out, s->n, &p);
+        (void) rl_signals_set_stop_callback(NULL, NULL);
+    }
+    rl_ring_stop_free(p.stop);
+    return rc;
+}
+
+int rl_nogap_main(const RlArgs *a, char **argv)
+{
+    NogapSet *s = calloc(1, sizeof *s);
+    RlOptions opt = a->opt;
+    int rc, status;
+
+    if (!s) {
+        fprintf(stderr, "ringlame: out of memory\n");
+        return EXIT_IO;
+    }
+    s->n = a->n_inputs;
+    for (int i = 0; i < s->n; i++)
+        s->in_path[i] = argv[a->input_argi[i]];
+
+    status = open_inputs(s, a, &opt);
+    if (status == 0) {
+        rc = rl_signals_install(a->sequential);
+        if (rc < 0) {
+            fprintf(stderr, "ringlame: cannot install signal handlers: %s\n", strerror(-rc));
+            status = EXIT_IO;
+        }
+    }
+    if (status == 0)
+        status = open_outputs(s, a);
+    if (status != 0) {
+        set_close(s, 0);
+        free(s);
+        return status;
+    }
+    rc = run_set(s, a, &opt);
+    if (rc >= 0 && rl_signals_caught())
+        rc = -EINTR;
+    if (rc < 0) {
+        set_close(s, 0);
+        free(s);
+        if (rc == -EINTR && rl_signals_caught()) {
+            int const sig = rl_signals_caught();
+            fprintf(stderr, "ringlame: stopped by signal %d (%s), no output written\n", sig,
+                    strsignal(sig));
+            return rl_signals_exit_status();
+        }
+        fprintf(stderr, "ringlame: --nogap: encoding the set failed: %s (no output written)\n",
+                strerror(-rc));
+        return EXIT_IO;
+    }
+    status = 0;
+    for (int i = 0; i < s->n; i++) {
+        if (s->in[i]) {
+            rl_pcm_close(s->in[i]);
+            s->in[i] = NULL;
+        }
+        rc = rl_mp3_close(s->out[i], 1);
+        s->out[i] = NULL;
+        if (rc < 0) {
+            fprintf(stderr, "ringlame: %s: %s\n", s->out_path[i], strerror(-rc));
+            status = EXIT_IO;
+        }
+    }
+    set_close(s, 0);
+    free(s);
+    return status;
+}
