@@ -56,6 +56,7 @@ typedef struct RlArgs {
     int  id3_mode;        /* 0, 1 after --id3v1-only, 2 after --id3v2-only (lame's messages) */
     int  ignore_tag_errors; /* --ignore-tag-errors */
     int  id3_used;        /* a tag option was given */
+    char art_path[RL_ARGS_PATH_MAX + 1];  /* --ti: the picture ("" = none), read again to encode */
 } RlArgs;
 
 enum {
@@ -78,6 +79,12 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
  * out_dir and ".mp3" is replaced too.  Returns 0, or -1 if the name does
  * not fit in outlen bytes. */
 int rl_args_default_output(const char *in_path, const char *out_dir, char *out, size_t outlen);
+
+/* --ti's picture for the encode: reads a->art_path again and attaches its
+ * bytes (*img, malloc'd, the caller frees it after building the tag) to
+ * tag, a copy of a->id3.  0 (also when there is no picture), or -errno
+ * with "FILE: problem" in why (-EINVAL: the file changed since parsing). */
+int rl_args_attach_art(const RlArgs *a, RlId3Tag *tag, uint8_t **img, char *why, size_t whylen);
 
 /* Help texts (args_help.c). */
 void rl_args_print_usage(FILE *fp);

@@ -22,6 +22,7 @@
  * output is not silenced. */
 #include <errno.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,7 +127,8 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
     RlRingStats stats;
     RlProgress *prog = NULL;
     RlId3Tag *tag = NULL;
-    uint8_t *v2 = NULL, v1[128];
+    uint8_t *v2 = NULL, *art = NULL, v1[128];
+    char why[RL_ARGS_PATH_MAX + 128];
     int rc;
 
     *trace_rc = 0;
@@ -173,20 +175,28 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         p.stats = &stats;
     }
     /* the ID3 tags, as lame's front end writes them: v2 first (its TLEN
-     * from the input's length when known), v1 last */
+     * from the input's length when known, the --ti picture read again),
+     * v1 last */
     tag = malloc(sizeof *tag);
+    rc = tag ? 0 : -ENOMEM;
     if (tag) {
         *tag = a->id3;
+        rc = rl_args_attach_art(a, tag, &art, why, sizeof why);
+        if (rc < 0)
+            fprintf(stderr, "ringlame: %s\n", why);
+    }
+    if (rc == 0) {
         p.id3v2_len = rl_id3_v2_build(tag, rl_pcm_frames(in), a->opt.samplerate_in, NULL, 0);
         if (p.id3v2_len > 0 && (v2 = malloc(p.id3v2_len)) != NULL)
             (void) rl_id3_v2_build(tag, rl_pcm_frames(in), a->opt.samplerate_in, v2, p.id3v2_len);
         p.id3v2 = v2;
         p.id3v1_len = rl_id3_v1_build(tag, v1);
         p.id3v1 = v1;
+        rc = v2 || p.id3v2_len == 0 ? rl_run_ring(&a->opt, in, out, &p) : -ENOMEM;
     }
-    rc = tag && (v2 || p.id3v2_len == 0) ? rl_run_ring(&a->opt, in, out, &p) : -ENOMEM;
     free(tag);
     free(v2);
+    free(art);
     if (rc == 0 && p.stats)
         print_ring_stats(&stats, p.threads);
     if (rc == 0 && p.trace && *trace_rc == 0)
@@ -275,6 +285,8 @@ int main(int argc, char **argv)
     char err[512];
     int rc, trace_rc = 0;
 
+    /* tag text is in the environment's charset, as lame takes it */
+    setlocale(LC_CTYPE, "");
     if (argc <= 1) {
         rl_args_print_usage(stderr);
         return EXIT_USAGE;
