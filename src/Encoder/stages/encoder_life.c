@@ -200,25 +200,35 @@ int rl_encoder_gain_run(RlGainFeed *rg, int ch)
     return rl_gain_task_run(rg, ch);
 }
 
+/* save_gain_values: RadioGain stays 0 without RG */
+static int radio_gain(const RlConfig *cfg, RlGainFeed *rg)
+{
+    float title = RL_RG_NOT_ENOUGH;
+    int ch;
+
+    if (!cfg->find_replay_gain)
+        return 0;
+    /* the drivers run or wait for the gain tasks before the tag; should
+     * work be left, finish it here (no task may be running then) */
+    for (ch = 0; ch < 2; ch++)
+        while (rl_gain_task_pending(rg, ch) > 0 && rl_gain_task_run(rg, ch) == 0)
+            ;
+    return rl_gain_feed_result(rg, &title) == 0 ? rl_gain_radio_value(title) : 0;
+}
+
+int rl_encoder_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int *found)
+{
+    *found = k->cfg.find_replay_gain != 0;
+    return radio_gain(&k->cfg, rg);
+}
+
 static void tag_info(const RlConfig *cfg, const RlDispatchState *d, RlGainFeed *rg,
                      RlTagInfo *info)
 {
     memset(info, 0, sizeof *info);
     info->encoder_delay = d->encoder_delay;
     info->encoder_padding = d->encoder_padding;
-    /* save_gain_values: RadioGain stays 0 without RG */
-    info->radio_gain = 0;
-    if (cfg->find_replay_gain) {
-        /* the drivers run or wait for the gain tasks before the tag; should
-         * work be left, finish it here (no task may be running then) */
-        float title = RL_RG_NOT_ENOUGH;
-        int ch;
-        for (ch = 0; ch < 2; ch++)
-            while (rl_gain_task_pending(rg, ch) > 0 && rl_gain_task_run(rg, ch) == 0)
-                ;
-        if (rl_gain_feed_result(rg, &title) == 0)
-            info->radio_gain = rl_gain_radio_value(title);
-    }
+    info->radio_gain = radio_gain(cfg, rg);
     info->peak_sample = 0.0f;
     info->nogap_total = 0;
     info->nogap_current = 0;

@@ -181,4 +181,9 @@ int  rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc);
 int  rl_encoder_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
                           const RlDispatchState *d, RlGainFeed *rg, uint8_t *buf, size_t cap);
 
+/* lame's RadioGain (tenths of a dB, as the LAME tag stores it) at the end,
+ * under the same conditions as rl_encoder_tag_frame; *found: ReplayGain
+ * was computed (lame_get_findReplayGain). */
+int  rl_encoder_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int *found);
+
 #endif

@@ -75,6 +75,7 @@ struct RlRing {
     const RlInBlock *blk;              /* current input block, or NULL */
     int      blk_pos;                  /* frames of blk already fed */
     int      in_eof;
+    int      read_end_reported;        /* the read_progress call of the end was made */
 
     /* ---- the Encode task only, then the Finish task ---- */
     uint8_t *out_bytes;
