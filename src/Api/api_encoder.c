@@ -21,40 +21,8 @@ struct RingLameEncoder {
     int          flushed;
     int          ended;         /* the ring finished: the FIFO holds the rest */
     int          err;           /* the error the encoder stopped with */
-    uint8_t     *id3v2;         /* the tags the ring writes (kept for its run) */
-    uint8_t      id3v1[128];
+    RlArgsTags   tags;          /* the ID3 tags the ring writes (kept for its run) */
 };
-
-/* The ID3 tags of the options, as the ringlame command writes them (TLEN
- * from the length the program gave).  0 or -errno. */
-static int make_tags(RingLameEncoder *enc, const RlArgs *a, int64_t length, RlRingParams *p)
-{
-    RlId3Tag *tag = malloc(sizeof *tag);
-    uint8_t *art = NULL;
-    char why[64];
-    int rc;
-
-    if (!tag)
-        return -ENOMEM;
-    *tag = a->id3;
-    rc = rl_args_attach_art(a, tag, &art, why, sizeof why);
-    if (rc == 0) {
-        p->id3v2_len = rl_id3_v2_build(tag, length, a->opt.samplerate_in, NULL, 0);
-        if (p->id3v2_len > 0) {
-            enc->id3v2 = malloc(p->id3v2_len);
-            if (enc->id3v2)
-                (void) rl_id3_v2_build(tag, length, a->opt.samplerate_in, enc->id3v2, p->id3v2_len);
-            else
-                rc = -ENOMEM;
-        }
-        p->id3v2 = enc->id3v2;
-        p->id3v1_len = rl_id3_v1_build(tag, enc->id3v1);
-        p->id3v1 = enc->id3v1;
-    }
-    free(art);
-    free(tag);
-    return rc;
-}
 
 RINGLAME_API int ringlame_open(RingLameEncoder **out, const RingLameSettings *s)
 {
@@ -103,9 +71,16 @@ RINGLAME_API int ringlame_open(RingLameEncoder **out, const RingLameSettings *s)
     memset(&p, 0, sizeof p);
     p.threads = threads;
     p.exec = ex;
-    rc = make_tags(enc, a, s->length, &p);
+    {
+        char why[64];
+        rc = rl_args_tags_build(a, s->length, a->opt.samplerate_in, &enc->tags, why, sizeof why);
+    }
     if (rc < 0)
         goto fail;
+    p.id3v2 = enc->tags.v2;
+    p.id3v2_len = enc->tags.v2_len;
+    p.id3v1 = enc->tags.v1;
+    p.id3v1_len = enc->tags.v1_len;
     rc = rl_ring_create(&enc->ring, &a->opt, ex, &inp, &outp, &p);
     if (rc < 0)
         goto fail;
@@ -126,7 +101,7 @@ RINGLAME_API void ringlame_close(RingLameEncoder *enc)
     rl_executor_destroy(enc->own_ex);
     rl_api_input_free(&enc->in);
     rl_api_output_free(&enc->out);
-    free(enc->id3v2);
+    rl_args_tags_free(&enc->tags);
     free(enc);
 }
 

@@ -685,26 +685,6 @@ static int id3_art(RlArgs *a, const char *path, FILE *err)
     return 0;
 }
 
-int rl_args_attach_art(const RlArgs *a, RlId3Tag *tag, uint8_t **img, char *why, size_t whylen)
-{
-    size_t n = 0;
-    int rc;
-
-    *img = NULL;
-    if (!tag->art_size || !a->art_path[0])
-        return 0;
-    rc = rl_whole_file_read(a->art_path, img, &n);
-    if (rc == 0 && rl_id3_attach_art(tag, *img, n) != 0)
-        rc = -EINVAL;
-    if (rc < 0) {
-        snprintf(why, whylen, "%s: %s", a->art_path, rc == -EINVAL
-                 ? "the album art (--ti) changed since the options were read" : strerror(-rc));
-        free(*img);
-        *img = NULL;
-    }
-    return rc;
-}
-
 /* ID3 tags (lame's parse_args rules and messages). */
 static int long_id3(RlArgs *a, const char *token, int i, int argc, char **argv,
                     int *used, FILE *err)

@@ -80,8 +80,7 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
     RlRingStats stats;
     RlRingResult result;
     RlProgress *prog = NULL;
-    RlId3Tag *tag = NULL;
-    uint8_t *v2 = NULL, *art = NULL, v1[128];
+    RlArgsTags tags;
     char why[RL_ARGS_PATH_MAX + 128];
     int rc;
 
@@ -127,29 +126,20 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
     p.result = &result;
     if (a->silent <= -10)       /* --verbose: where the ring's time went (after lame's text) */
         p.stats = &stats;
-    /* the ID3 tags, as lame's front end writes them: v2 first (its TLEN
-     * from the input's length when known, the --ti picture read again),
-     * v1 last */
-    tag = malloc(sizeof *tag);
-    rc = tag ? 0 : -ENOMEM;
-    if (tag) {
-        *tag = a->id3;
-        rc = rl_args_attach_art(a, tag, &art, why, sizeof why);
-        if (rc < 0)
-            fprintf(stderr, "ringlame: %s\n", why);
+    /* the ID3 tags, as lame's front end writes them (TLEN from the
+     * input's length when the header gives it) */
+    rc = rl_args_tags_build(a, rl_pcm_frames(in), a->opt.samplerate_in, &tags, why, sizeof why);
+    if (rc < 0) {
+        fprintf(stderr, "ringlame: %s\n", why);
     }
-    if (rc == 0) {
-        p.id3v2_len = rl_id3_v2_build(tag, rl_pcm_frames(in), a->opt.samplerate_in, NULL, 0);
-        if (p.id3v2_len > 0 && (v2 = malloc(p.id3v2_len)) != NULL)
-            (void) rl_id3_v2_build(tag, rl_pcm_frames(in), a->opt.samplerate_in, v2, p.id3v2_len);
-        p.id3v2 = v2;
-        p.id3v1_len = rl_id3_v1_build(tag, v1);
-        p.id3v1 = v1;
-        rc = v2 || p.id3v2_len == 0 ? rl_run_ring(&a->opt, in, out, &p) : -ENOMEM;
+    else {
+        p.id3v2 = tags.v2;
+        p.id3v2_len = tags.v2_len;
+        p.id3v1 = tags.v1;
+        p.id3v1_len = tags.v1_len;
+        rc = rl_run_ring(&a->opt, in, out, &p);
     }
-    free(tag);
-    free(v2);
-    free(art);
+    rl_args_tags_free(&tags);
     if (prog) {
         if (rc == 0)
             rl_progress_finish(prog, result.frames);
