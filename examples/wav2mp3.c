@@ -7,8 +7,11 @@
  * The bytes are `lame [lame options] in.wav out.mp3`'s: the samples are read
  * the way lame's front end reads them (libsndfile's int32, float files
  * scaled to their peak), sent in arbitrary pieces, and the LAME tag frame
- * is written over its placeholder at the end. */
+ * is written over its placeholder at the end (after the ID3v2 tag, if the
+ * options ask for one; its TLEN frame comes from the file's length and its
+ * text from the locale's charset, as with lame). */
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +56,7 @@ int main(int argc, char **argv)
     long rc;
     int status = 1, tag_len;
 
+    setlocale(LC_CTYPE, "");    /* tag text in the user's charset, as lame takes it */
     if (argc < 3) {
         fprintf(stderr, "usage: wav2mp3 [lame options] in.wav out.mp3\n");
         return 1;
@@ -70,7 +74,8 @@ int main(int argc, char **argv)
     sf_command(sf, SFC_SET_SCALE_FLOAT_INT_READ, NULL, SF_TRUE);
 
     if ((rc = ringlame_settings_new(&s)) < 0
-        || (rc = ringlame_settings_set_input(s, info.samplerate, info.channels)) < 0) {
+        || (rc = ringlame_settings_set_input(s, info.samplerate, info.channels)) < 0
+        || (rc = ringlame_settings_set_length(s, (int64_t) info.frames)) < 0) {
         fail("settings", in_name, (int) rc);
         goto done;
     }

@@ -2,12 +2,14 @@
 /* unit_api: the public API (include/ringlame/ringlame.h) against lame's
  * bytes: every sample format and layout, chunk sizes from 1 frame to random
  * pieces, 1..3 threads, a pool shared by two encoders, MPEG-1 and MPEG-2,
- * and the settings' error paths.  The reference is always /usr/bin/lame
+ * ID3 tags (text, --tv, --ti, UTF-8, with and without a length) and the
+ * settings' error paths.  The reference is always /usr/bin/lame
  * run on a WAV file of the same samples; exits 77 without it.
  * RL_TEST_SEED=n replays the random chunking (the seed is printed).
  * Uses tests/harness.h (header only), and from the library only the
  * public header: it links the shared library like any program. */
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,7 @@
 
 static char g_dir[256];
 static const char *g_lame;
+static int g_length;            /* open_encoder tells the encoder the signal's length */
 
 typedef struct Buf {
     uint8_t *p;
@@ -297,6 +300,8 @@ static int open_encoder(RingLameEncoder **enc, const char *opts, const Signal *g
         rc = ringlame_settings_set_threads(st, threads);
     if (rc == 0 && pool)
         rc = ringlame_settings_set_pool(st, pool);
+    if (rc == 0 && g_length)
+        rc = ringlame_settings_set_length(st, (int64_t) g->frames);
     if (rc == 0)
         rc = ringlame_open(enc, st);
     if (rc < 0)
@@ -391,6 +396,7 @@ static void settings_errors(void)
     const char *unknown[] = { "--no-such-option" };
     const char *good[] = { "-V", "3" };
     const char *id3[] = { "--tt", "title" };
+    const char *art[] = { "--ti", "/nonexistent/cover.jpg" };
     uint8_t tmp[64];
     uint64_t at;
 
@@ -401,9 +407,10 @@ static void settings_errors(void)
     CHECK(ringlame_settings_parse(st, 1, unknown) == -EINVAL, "unknown option accepted");
     CHECK(strstr(ringlame_settings_error(st), "no-such-option") != NULL,
           "the message does not name the option: '%s'", ringlame_settings_error(st));
-    CHECK(ringlame_settings_parse(st, 2, id3) == -EINVAL, "--tt accepted by the API");
-    CHECK(strstr(ringlame_settings_error(st), "ID3") != NULL,
-          "the message does not name ID3: '%s'", ringlame_settings_error(st));
+    CHECK(ringlame_settings_parse(st, 2, id3) == 0, "--tt refused by the API");
+    CHECK(ringlame_settings_parse(st, 2, art) == -EINVAL, "--ti of a missing file accepted");
+    CHECK(strstr(ringlame_settings_error(st), "Could not find: '/nonexistent/cover.jpg'") != NULL,
+          "not lame's message for --ti: '%s'", ringlame_settings_error(st));
     CHECK(ringlame_settings_parse(st, 2, good) == 0, "-V 3 refused after errors");
     CHECK(ringlame_settings_set_input(st, 44100, 3) == -EINVAL, "3 channels accepted");
     CHECK(ringlame_settings_set_quality(st, 10) == -EINVAL, "-q 10 accepted");
@@ -449,6 +456,45 @@ static void settings_errors(void)
     CHECK(ringlame_version_number() == RINGLAME_VERSION_NUMBER, "version number");
 }
 
+/* ID3 tags through the API (the tag frame then goes after the ID3v2 tag):
+ * lame's bytes when the program gives the length (TLEN, as lame has it from
+ * the WAV header), and without it (no TLEN: lame --ignorelength on stdin). */
+static void tag_cases(const Signal *g, unsigned seed)
+{
+    static const uint8_t jpeg[] = { 0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 'J', 'F', 'I', 'F', 0, 1, 2, 3 };
+    char cover[300], opts[600];
+    FILE *f;
+
+    snprintf(cover, sizeof cover, "%s/cover.jpg", g_dir);
+    f = fopen(cover, "wb");
+    CHECK(f && fwrite(jpeg, 1, sizeof jpeg, f) == sizeof jpeg && fclose(f) == 0, "write %s", cover);
+    g_length = 1;
+    api_case("ID3: the text options, -V 2, random pieces, 2 threads", g,
+             "--tt Title --ta Artist --tl Album --ty 2001 --tc Comment --tn 3/9 --tg Rock -V 2",
+             RINGLAME_S16, 0, 0, 2, seed);
+    api_case("ID3: --tv frames, --pad-id3v2, CBR 160, 1 thread", g,
+             "--tv TXXX=key=value --tv WOAR=http://example.org/ --pad-id3v2 -b 160",
+             RINGLAME_S16, 0, 1152, 1, seed);
+    snprintf(opts, sizeof opts, "--ti %s --id3v2-latin1 --tt Title --id3v2-only -V 4", cover);
+    api_case("ID3: --ti album art, Latin-1, v2 only", g, opts, RINGLAME_S32, 1, 0, 2, seed);
+    api_case("ID3: --id3v1-only, -t (no tag frame)", g, "--id3v1-only --tt T --tn 4 -b 96 -t",
+             RINGLAME_S16, 0, 0, 2, seed);
+    if (setlocale(LC_CTYPE, "C.UTF-8")) {
+        setenv("LC_ALL", "C.UTF-8", 1);
+        api_case("ID3: UTF-8 text in a UTF-8 locale", g,
+                 "--tt caf\xc3\xa9 --ta \xe6\x97\xa5\xe6\x9c\xac --tc \xe2\x82\xac -V 5",
+                 RINGLAME_S16, 0, 0, 2, seed);
+        unsetenv("LC_ALL");
+        setlocale(LC_CTYPE, "C");
+    }
+    else {
+        printf("note: no C.UTF-8 locale: the UTF-8 tag case is left out\n");
+    }
+    g_length = 0;
+    api_case("ID3 without a length: no TLEN, float", g, "--ignorelength --tt Title --tg Jazz -V 3",
+             RINGLAME_F32, 0, 0, 2, seed);
+}
+
 int main(void)
 {
     Signal st, mono;
@@ -483,6 +529,7 @@ int main(void)
     api_case("mono 22.05 kHz -b 64 -t (no tag), random pieces, 1 thread", &mono, "-b 64 -t",
              RINGLAME_S16, 0, 0, 1, seed + 3);
     shared_pool_case(&st, seed);
+    tag_cases(&st, seed);
 
     signal_free(&st);
     signal_free(&mono);

@@ -188,7 +188,11 @@ static void program_options(RlArgs *a)
     CHECK(parse(a, "--usage id3") == RL_ARGS_EXIT && strstr(out_text, "ID3"), "--usage id3");
     CHECK(parse(a, "--longhelp") == RL_ARGS_EXIT && strstr(out_text, "--buffer-constraint"), "--longhelp");
     CHECK(parse(a, "--license") == RL_ARGS_EXIT, "--license");
-    CHECK(parse(a, "--tv x in.wav") == RL_ARGS_ERROR && strstr(err_text, "--tv"), "--tv names the option");
+    CHECK(parse(a, "--tv x in.wav") == RL_ARGS_OK && strstr(err_text, "Invalid field value: 'x'. Ignored"),
+          "--tv: lame's warning for a value it ignores");
+    CHECK(parse(a, "--tv TXXX=a=b in.wav") == RL_ARGS_OK && a->id3.nframes == 2, "--tv TXXX=a=b");
+    CHECK(parse(a, "--ti /nonexistent/x.jpg in.wav") == RL_ARGS_ERROR
+          && strstr(err_text, "Could not find: '/nonexistent/x.jpg'."), "--ti: lame's message");
     CHECK(parse(a, "--tg 300 in.wav") == RL_ARGS_ERROR && strstr(err_text, "genre number"), "--tg 300");
     CHECK(parse(a, "--genre-list") == RL_ARGS_EXIT && strstr(err_text, "123 A Cappella"), "--genre-list");
 }

@@ -75,13 +75,21 @@ RINGLAME_API void ringlame_settings_free(RingLameSettings *s);   /* NULL: nothin
  * and --sequential (= 1 thread) set the thread count.  Input options (-r,
  * --bitwidth, ...) are accepted and have no effect: the caller sends PCM
  * (ringlame_settings_set_input), except -s, which overrides its rate as in
- * lame. */
+ * lame.  The ID3 tag options (--tt ... --tv, --ti FILE, --add-id3v2, ...)
+ * put lame's tags into the stream; their text is taken in the charset of
+ * the program's locale (LC_CTYPE: call setlocale(LC_CTYPE, "") first, as
+ * lame does, for UTF-8 text; in the C locale it is ASCII) and --ti reads
+ * its file when parsed and again when the encoder opens. */
 RINGLAME_API int  ringlame_settings_parse(RingLameSettings *s, int argc, const char *const *argv);
 RINGLAME_API const char *ringlame_settings_error(const RingLameSettings *s);
 
 /* The input: sample rate in Hz and 1 or 2 channels (what lame reads from
  * the file header). */
 RINGLAME_API int  ringlame_settings_set_input(RingLameSettings *s, int sample_rate, int channels);
+/* The number of frames (samples per channel) that will be sent, as lame
+ * knows it from the file header: it only fills the ID3v2 tag's TLEN frame.
+ * < 0 (the default): unknown, no TLEN (as lame on a headerless stream). */
+RINGLAME_API int  ringlame_settings_set_length(RingLameSettings *s, int64_t frames);
 /* Threads of the encoder's own pool, the caller's included (ignored with a
  * shared pool): 0 = one per CPU, 1 = the caller's only (every frame is
  * encoded inside ringlame_send/ringlame_receive). */

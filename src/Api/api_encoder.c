@@ -21,6 +21,7 @@ struct RingLameEncoder {
     int          flushed;
     int          ended;         /* the ring finished: the FIFO holds the rest */
     int          err;           /* the error the encoder stopped with */
+    RlArgsTags   tags;          /* the ID3 tags the ring writes (kept for its run) */
 };
 
 RINGLAME_API int ringlame_open(RingLameEncoder **out, const RingLameSettings *s)
@@ -70,6 +71,16 @@ RINGLAME_API int ringlame_open(RingLameEncoder **out, const RingLameSettings *s)
     memset(&p, 0, sizeof p);
     p.threads = threads;
     p.exec = ex;
+    {
+        char why[64];
+        rc = rl_args_tags_build(a, s->length, a->opt.samplerate_in, &enc->tags, why, sizeof why);
+    }
+    if (rc < 0)
+        goto fail;
+    p.id3v2 = enc->tags.v2;
+    p.id3v2_len = enc->tags.v2_len;
+    p.id3v1 = enc->tags.v1;
+    p.id3v1_len = enc->tags.v1_len;
     rc = rl_ring_create(&enc->ring, &a->opt, ex, &inp, &outp, &p);
     if (rc < 0)
         goto fail;
@@ -90,6 +101,7 @@ RINGLAME_API void ringlame_close(RingLameEncoder *enc)
     rl_executor_destroy(enc->own_ex);
     rl_api_input_free(&enc->in);
     rl_api_output_free(&enc->out);
+    rl_args_tags_free(&enc->tags);
     free(enc);
 }
 
@@ -184,6 +196,6 @@ RINGLAME_API int ringlame_tag_frame(RingLameEncoder *enc, uint8_t *buf, size_t c
         return -ENOSPC;
     memcpy(buf, enc->out.tag, (size_t) len);
     if (offset)
-        *offset = 0;
+        *offset = enc->out.tag_offset;
     return len;
 }

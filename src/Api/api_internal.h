@@ -18,6 +18,7 @@ struct RingLameSettings {
     char  **tokens;          /* the lame options given so far, in order */
     int     ntokens, cap;
     int     sample_rate, channels;
+    int64_t length;          /* frames the program will send; -1: unknown (no TLEN) */
     int     threads;         /* -1: not set by the setter (then --threads/--sequential/auto) */
     RingLamePool *pool;
     char    error[RL_API_ERROR_MAX];

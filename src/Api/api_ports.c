@@ -249,13 +249,12 @@ static int output_finish(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t
 {
     RlApiOutput *o = ctx;
 
-    (void) offset;          /* the API refuses ID3 tags: the tag frame is at 0 */
-
     if (tag_len > sizeof o->tag)
         return -ENOSPC;
     pthread_mutex_lock(&o->mu);
     memcpy(o->tag, tag, tag_len);
     o->tag_len = tag_len;
+    o->tag_offset = offset;
     o->finished = 1;
     pthread_mutex_unlock(&o->mu);
     return 0;

@@ -45,6 +45,7 @@ typedef struct RlApiOutput {
     size_t    cap, head, tail;      /* bytes [head, tail) are pending */
     uint8_t   tag[2880];
     size_t    tag_len;
+    uint64_t  tag_offset;           /* where the tag frame goes: after the ID3v2 tag */
     int       finished;             /* the ring handed over its tag: the stream is complete */
 } RlApiOutput;
 

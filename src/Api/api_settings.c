@@ -67,6 +67,7 @@ RINGLAME_API int ringlame_settings_new(RingLameSettings **out)
         return -ENOMEM;
     s->sample_rate = 44100;
     s->channels = 2;
+    s->length = -1;
     s->threads = -1;
     return 0;
 }
@@ -143,12 +144,6 @@ int rl_api_settings_build(const RingLameSettings *s, RlArgs *a, int *threads, ch
         keep_first_line(err);
     if (rc != RL_ARGS_OK)
         return -EINVAL;
-    if (a->id3_used) {
-        snprintf(err, errlen, "ID3 tag options are not supported by the library API "
-                 "(the ringlame command writes them)");
-        return -EINVAL;
-    }
-
     if (rl_args_apply_input(a, &a->opt, s->channels, s->sample_rate, err, errlen) < 0)
         return -EINVAL;
     if (s->threads >= 0)
@@ -213,6 +208,14 @@ RINGLAME_API int ringlame_settings_set_input(RingLameSettings *s, int sample_rat
         return -EINVAL;
     s->sample_rate = sample_rate;
     s->channels = channels;
+    return 0;
+}
+
+RINGLAME_API int ringlame_settings_set_length(RingLameSettings *s, int64_t frames)
+{
+    if (!s)
+        return -EINVAL;
+    s->length = frames < 0 ? -1 : frames;
     return 0;
 }
 

@@ -3,11 +3,13 @@
  * arguments attached or separate, case-insensitive long options, LAMEOPT
  * tokens first).  Every option of `lame --help` / `--longhelp` is taken
  * with lame's meaning; the few that belong to program paths ringlame does
- * not have (album art and raw ID3v2 frames, MPEG input, decoding, gapless sets, decoded-output
- * ReplayGain) are refused with a message that names them.
+ * not have (MPEG input, decoding, gapless sets, decoded-output ReplayGain)
+ * are refused with a message that names them.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "args.h"
 #include "simd.h"
+#include "tag_charset.h"
+#include "whole_file.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,6 +20,8 @@
 #include <strings.h>
 
 #define PROG "ringlame"
+#define RL_STR_(x) #x
+#define RL_STR(x) RL_STR_(x)
 #define MAX_ARGS RL_ARGS_MAX_ARGV
 #define NOT_MINE 2      /* internal: the option belongs to another group */
 
@@ -627,24 +631,72 @@ static int long_dev_only(const char *token, int i, int argc, char **argv, int *u
     return NOT_MINE;
 }
 
-/* The value of a tag text option: ASCII of at most RL_ID3_TEXT_MAX bytes
- * (the text lame writes does not depend on the locale then). */
-static int id3_text_ok(const char *token, const char *s, FILE *err)
+/* One tag option's text as lame's id3_tag sets it: in UCS-2 (the default)
+ * the ID3v1 field first from the Latin-1 text (not for --tv), then the
+ * frame from the UTF-16 text; with --id3v2-latin1 both from the Latin-1
+ * text.  Returns lame's result, RL_ID3_FULL or -ENOMEM. */
+static int id3_tag(RlArgs *a, int field, const char *s)
 {
-    size_t n = 0;
-    for (; s[n]; n++) {
-        if ((unsigned char) s[n] >= 0x80) {
-            fprintf(err, PROG ": option --%s: tag text with non-ASCII characters is not supported\n",
-                    token);
-            return 0;
-        }
+    uint16_t *u;
+    int rc = 0;
+
+    if (a->id3_latin1 || field != 'v') {
+        char *l = rl_tag_to_latin1(s);
+        if (!l)
+            return -ENOMEM;
+        rc = rl_id3_set_latin1(&a->id3, field, l);
+        free(l);
+        if (a->id3_latin1 || rc == RL_ID3_FULL)
+            return rc;
     }
-    if (n > RL_ID3_TEXT_MAX) {
-        fprintf(err, PROG ": option --%s: tag text longer than %d characters is not supported\n",
-                token, RL_ID3_TEXT_MAX);
+    u = rl_tag_to_utf16(s);
+    if (!u)
+        return -ENOMEM;
+    rc = rl_id3_set_utf16(&a->id3, field, u);
+    free(u);
+    return rc;
+}
+
+/* ringlame's limits (lame has none): 1 after the message. */
+static int id3_no_room(const char *token, int ret, FILE *err)
+{
+    if (ret != RL_ID3_FULL && ret != -ENOMEM)
         return 0;
-    }
+    fprintf(err, PROG ": option --%s: %s\n", token, ret == -ENOMEM ? "out of memory"
+            : "the tag texts are too long for ringlame (at most "
+              RL_STR(RL_ID3_POOL) " characters and " RL_STR(RL_ID3_FRAMES) " frames)");
     return 1;
+}
+
+/* --ti FILE: lame reads the picture at once (its messages; 0 or non-zero).
+ * The bytes are read again for the encode (rl_args_attach_art). */
+static int id3_art(RlArgs *a, const char *path, FILE *err)
+{
+    uint8_t *img = NULL;
+    size_t n = 0;
+    int const rc = rl_whole_file_read(path, &img, &n);
+
+    if (rc == -ENOMEM) {
+        fprintf(err, "Insufficient memory for reading the albumart.\n");
+        return 2;
+    }
+    if (rc == -EIO) {
+        fprintf(err, "Read error: '%s'.\n", path);
+        return 3;
+    }
+    if (rc < 0) {
+        fprintf(err, "Could not find: '%s'.\n", path);
+        return 1;
+    }
+    if (rl_id3_set_art(&a->id3, img, n) != 0) {
+        free(img);
+        fprintf(err, "Unsupported image: '%s'.\nSpecify JPEG/PNG/GIF image\n", path);
+        return 4;
+    }
+    a->id3.art = NULL;
+    free(img);
+    snprintf(a->art_path, sizeof a->art_path, "%s", path);
+    return 0;
 }
 
 /* ID3 tags (lame's parse_args rules and messages). */
@@ -660,16 +712,15 @@ static int long_id3(RlArgs *a, const char *token, int i, int argc, char **argv,
     int iv = 0;
 
     for (size_t k = 0; k < sizeof(text) / sizeof(text[0]); k++) {
-        int ret;
+        int ret = 0;
         if (!str_ieq(token, text[k].name))
             continue;
         *used = 1;
         a->id3_used = 1;
-        if (!id3_text_ok(token, next, err))
+        if (text[k].field != 'g' || *next != '\0')
+            ret = id3_tag(a, text[k].field, next);
+        if (id3_no_room(token, ret, err))
             return RL_ARGS_ERROR;
-        if (text[k].field == 'g' && *next == '\0')
-            return RL_ARGS_OK;
-        ret = rl_id3_set_text(t, text[k].field, next, !a->id3_latin1);
         if (ret == 0 || a->ignore_tag_errors)
             return RL_ARGS_OK;
         if (text[k].field == 'g') {
@@ -687,7 +738,20 @@ static int long_id3(RlArgs *a, const char *token, int i, int argc, char **argv,
         }
         return RL_ARGS_OK;
     }
-    if (str_ieq(token, "id3v2-utf16") || str_ieq(token, "id3v2-ucs2")) {
+    if (str_ieq(token, "tv")) {
+        int const ret = id3_tag(a, 'v', next);
+        *used = 1;
+        if (id3_no_room(token, ret, err))
+            return RL_ARGS_ERROR;
+        if (ret != 0 && a->silent < 9)
+            fprintf(err, "Invalid field value: '%s'. Ignored\n", next);
+    }
+    else if (str_ieq(token, "ti")) {
+        *used = 1;
+        if (id3_art(a, next, err) != 0 && !a->ignore_tag_errors)
+            return RL_ARGS_ERROR;
+    }
+    else     if (str_ieq(token, "id3v2-utf16") || str_ieq(token, "id3v2-ucs2")) {
         a->id3_latin1 = 0;
         rl_id3_add_v2(t);
     }
@@ -737,7 +801,6 @@ static int long_id3(RlArgs *a, const char *token, int i, int argc, char **argv,
 static int long_unsupported(const char *token, FILE *err)
 {
     static const struct { const char *name, *why; } unsupported[] = {
-        { "ti", "id3" }, { "tv", "id3" },
         { "mp1input", "mpeg" }, { "mp2input", "mpeg" }, { "mp3input", "mpeg" },
         { "decode", "decode" }, { "decode-mp3delay", "decode" },
         { "replaygain-accurate", "decode" }, { "clipdetect", "decode" },
@@ -747,8 +810,7 @@ static int long_unsupported(const char *token, FILE *err)
         if (!str_ieq(token, unsupported[k].name))
             continue;
         fprintf(err, PROG ": option --%s is not supported: %s\n", token,
-                why[0] == 'i' ? "ringlame writes no album art (--ti) or raw ID3v2 frames (--tv)"
-                : why[0] == 'm' ? "ringlame does not read MPEG audio"
+                why[0] == 'm' ? "ringlame does not read MPEG audio"
                 : "ringlame has no MP3 decoder (decoding, decoded-output ReplayGain)");
         return RL_ARGS_ERROR;
     }

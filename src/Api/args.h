@@ -60,6 +60,7 @@ typedef struct RlArgs {
     int  id3_mode;        /* 0, 1 after --id3v1-only, 2 after --id3v2-only (lame's messages) */
     int  ignore_tag_errors; /* --ignore-tag-errors */
     int  id3_used;        /* a tag option was given */
+    char art_path[RL_ARGS_PATH_MAX + 1];  /* --ti: the picture ("" = none), read again to encode */
 } RlArgs;
 
 enum {
@@ -82,6 +83,24 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
  * out_dir and ".mp3" is replaced too.  Returns 0, or -1 if the name does
  * not fit in outlen bytes. */
 int rl_args_default_output(const char *in_path, const char *out_dir, char *out, size_t outlen);
+
+/* The ID3 tags of the options for one encode (args_tags.c), as lame's
+ * front end writes them: the ID3v2 tag (TLEN from frames, the input's
+ * length at samplerate_in; < 0: unknown; the --ti picture read again) and
+ * the ID3v1 tag;
+ * a length 0: none.  For RlRingParams.id3v2/id3v1, kept for the run. */
+typedef struct RlArgsTags {
+    uint8_t *v2;
+    size_t   v2_len;
+    uint8_t  v1[128];
+    size_t   v1_len;
+} RlArgsTags;
+
+/* 0, or -errno with "FILE: problem" in why (-EINVAL: the --ti file changed
+ * since parsing).  Free with rl_args_tags_free (also after an error). */
+int  rl_args_tags_build(const RlArgs *a, int64_t frames, int samplerate_in, RlArgsTags *t,
+                        char *why, size_t whylen);
+void rl_args_tags_free(RlArgsTags *t);
 
 /* Help texts (args_help.c). */
 void rl_args_print_usage(FILE *fp);

@@ -135,7 +135,7 @@ void rl_args_print_longhelp(FILE *fp)
             "    --compare-to f  compare with an existing MP3 instead of running lame\n"
             "\n"
             "  Accepted without effect, as in lame: --noasm x, -d, -k and the developer\n"
-            "  switches (--help dev).  Not supported: ID3 tags (--help id3), MPEG input,\n"
+            "  switches (--help dev).  ID3 tags: --help id3.  Not supported: MPEG input,\n"
             "  --decode, --replaygain-accurate, --clipdetect.\n"
             "\n"
             "The environment variable LAMEOPT is read before the command line.\n");
@@ -157,11 +157,40 @@ void rl_args_print_dev_help(FILE *fp)
             "    -X n[,m] is taken and ignored.  -Z [n] and --athaa-sensitivity x work.\n");
 }
 
+/* lame's text, word for word (its --help id3) */
 void rl_args_print_id3_help(FILE *fp)
 {
-    fprintf(fp,
-            "ringlame writes no ID3 tags: --tt, --ta, --tl, --ty, --tc, --tn, --tg, --ti,\n"
-            "--tv and the --id3*/--pad-id3v2*/--space-id3v1/--genre-list options are refused.\n");
+    fputs(
+            "  ID3 tag options:\n"
+            "    --tt <title>    audio/song title (max 30 chars for version 1 tag)\n"
+            "    --ta <artist>   audio/song artist (max 30 chars for version 1 tag)\n"
+            "    --tl <album>    audio/song album (max 30 chars for version 1 tag)\n"
+            "    --ty <year>     audio/song year of issue (1 to 9999)\n"
+            "    --tc <comment>  user-defined text (max 30 chars for v1 tag, 28 for v1.1)\n"
+            "    --tn <track[/total]>   audio/song track number and (optionally) the total\n"
+            "                           number of tracks on the original recording. (track\n"
+            "                           and total each 1 to 255. just the track number\n"
+            "                           creates v1.1 tag, providing a total forces v2.0).\n"
+            "    --tg <genre>    audio/song genre (name or number in list)\n"
+            "    --ti <file>     audio/song albumArt (jpeg/png/gif file, v2.3 tag)\n"
+            "    --tv <id=value> user-defined frame specified by id and value (v2.3 tag)\n"
+            "                    syntax: --tv \"TXXX=description=content\"\n"
+            "    --add-id3v2     force addition of version 2 tag\n"
+            "    --id3v1-only    add only a version 1 tag\n"
+            "    --id3v2-only    add only a version 2 tag\n"
+            "    --id3v2-utf16   add following options in unicode text encoding\n"
+            "    --id3v2-latin1  add following options in latin-1 text encoding\n"
+            "    --space-id3v1   pad version 1 tag with spaces instead of nulls\n"
+            "    --pad-id3v2     same as '--pad-id3v2-size 128'\n"
+            "    --pad-id3v2-size <value> adds version 2 tag, pad with extra <value> bytes\n"
+            "    --genre-list    print alphabetically sorted ID3 genre list and exit\n"
+            "    --ignore-tag-errors  ignore errors in values passed for tags\n"
+            "\n"
+            "    Note: A version 2 tag will NOT be added unless one of the input fields\n"
+            "    won't fit in a version 1 tag (e.g. the title string is longer than 30\n"
+            "    characters), or the '--add-id3v2' or '--id3v2-only' options are used,\n"
+            "    or output is redirected to stdout.\n",
+        fp);
 }
 
 void rl_args_print_preset_help(FILE *fp)

@@ -199,6 +199,7 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     RlPcmReader *in = NULL;
     RlMp3Writer *out = NULL;
     RlRingParams p;
+    RlArgsTags tags;
     char err[512], why[600], hex[2 * RL_SHA256_BYTES + 1];
     double const t0 = now_s();
     double audio = 0;
@@ -254,7 +255,16 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     p.stop = b->stop;
     p.progress = on_progress;
     p.progress_arg = s;
-    rc = rl_run_ring(&opt, in, out, &p);
+    /* each file's ID3 tags, as lame writes them for it (its own TLEN) */
+    rc = rl_args_tags_build(a, rl_pcm_frames(in), opt.samplerate_in, &tags, why, sizeof why);
+    if (rc == 0) {
+        p.id3v2 = tags.v2;
+        p.id3v2_len = tags.v2_len;
+        p.id3v1 = tags.v1;
+        p.id3v1_len = tags.v1_len;
+        rc = rl_run_ring(&opt, in, out, &p);
+    }
+    rl_args_tags_free(&tags);
     rl_pcm_close(in);
 
     pthread_mutex_lock(&b->lock);

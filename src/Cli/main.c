@@ -18,10 +18,11 @@
  * The encode is rl_run_ring: on --threads N threads (default: the CPUs this
  * process may run on) with the I/O scheduler, or with --sequential on the
  * calling thread alone (no pool workers) with direct reads and writes;
- * with --threads, a progress line on stderr when it is a terminal and the
- * output is not silenced. */
+ * lame's console text on stderr (the banner, the progress display, the
+ * closing lines) unless silenced. */
 #include <errno.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,7 @@
 #include "args.h"
 #include "batch.h"
 #include "compare_run.h"
+#include "console.h"
 #include "mp3_writer.h"
 #include "nogap.h"
 #include "trace.h"
@@ -44,54 +46,6 @@
 
 #define EXIT_USAGE 1
 #define EXIT_IO    2
-
-/* lame's banner and lame_print_config summary (stderr, not byte-checked). */
-static void print_banner(const RlArgs *a, const RlOptions *opt)
-{
-    RlOptions o = *opt;
-    RlConfig *cfg = malloc(sizeof(*cfg));
-    static const char *const mode_names[2][4] = {
-        {"stereo", "j-stereo", "dual-ch", "single-ch"},
-        {"stereo", "force-ms", "dual-ch", "single-ch"}
-    };
-
-    if (!cfg)
-        return;
-    fprintf(stderr, "ringlame %s (LAME 3.100 compatible)\n", rl_version());
-    if (rl_config_init(cfg, &o) == 0) {
-        double const out_sr = cfg->samplerate_out, in_sr = cfg->samplerate_in;
-        if (cfg->channels_in == 2 && cfg->channels_out == 1)
-            fprintf(stderr, "Autoconverting from stereo to mono. Setting encoding to mono mode.\n");
-        if (in_sr < out_sr * 0.9995 || in_sr > out_sr * 1.0005)
-            fprintf(stderr, "Resampling:  input %g kHz  output %g kHz\n", 1.e-3 * in_sr, 1.e-3 * out_sr);
-        if (cfg->highpass2 > 0.)
-            fprintf(stderr, "Using polyphase highpass filter, transition band: %5.0f Hz - %5.0f Hz\n",
-                    0.5 * cfg->highpass1 * out_sr, 0.5 * cfg->highpass2 * out_sr);
-        if (0. < cfg->lowpass1 || 0. < cfg->lowpass2)
-            fprintf(stderr, "Using polyphase lowpass filter, transition band: %5.0f Hz - %5.0f Hz\n",
-                    0.5 * cfg->lowpass1 * out_sr, 0.5 * cfg->lowpass2 * out_sr);
-        else
-            fprintf(stderr, "polyphase lowpass filter disabled\n");
-        fprintf(stderr, "Encoding %s%s to %s\n",
-                strcmp(a->in_path, "-") ? a->in_path : "<stdin>",
-                strlen(a->in_path) + strlen(a->out_path) < 66 ? "" : "\n     ",
-                strcmp(a->out_path, "-") ? a->out_path : "<stdout>");
-        fprintf(stderr, "Encoding as %g kHz %s MPEG-%u%s Layer III ",
-                1.e-3 * cfg->samplerate_out,
-                mode_names[o.force_ms ? 1 : 0][cfg->mode < 4 ? cfg->mode : 1],
-                (unsigned) (2 - cfg->version), cfg->samplerate_out < 16000 ? ".5" : "");
-        if (cfg->vbr == RL_VBR_OFF || cfg->vbr == RL_VBR_ABR)
-            fprintf(stderr, "(%gx) %s%3d kbps qval=%d\n",
-                    0.1 * (int) (10. * o.compression_ratio + 0.5),
-                    cfg->vbr == RL_VBR_ABR ? "average " : "",
-                    cfg->vbr == RL_VBR_ABR ? o.vbr_mean_bitrate_kbps : o.brate, o.quality);
-        else if (cfg->vbr == RL_VBR_RH)
-            fprintf(stderr, "VBR(q=%g) qval=%d\n", (double) (o.vbr_q + o.vbr_q_frac), o.quality);
-        else
-            fprintf(stderr, "VBR(q=%g)\n", (double) (o.vbr_q + o.vbr_q_frac));
-    }
-    free(cfg);
-}
 
 /* The stop callback, on the signal thread (signals.h). */
 static void stop_ring(void *token)
@@ -125,13 +79,15 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
 {
     RlRingParams p;
     RlRingStats stats;
+    RlRingResult result;
     RlProgress *prog = NULL;
-    RlId3Tag *tag = NULL;
-    uint8_t *v2 = NULL, v1[128];
+    RlArgsTags tags;
+    char why[RL_ARGS_PATH_MAX + 128];
     int rc;
 
     *trace_rc = 0;
     memset(&p, 0, sizeof p);
+    memset(&result, 0, sizeof result);
     if (a->trace_path[0]) {
         *trace_rc = rl_trace_create(&p.trace);
         if (*trace_rc == 0)
@@ -154,52 +110,58 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         rl_ring_stop_free(p.stop);
         return rc;
     }
-    /* no progress line with --sequential (docs/options.md) */
-    if (!a->sequential && rl_progress_wanted(STDERR_FILENO, a->silent)) {
+    /* lame's progress display, terminal or not, unless silenced */
+    if (a->silent <= 0) {
         RlOptions o = a->opt;
         RlConfig *cfg = malloc(sizeof(*cfg));
-        /* the output rate and frame size turn frames into seconds of audio */
         if (cfg && rl_config_init(cfg, &o) == 0 && cfg->frame_size > 0
-            && rl_progress_create(&prog, STDERR_FILENO, cfg->samplerate_out,
-                                  cfg->frame_size, 100) == 0) {
+            && rl_progress_create(&prog, STDERR_FILENO, cfg->samplerate_out, cfg->frame_size,
+                                  rl_progress_total(rl_pcm_frames(in), cfg->samplerate_in,
+                                                    cfg->samplerate_out, cfg->frame_size)) == 0) {
             p.progress = rl_progress_update;
+            p.read_progress = rl_progress_read;
             p.progress_arg = prog;
         }
         free(cfg);
     }
-    if (a->silent <= -10) {     /* --verbose: the kernels' level, where the ring's time went */
+    p.result = &result;
+    if (a->silent <= -10)       /* --verbose: where the ring's time went (after lame's text) */
+        p.stats = &stats;
+    /* the ID3 tags, as lame's front end writes them (TLEN from the
+     * input's length when the header gives it) */
+    rc = rl_args_tags_build(a, rl_pcm_frames(in), a->opt.samplerate_in, &tags, why, sizeof why);
+    if (rc < 0) {
+        fprintf(stderr, "ringlame: %s\n", why);
+    }
+    else {
+        p.id3v2 = tags.v2;
+        p.id3v2_len = tags.v2_len;
+        p.id3v1 = tags.v1;
+        p.id3v1_len = tags.v1_len;
+        rc = rl_run_ring(&a->opt, in, out, &p);
+    }
+    rl_args_tags_free(&tags);
+    if (prog) {
+        if (rc == 0)
+            rl_progress_finish(prog, result.frames);
+        else
+            rl_progress_abort(prog);
+        rl_progress_free(prog);
+    }
+    if (rc == 0 && a->silent <= 0)
+        rl_console_closing(result.tag_len, result.replay_gain, result.radio_gain);
+    if (rc == 0 && p.stats) {
         int const cpu = rl_cpu_simd_level();
         fprintf(stderr, "SIMD level: %s (this CPU's best: %s)\n",
                 rl_simd_name(a->opt.simd_level < 0 ? cpu : a->opt.simd_level), rl_simd_name(cpu));
-        p.stats = &stats;
-    }
-    /* the ID3 tags, as lame's front end writes them: v2 first (its TLEN
-     * from the input's length when known), v1 last */
-    tag = malloc(sizeof *tag);
-    if (tag) {
-        *tag = a->id3;
-        p.id3v2_len = rl_id3_v2_build(tag, rl_pcm_frames(in), a->opt.samplerate_in, NULL, 0);
-        if (p.id3v2_len > 0 && (v2 = malloc(p.id3v2_len)) != NULL)
-            (void) rl_id3_v2_build(tag, rl_pcm_frames(in), a->opt.samplerate_in, v2, p.id3v2_len);
-        p.id3v2 = v2;
-        p.id3v1_len = rl_id3_v1_build(tag, v1);
-        p.id3v1 = v1;
-    }
-    rc = tag && (v2 || p.id3v2_len == 0) ? rl_run_ring(&a->opt, in, out, &p) : -ENOMEM;
-    free(tag);
-    free(v2);
-    if (rc == 0 && p.stats)
         print_ring_stats(&stats, p.threads);
+    }
     if (rc == 0 && p.trace && *trace_rc == 0)
         *trace_rc = rl_trace_write(p.trace, a->trace_path);
     rl_trace_free(p.trace);
     /* after this returns the signal thread never touches the token again */
     (void) rl_signals_set_stop_callback(NULL, NULL);
     rl_ring_stop_free(p.stop);
-    if (prog) {
-        rl_progress_finish(prog);
-        rl_progress_free(prog);
-    }
     return rc;
 }
 
@@ -276,6 +238,8 @@ int main(int argc, char **argv)
     char err[512];
     int rc, trace_rc = 0;
 
+    /* tag text is in the environment's charset, as lame takes it */
+    setlocale(LC_CTYPE, "");
     if (argc <= 1) {
         rl_args_print_usage(stderr);
         return EXIT_USAGE;
@@ -376,8 +340,9 @@ int main(int argc, char **argv)
      * temporary (an unnamed output file vanishes with the process) */
     (void) rl_signals_set_cleanup(rl_mp3_temp_name(out), !rl_mp3_is_seekable(out));
 
+    rl_console_init_notes(&a->opt);
     if (a->silent < 9)
-        print_banner(a, &a->opt);
+        rl_console_banner(a->in_path, a->out_path, &a->opt, a->silent <= -10);
 
     rc = run_encode(a, in, out, &trace_rc);
     rl_pcm_close(in);

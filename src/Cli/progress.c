@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: the progress line on stderr (see progress.h). */
+/* ringlame: lame's progress display on stderr (see progress.h).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
-#include <stdatomic.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,27 +12,31 @@
 
 #include "progress.h"
 
+#define LINE_EVERY 100  /* lame prints every 100 frames */
+#define PENDING    64   /* lines chosen by Dispatch, not yet finished by Encode */
+
 struct RlProgress {
+    pthread_mutex_t mu;
     int fd;
-    double audio_s_per_frame;       /* frame_size / samplerate */
-    int64_t interval_ns;
-    int64_t t0_ns;                  /* CLOCK_MONOTONIC at create */
-    double cpu0_s;                  /* process CPU time at create */
-    _Atomic int64_t next_due_ns;    /* earliest time of the next line */
-    atomic_flag printing;           /* one writer at a time */
-    _Atomic int64_t last_done, last_total;  /* for finish */
-    atomic_int seen;                /* an update arrived */
-    int header_done;                /* under `printing` (or after the workers) */
+    int samplerate, frame_size;
+    int64_t total;
+    double t0, cpu0;                /* real and CPU time at create */
+    int calls;                      /* read points seen */
+    int64_t last;                   /* lame's last_frame_num */
+    int64_t done;                   /* frames Encode has finished */
+    int64_t pending[PENDING];       /* frame numbers of lines to print, in order */
+    int npending;
 };
 
 static const char header[] =
-    "    Frame          |  CPU time/estim | REAL time/estim |play/REAL |    ETA \n";
+    "\r    Frame          |  CPU time/estim | REAL time/estim | play/CPU |    ETA \n"
+    "     0/       ( 0%)|    0:00/     :  |    0:00/     :  |         x|     :  \r";
 
-static int64_t mono_ns(void)
+static double real_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
 
 static double cpu_s(void)
@@ -46,60 +52,78 @@ int rl_progress_wanted(int fd, int silent)
     return silent <= 0 && isatty(fd) == 1;
 }
 
-/* "  m:ss" / "h:mm:ss" / "  N h", 8 columns, then `end`. */
+int64_t rl_progress_total(int64_t samples, int rate_in, int rate_out, int frame_size)
+{
+    int64_t frames, n = samples, pad;
+
+    if (samples < 0 || frame_size <= 0)
+        return 0;
+    if (rate_in != rate_out) {
+        double r = 0., f;
+        if (rate_in > 0)
+            r = (double) samples * rate_out / rate_in;
+        if (r <= 0.)
+            return 0;
+        f = floor(r / frame_size);
+        frames = (int64_t) f;
+        r -= (double) (frames * frame_size);
+        n = (int64_t) ceil(r);
+    }
+    else {
+        frames = n / frame_size;
+        n -= frames * frame_size;
+    }
+    n += 576;
+    pad = frame_size - n % frame_size;
+    if (pad < 576)
+        pad += frame_size;
+    return frames + (n + pad) / frame_size;
+}
+
+/* lame's ts_time_decompose: "  m:ss" / "h:mm:ss" / "  N h", then `end`. */
 static int fmt_time(char *b, size_t n, double s, char end)
 {
     unsigned long t, h;
-    if (!(s >= 0.) || s > 1e9)      /* NaN, negative, absurd: unknown */
-        return snprintf(b, n, "     :  %c", end);
+    if (!(s >= 0.) || s > 4e9)
+        s = 0.;
     t = (unsigned long) s;
     h = t / 3600;
     if (h == 0)
-        return snprintf(b, n, "   %2lu:%02lu%c", t / 60, t % 60, end);
+        return snprintf(b, n, "   %2lu:%02lu%c", t / 60 % 60, t % 60, end);
     if (h < 100)
         return snprintf(b, n, "%2lu:%02lu:%02lu%c", h, t / 60 % 60, t % 60, end);
     return snprintf(b, n, "%6lu h%c", h, end);
 }
 
-int rl_progress_format(char *buf, int buflen, int64_t done, int64_t total,
-                       double elapsed_s, double cpu_used_s, double audio_s_per_frame)
+int rl_progress_format(char *buf, int buflen, int64_t frame, int64_t total, double real,
+                       double cpu, int samplerate, int frame_size)
 {
-    int len = 0, pct = -1;
-    double est = -1., cpu_est = -1., speed = 0.;
-    char t[4][24];
+    double real_est = 0., cpu_est = 0., speed = 0.;
+    char t[5][24];
+    int pct, len;
 
     if (buflen <= 0)
         return 0;
-    if (total >= 0 && total < done)
-        total = done;
-    if (total > 0)
-        pct = done < total ? (int) (100. * (double) done / (double) total + 0.5) : 100;
-    else if (total == 0)
-        pct = 100;
-    if (done > 0 && total >= 0 && elapsed_s > 0.) {
-        est = elapsed_s * (double) total / (double) done;
-        cpu_est = cpu_used_s * (double) total / (double) done;
+    if (total < frame)
+        total = frame;
+    /* lame's ts_calc_times, for each clock */
+    if (frame > 0 && real > 0.)
+        real_est = real * (double) total / (double) frame;
+    if (frame > 0 && cpu > 0.) {
+        cpu_est = cpu * (double) total / (double) frame;
+        speed = (double) frame_size * (double) frame / ((double) samplerate * cpu);
     }
-    if (elapsed_s > 0.)
-        speed = audio_s_per_frame * (double) done / elapsed_s;
-
-    fmt_time(t[0], sizeof t[0], cpu_used_s, '/');
+    pct = frame < total ? (int) (100. * (double) frame / (double) total + 0.5) : 100;
+    fmt_time(t[0], sizeof t[0], cpu, '/');
     fmt_time(t[1], sizeof t[1], cpu_est, '|');
-    fmt_time(t[2], sizeof t[2], elapsed_s, '/');
-    fmt_time(t[3], sizeof t[3], est, '|');
-    if (total >= 0)
-        len = snprintf(buf, (size_t) buflen, pct < 100 ? "%6lld/%-6lld (%2d%%)|" : "%6lld/%-6lld(%3d%%)|",
-                       (long long) done, (long long) total, pct);
-    else
-        len = snprintf(buf, (size_t) buflen, "%6lld/?      ( ?%%)|", (long long) done);
+    fmt_time(t[2], sizeof t[2], real, '/');
+    fmt_time(t[3], sizeof t[3], real_est, '|');
+    fmt_time(t[4], sizeof t[4], real_est - real, ' ');
+    len = snprintf(buf, (size_t) buflen, pct < 100 ? "%6lld/%-6lld (%2d%%)|" : "%6lld/%-6lld(%3.3d%%)|",
+                   (long long) frame, (long long) total, pct);
     if (len >= 0 && len < buflen)
-        len += snprintf(buf + len, (size_t) (buflen - len), "%s%s%s%s%9.3fx|",
-                        t[0], t[1], t[2], t[3], speed);
-    if (len >= 0 && len < buflen) {
-        char eta[24];
-        fmt_time(eta, sizeof eta, est >= 0. ? est - elapsed_s : -1., ' ');
-        len += snprintf(buf + len, (size_t) (buflen - len), "%s", eta);
-    }
+        len += snprintf(buf + len, (size_t) (buflen - len), speed <= 1. ? "%s%s%s%s%9.4fx|%s"
+                        : "%s%s%s%s%#9.5gx|%s", t[0], t[1], t[2], t[3], speed, t[4]);
     if (len < 0)
         len = 0;
     return len < buflen ? len : buflen - 1;
@@ -119,78 +143,115 @@ static void write_all(int fd, const char *p, size_t n)
     }
 }
 
-static void print_line(RlProgress *p, int64_t done, int64_t total, const char *tail)
+static void print_line(RlProgress *p, int64_t frame, const char *tail)
 {
-    char line[160];
+    char line[200];
     int n;
-    double const elapsed = 1e-9 * (double) (mono_ns() - p->t0_ns);
-    if (!p->header_done) {
-        /* the column header comes with the first line */
-        write_all(p->fd, header, sizeof header - 1);
-        p->header_done = 1;
-    }
     line[0] = '\r';
-    n = 1 + rl_progress_format(line + 1, (int) sizeof line - 8, done, total, elapsed,
-                               cpu_s() - p->cpu0_s, p->audio_s_per_frame);
+    n = 1 + rl_progress_format(line + 1, (int) sizeof line - 8, frame, p->total, real_s() - p->t0,
+                               cpu_s() - p->cpu0, p->samplerate, p->frame_size);
     n += snprintf(line + n, sizeof line - (size_t) n, "%s", tail);
     write_all(p->fd, line, (size_t) n);
 }
 
-int rl_progress_create(RlProgress **out, int fd, int samplerate, int frame_size, int interval_ms)
+int rl_progress_create(RlProgress **out, int fd, int samplerate, int frame_size, int64_t total)
 {
     RlProgress *p;
 
     *out = NULL;
-    if (samplerate <= 0 || frame_size <= 0 || interval_ms < 0)
+    if (samplerate <= 0 || frame_size <= 0)
         return -EINVAL;
     p = calloc(1, sizeof *p);
     if (!p)
         return -ENOMEM;
+    if (pthread_mutex_init(&p->mu, NULL) != 0) {
+        free(p);
+        return -ENOMEM;
+    }
     p->fd = fd;
-    p->audio_s_per_frame = (double) frame_size / (double) samplerate;
-    p->interval_ns = (int64_t) interval_ms * 1000000;
-    p->t0_ns = mono_ns();
-    p->cpu0_s = cpu_s();
-    atomic_init(&p->next_due_ns, p->t0_ns);
-    atomic_flag_clear(&p->printing);
-    atomic_init(&p->last_done, 0);
-    atomic_init(&p->last_total, -1);
-    atomic_init(&p->seen, 0);
+    p->samplerate = samplerate;
+    p->frame_size = frame_size;
+    p->total = total < 0 ? 0 : total;
+    p->t0 = real_s();
+    p->cpu0 = cpu_s();
     *out = p;
     return 0;
+}
+
+/* Assumes mu: prints the pending lines of frames Encode has finished. */
+static void print_pending(RlProgress *p)
+{
+    int k = 0;
+    while (k < p->npending && p->pending[k] <= p->done)
+        print_line(p, p->pending[k++], "");
+    memmove(p->pending, p->pending + k, (size_t) (p->npending - k) * sizeof p->pending[0]);
+    p->npending -= k;
+}
+
+void rl_progress_read(void *arg, int64_t frames)
+{
+    RlProgress *p = arg;
+
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    if (p->calls++ == 0) {
+        /* lame's first call prints the header only */
+        write_all(p->fd, header, sizeof header - 1);
+    }
+    else if (frames - p->last == 0 || frames - p->last >= LINE_EVERY) {
+        p->last = frames / LINE_EVERY * LINE_EVERY;
+        if (p->npending == PENDING) {       /* Encode is far behind: show the oldest now */
+            print_line(p, p->pending[0], "");
+            memmove(p->pending, p->pending + 1, (PENDING - 1) * sizeof p->pending[0]);
+            p->npending--;
+        }
+        p->pending[p->npending++] = frames;
+        print_pending(p);
+    }
+    pthread_mutex_unlock(&p->mu);
 }
 
 void rl_progress_update(void *arg, int64_t frames_done, int64_t frames_total)
 {
     RlProgress *p = arg;
-    int64_t now, due;
 
+    (void) frames_total;            /* lame's estimate stays the one it started with */
     if (!p)
         return;
-    atomic_store_explicit(&p->last_done, frames_done, memory_order_relaxed);
-    atomic_store_explicit(&p->last_total, frames_total, memory_order_relaxed);
-    atomic_store_explicit(&p->seen, 1, memory_order_relaxed);
-    now = mono_ns();
-    due = atomic_load_explicit(&p->next_due_ns, memory_order_relaxed);
-    if (now < due)
-        return;
-    /* claim this interval; a loser skips its line */
-    if (!atomic_compare_exchange_strong(&p->next_due_ns, &due, now + p->interval_ns))
-        return;
-    if (atomic_flag_test_and_set(&p->printing))
-        return;
-    print_line(p, frames_done, frames_total, "");
-    atomic_flag_clear(&p->printing);
+    pthread_mutex_lock(&p->mu);
+    p->done = frames_done;
+    print_pending(p);
+    pthread_mutex_unlock(&p->mu);
 }
 
-void rl_progress_finish(RlProgress *p)
+void rl_progress_finish(RlProgress *p, int64_t frames)
 {
-    if (!p || !atomic_load(&p->seen))
-        return;     /* nothing was reported: no line at all */
-    print_line(p, atomic_load(&p->last_done), atomic_load(&p->last_total), "\n");
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    if (p->calls == 0)
+        write_all(p->fd, header, sizeof header - 1);
+    p->done = frames;
+    print_pending(p);
+    print_line(p, frames, "\n");
+    pthread_mutex_unlock(&p->mu);
+}
+
+void rl_progress_abort(RlProgress *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    if (p->calls > 0)
+        write_all(p->fd, "\n", 1);
+    pthread_mutex_unlock(&p->mu);
 }
 
 void rl_progress_free(RlProgress *p)
 {
+    if (!p)
+        return;
+    pthread_mutex_destroy(&p->mu);
     free(p);
 }

@@ -1,13 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: the progress line on stderr (frames, percent, times, speed),
- * like lame's, fed from the ring's progress callback.
+/* ringlame: lame's progress display on stderr (frames, percent, CPU and
+ * real times with their estimates, play/CPU, ETA: lame's timestatus), fed
+ * from the ring's progress callbacks.  The lines are lame's, terminal or
+ * not: where lame's front end calls encoder_progress (before each read goes
+ * to the encoder, and once at the end of the input; the ring's Dispatch
+ * reports those points: rl_progress_read) lame's rule picks the lines (the
+ * header at the first call, then a line when no frame came since the last
+ * one or 100 more did), and each is printed once the ring's Encode has
+ * finished that frame (rl_progress_update); then the last line and a
+ * newline after the flush.  lame's bitrate histogram is not drawn (its
+ * --nohist display).
  *
- * Threading contract: rl_progress_update may be called from any thread,
- * also concurrently; it costs one clock read and one atomic load when it
- * does not print, and prints at most once per interval (atomic claim; a
- * call that finds another one printing skips).  create/finish/free are
- * called by the main thread only, finish after the encode threads have
- * stopped calling update. */
+ * Threading contract: rl_progress_read and rl_progress_update may run at
+ * the same time on two threads (a mutex); each alone is called by one
+ * thread at a time.  create/finish/free by the main thread, finish after
+ * the encode has ended.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_PROGRESS_H
 #define RL_PROGRESS_H
 
@@ -15,28 +23,40 @@
 
 typedef struct RlProgress RlProgress;
 
-/* 1 if a progress line should be shown: fd is a terminal and silent <= 0
- * (lame's scale: -S, --silent, --quiet and stdin input are all > 0). */
+/* 1 if a progress line should be shown on a terminal: fd is one and
+ * silent <= 0 (lame's scale: -S, --silent, --quiet and stdin input are
+ * all > 0).  (ringlame --batch's own display.) */
 int rl_progress_wanted(int fd, int silent);
 
-/* A progress printer writing to fd.  samplerate and frame_size (samples per
- * channel per frame) turn frames into seconds of audio; interval_ms is the
- * shortest time between two lines (100: ten lines a second).  The column
- * header comes with the first line.  0 or -errno. */
-int rl_progress_create(RlProgress **p, int fd, int samplerate, int frame_size, int interval_ms);
+/* lame's estimate of the frames (lame_get_totalframes) for samples per
+ * channel at rate_in encoded at rate_out in frames of frame_size; 0 when
+ * unknown (samples < 0). */
+int64_t rl_progress_total(int64_t samples, int rate_in, int rate_out, int frame_size);
 
-/* The ring's progress callback (arg: the RlProgress).  total < 0: unknown. */
+/* A progress display on fd.  samplerate (output) and frame_size make the
+ * play/CPU speed; total: lame's estimate of the frames (rl_progress_total).
+ * 0 or -errno. */
+int rl_progress_create(RlProgress **p, int fd, int samplerate, int frame_size, int64_t total);
+
+/* The ring's read_progress callback (arg: the RlProgress). */
+void rl_progress_read(void *arg, int64_t frames_encoded);
+
+/* The ring's progress callback (arg: the RlProgress). */
 void rl_progress_update(void *arg, int64_t frames_done, int64_t frames_total);
 
-/* Prints the last line (whatever the interval) and ends it with a newline;
- * nothing if no update ever arrived. */
-void rl_progress_finish(RlProgress *p);
+/* The last line (frames: all frames encoded) and the newline. */
+void rl_progress_finish(RlProgress *p, int64_t frames);
+
+/* A failed or stopped encode: ends the line shown, if any (the message
+ * that follows gets a line of its own). */
+void rl_progress_abort(RlProgress *p);
 
 void rl_progress_free(RlProgress *p);
 
-/* Formats one line (no '\r'/newline) into buf for the given figures; used by
- * update and by the unit test.  Returns the length (truncated to buflen-1). */
-int rl_progress_format(char *buf, int buflen, int64_t done, int64_t total,
-                       double elapsed_s, double cpu_s, double audio_s_per_frame);
+/* One line as lame's timestatus prints it, without its leading '\r':
+ * frame of total (total raised to frame), real and CPU seconds so far.
+ * Returns the length (truncated to buflen-1). */
+int rl_progress_format(char *buf, int buflen, int64_t frame, int64_t total, double real_s,
+                       double cpu_s, int samplerate, int frame_size);
 
 #endif

@@ -56,6 +56,16 @@ typedef struct RlRingStats {
     double  wall_s;
 } RlRingStats;
 
+/* What the run ends with (filled by the Finish task when
+ * RlRingParams.result is set): the console lines lame prints after an
+ * encode come from it. */
+typedef struct RlRingResult {
+    int64_t frames;             /* frames encoded, the flush's included */
+    int     tag_len;            /* the LAME tag frame handed to the output (0: none) */
+    int     replay_gain;        /* 1: ReplayGain was computed (radio_gain is set) */
+    int     radio_gain;         /* RadioGain in tenths of a dB */
+} RlRingResult;
+
 typedef struct RlRingParams {
     int threads;        /* rl_run_ring without exec: the calling thread and threads-1 pool
                          * workers; <= 0: the CPUs this process may run on */
@@ -67,11 +77,17 @@ typedef struct RlRingParams {
                          * (rl_ring_create requires one) */
     /* called from the Encode task (never two at once) as frames are finished; may be NULL */
     void (*progress)(void *arg, int64_t frames_done, int64_t frames_total_or_minus1);
+    /* called from the Dispatch task (never two at once, but beside Encode's
+     * progress calls) where lame's front end calls encoder_progress: before
+     * each read of input goes to the encoder and once at the end of the
+     * input, with the frames lame has encoded by then; may be NULL */
+    void (*read_progress)(void *arg, int64_t frames_encoded);
     void *progress_arg;
     /* a stop token (see above): once requested, the ring drains and fails
      * with -EINTR; may be NULL */
     RlRingStop *stop;
     RlRingStats *stats; /* filled by rl_ring_destroy; may be NULL */
+    RlRingResult *result; /* filled by the Finish task; may be NULL */
     /* the run's timeline (trace.h): each task, and with rl_run_ring's I/O
      * scheduler each of its I/O calls, recorded by the thread that ran it;
      * the caller creates it, writes and frees it after the run; may be NULL */

@@ -65,8 +65,7 @@ same_file_case symlink ../link.wav 'ln -s in.wav link.wav'
 same_file_case hard_link ../hard.wav 'ln in.wav hard.wav'
 
 # options ringlame does not support: refused, never encoded differently
-for o in "--ti cover.jpg" "--tv TXXX=a=b" \
-         "--mp3input" "--decode" "--replaygain-accurate" "--clipdetect"; do
+for o in "--mp3input" "--decode" "--replaygain-accurate" "--clipdetect"; do
     n=${o%% *}
     # shellcheck disable=SC2086  # the option and its argument are two words
     check_bad "unsupported_${n#--}" "option $n is not supported" "$IN/good.wav" -V 2 $o

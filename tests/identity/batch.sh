@@ -12,7 +12,7 @@
 id_init "$@"
 set -m    # background jobs get SIGINT
 
-OPTS=(-V 2)
+OPTS=(-V 2 --tt Title --tn 3)   # ID3 tags too: each file has its own TLEN
 T=$OUT/tree
 mkdir -p "$T/a/b" "$T/c"
 gen x.wav -t mix -d 3 -S 1
@@ -29,7 +29,7 @@ GOOD="x a/y a/b/z c/w"
 declare -A SRC=([x]=x.wav [a/y]=a/y.flac [a/b/z]=a/b/z.aiff [c/w]=c/w.au)
 
 # lame's outputs, the references
-REF=$WORK/ref
+REF=$WORK/ref-tags
 mkdir -p "$REF"
 for k in $GOOD; do
     r=$REF/${k//\//_}.mp3

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/example: examples/wav2mp3 (the public API only, linked against
 # libringlame.so) writes lame's bytes: rate classes, channel counts, rate
-# control modes, ReplayGain, integer and float files, a very short file.
+# control modes, ReplayGain, integer and float files, a very short file,
+# ID3 tags (the tag frame after the ID3v2 tag).
 # Run as: bash example.sh WAV2MP3 GEN_SIGNAL [WORKDIR]
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
@@ -30,5 +31,7 @@ check_file mono_mode "$IN/mix44.wav" -m m -b 96
 check_file no_tag "$IN/mix44.wav" -t -b 160
 check_file vbr_old "$IN/mix44.wav" --vbr-old -V 2
 check_file resample "$IN/mix44.wav" --resample 32 -V 4
+check_file id3_V2 "$IN/mix44.wav" -V 2 --tt Title --ta Artist --tn 2/5 --tv TXXX=k=v
+check_file id3_cbr_v1 "$IN/mono32.wav" -b 64 --tt Title --tg Rock --id3v1-only
 
 id_summary

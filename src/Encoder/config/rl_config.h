@@ -79,6 +79,7 @@ typedef struct RlConfig {
 
     float lowpass1, lowpass2;     /* normalised passband bounds (LAME FLOAT) */
     float highpass1, highpass2;
+    int   highpass_dropped;       /* a highpass below the first band edge was turned off */
 
     float pcm_transform[2][2];    /* input matrix incl. scale and downmix */
     float minval;

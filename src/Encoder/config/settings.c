@@ -328,6 +328,7 @@ static void init_polyphase_filter(RlConfig *cfg)
         if (cfg->highpass2 < .9 * (.75 / 31.0)) {
             cfg->highpass1 = 0;
             cfg->highpass2 = 0;
+            cfg->highpass_dropped = 1;  /* lame warns (the command prints it) */
         }
     }
 

@@ -200,36 +200,53 @@ int rl_encoder_gain_run(RlGainFeed *rg, int ch)
     return rl_gain_task_run(rg, ch);
 }
 
-/* What the tag of file `file` of `files` needs (files 0: no gapless set).
- * title < 0: the gain of everything the feed holds (the stream's last
- * title); else title `title`, closed by the feed at a gapless boundary. */
+/* save_gain_values: RadioGain stays 0 without RG.  title < 0: the gain of
+ * everything the feed holds (the stream's last title); else title `title`,
+ * closed by the feed at a gapless boundary. */
+static int radio_gain(const RlConfig *cfg, RlGainFeed *rg, int title, int *value)
+{
+    float title_gain = RL_RG_NOT_ENOUGH;
+    int ch, rc;
+
+    *value = 0;
+    if (!cfg->find_replay_gain)
+        return 0;
+    if (title >= 0) {
+        rc = rl_gain_feed_title(rg, title, &title_gain);
+        if (rc < 0)
+            return rc;
+    }
+    else {
+        /* the drivers run or wait for the gain tasks before the tag; should
+         * work be left, finish it here (no task may be running then) */
+        for (ch = 0; ch < 2; ch++)
+            while (rl_gain_task_pending(rg, ch) > 0 && rl_gain_task_run(rg, ch) == 0)
+                ;
+        if (rl_gain_feed_result(rg, &title_gain) != 0)
+            title_gain = RL_RG_NOT_ENOUGH;
+    }
+    *value = rl_gain_radio_value(title_gain);
+    return 0;
+}
+
+int rl_encoder_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int *found)
+{
+    int value;
+    *found = k->cfg.find_replay_gain != 0;
+    return radio_gain(&k->cfg, rg, -1, &value) < 0 ? 0 : value;
+}
+
+/* What the tag of file `file` of `files` needs (files 0: no gapless set). */
 static int tag_info(const RlConfig *cfg, int delay, int padding, RlGainFeed *rg, int title,
                     int file, int files, RlTagInfo *info)
 {
+    int rc;
     memset(info, 0, sizeof *info);
     info->encoder_delay = delay;
     info->encoder_padding = padding;
-    /* save_gain_values: RadioGain stays 0 without RG */
-    info->radio_gain = 0;
-    if (cfg->find_replay_gain) {
-        float title_gain = RL_RG_NOT_ENOUGH;
-        int ch, rc;
-        if (title >= 0) {
-            rc = rl_gain_feed_title(rg, title, &title_gain);
-            if (rc < 0)
-                return rc;
-        }
-        else {
-            /* the drivers run or wait for the gain tasks before the tag;
-             * should work be left, finish it here (no task may be running) */
-            for (ch = 0; ch < 2; ch++)
-                while (rl_gain_task_pending(rg, ch) > 0 && rl_gain_task_run(rg, ch) == 0)
-                    ;
-            if (rl_gain_feed_result(rg, &title_gain) != 0)
-                title_gain = RL_RG_NOT_ENOUGH;
-        }
-        info->radio_gain = rl_gain_radio_value(title_gain);
-    }
+    rc = radio_gain(cfg, rg, title, &info->radio_gain);
+    if (rc < 0)
+        return rc;
     info->peak_sample = 0.0f;
     info->nogap_total = files;
     info->nogap_current = file;

@@ -216,4 +216,9 @@ int  rl_encoder_tag_frame_nogap(const RlEncoderConst *k, const RlEncodeStage *en
                                 const RlDispatchState *d, RlGainFeed *rg, int file, int files,
                                 uint8_t *buf, size_t cap);
 
+/* lame's RadioGain (tenths of a dB, as the LAME tag stores it) at the end,
+ * under the same conditions as rl_encoder_tag_frame; *found: ReplayGain
+ * was computed (lame_get_findReplayGain). */
+int  rl_encoder_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int *found);
+
 #endif

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: ID3 tags as lame 3.100's front end writes them.  An RlId3Tag is
  * the state lame's tag options build (in command-line order): the ID3v1
- * fields, the ID3v2 frames in the order they were first set, and the flags
- * (--add-id3v2, --id3v1-only, ...).  The builders turn it into the bytes the
- * output gets: the ID3v2 tag before the stream, the 128-byte ID3v1 tag after
- * it.  Pure computation, fixed storage (no allocation).
+ * fields, the ID3v2 frames in the order they were first set (text, comment,
+ * URL and user frames, Latin-1 or UCS-2), the album art, and the flags
+ * (--add-id3v2, --id3v1-only, ...).  The builders turn it into the bytes
+ * the output gets: the ID3v2 tag before the stream, the 128-byte ID3v1 tag
+ * after it.  Text comes in already converted from the user's charset
+ * (Latin-1 bytes, or UTF-16 units behind a BOM): this layer never looks at
+ * the locale.  Pure computation, fixed storage (no allocation; the album
+ * art is the caller's memory).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_ID3TAG_H
 #define RL_ID3TAG_H
@@ -12,19 +16,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RL_ID3_TEXT_MAX  1024    /* characters of one tag text option */
-#define RL_ID3_FRAMES    12      /* TSSE, the seven text options, TLEN and room */
+#define RL_ID3_FRAMES    64      /* ID3v2 frames (TSSE, TLEN and the user's) */
+#define RL_ID3_POOL      32768   /* characters of all frame texts together */
 #define RL_ID3_GENRES    148     /* the ID3v1 genre list */
 #define RL_ID3_PAD_MAX   128000  /* --pad-id3v2-size's limit */
 
+/* A frame's descriptor or text: pool[off .. off+len) (cap: room kept). */
+typedef struct RlId3Str {
+    uint32_t off, len, cap;
+} RlId3Str;
+
 typedef struct RlId3Frame {
     uint32_t id;                 /* "TIT2" as a big-endian number */
-    char     lang[3];            /* COMM only */
-    uint8_t  desc_enc;           /* COMM: the empty descriptor's encoding (0 Latin-1, 1 UCS-2) */
-    uint8_t  text_enc;           /* 0: Latin-1 (one byte a character); 1: UCS-2 with BOM */
-    uint16_t len;                /* characters in text (the BOM counts) */
-    uint16_t text[RL_ID3_TEXT_MAX + 2];
+    uint8_t  ucs2;               /* 0: Latin-1 (a unit a byte); 1: UCS-2 (the BOM counts) */
+    RlId3Str dsc, txt;
 } RlId3Frame;
+
+enum { RL_ID3_ART_NONE = 0, RL_ID3_ART_JPEG, RL_ID3_ART_PNG, RL_ID3_ART_GIF };
 
 typedef struct RlId3Tag {
     unsigned flags;              /* RL_ID3_F_* */
@@ -35,8 +43,13 @@ typedef struct RlId3Tag {
     int      track;              /* 0: none (ID3v1.0) */
     int      genre;              /* 255: none */
     unsigned padding;            /* bytes of ID3v2 padding with RL_ID3_F_PAD_V2 */
+    int      art_type;           /* RL_ID3_ART_*: the APIC frame's picture */
+    size_t   art_size;
+    const uint8_t *art;          /* the caller's bytes (rl_id3_attach_art) */
     int      nframes;
     RlId3Frame frames[RL_ID3_FRAMES];
+    uint32_t pool_used;
+    uint16_t pool[RL_ID3_POOL];
 } RlId3Tag;
 
 enum {
@@ -48,16 +61,24 @@ enum {
     RL_ID3_F_PAD_V2   = 32
 };
 
+/* Returned when the frames or the text pool are full (lame has no limit). */
+#define RL_ID3_FULL (-1000)
+
 /* lame's id3tag_init: no field, the encoder's TSSE frame. */
 void rl_id3_init(RlId3Tag *t);
 
-/* One tag text option of lame's front end: field 't' title, 'a' artist,
- * 'l' album, 'y' year, 'c' comment, 'n' track, 'g' genre; text is ASCII
- * (at most RL_ID3_TEXT_MAX characters).  utf16 1: the default
- * (--id3v2-utf16): the ID3v1 field and then the ID3v2 frame in UCS-2;
- * 0 (--id3v2-latin1): both in Latin-1.  Returns lame's result: 0, or -1
- * (track outside 1..255 in Latin-1 mode, genre number outside the list). */
-int  rl_id3_set_text(RlId3Tag *t, int field, const char *text, int utf16);
+/* One tag option of lame's front end in Latin-1 (lame's set_id3tag):
+ * field 't' title, 'a' artist, 'l' album, 'y' year, 'c' comment,
+ * 'n' track, 'g' genre, 'v' a raw frame "ID=value" (--tv).  s is Latin-1,
+ * NUL-terminated.  Returns lame's result: 0, or negative (track outside
+ * 1..255, genre number outside the list, a --tv value lame rejects), or
+ * RL_ID3_FULL. */
+int  rl_id3_set_latin1(RlId3Tag *t, int field, const char *s);
+
+/* The same in UCS-2 (lame's set_id3v2tag): s is the BOM (0xFEFF) and the
+ * UTF-16 units, 0-terminated.  The ID3v1 field is not touched (lame's
+ * front end sets it first through rl_id3_set_latin1). */
+int  rl_id3_set_utf16(RlId3Tag *t, int field, const uint16_t *s);
 
 void rl_id3_add_v2(RlId3Tag *t);         /* --add-id3v2, --id3v2-utf16, --id3v2-latin1 */
 void rl_id3_v1_only(RlId3Tag *t);        /* --id3v1-only */
@@ -65,10 +86,23 @@ void rl_id3_v2_only(RlId3Tag *t);        /* --id3v2-only */
 void rl_id3_space_v1(RlId3Tag *t);       /* --space-id3v1 */
 void rl_id3_set_pad(RlId3Tag *t, unsigned n);   /* --pad-id3v2-size n (--pad-id3v2: 128) */
 
+/* --ti: the picture type of an image (lame looks at the first bytes:
+ * JPEG, PNG, GIF), RL_ID3_ART_NONE when it is none of them. */
+int  rl_id3_art_type(const uint8_t *img, size_t n);
+
+/* --ti with the image's bytes: -1 (and no change) when its type is not
+ * known; else the art is set (a v2 tag is asked for) and img is kept as
+ * the attached bytes (may be NULL: attach them before building). */
+int  rl_id3_set_art(RlId3Tag *t, const uint8_t *img, size_t n);
+
+/* Attaches the bytes of the art set before: 0, or -1 when they are not of
+ * the same size and type. */
+int  rl_id3_attach_art(RlId3Tag *t, const uint8_t *img, size_t n);
+
 /* The ID3v2 tag: its size (0: none).  When cap is at least the size, the
  * bytes are written to buf.  num_samples < 0: unknown (no TLEN frame);
  * else the TLEN frame (play length in ms at samplerate_in) is set first,
- * as lame does. */
+ * as lame does.  Set art must be attached. */
 size_t rl_id3_v2_build(RlId3Tag *t, int64_t num_samples, int samplerate_in,
                        uint8_t *buf, size_t cap);
 

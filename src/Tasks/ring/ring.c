@@ -49,8 +49,10 @@
  *                    writes before the next stage's reads).  A record is
  *                    reused for any later frame: no stage reads fields a
  *                    previous frame left behind.
- *   e->dispatch, the input port (next/release), r->blk / blk_pos / in_eof
- *                    only the Dispatch task.
+ *   e->dispatch, the input port (next/release), r->blk / blk_pos / in_eof,
+ *   the read_progress callback
+ *                    only the Dispatch task (the callback may run beside
+ *                    Encode's progress callback: its receiver locks).
  *   e->psy           only the Resolve task.
  *   e->enc, the output port's write, the progress callback
  *                    only the Encode task and, after the last Encode, the

@@ -81,6 +81,7 @@ struct RlRing {
     int      in_file_fed;              /* ... and whether a sample of it was fed */
     unsigned char *file_empty;         /* gapless sets, per file: it had no sample (Dispatch
                                         * writes it before the next file's first cut) */
+    int      read_end_reported;        /* the read_progress call of the end was made */
 
     /* ---- the Encode task only, then the Finish task ---- */
     uint8_t *out_bytes;

@@ -47,6 +47,8 @@ static int feed_next_piece(Ring *r, int *no_input)
             n = r->blk->nframes - r->blk_pos;
             if (n > r->frame_size)
                 n = r->frame_size;
+            if (r->p.read_progress)     /* lame: before each read's encode call */
+                r->p.read_progress(r->p.progress_arg, r->cut);
             rc = rl_dispatch_feed_block(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e),
                                        r->blk, r->blk_pos, n);
             if (rc < 0)
@@ -94,6 +96,11 @@ int ring_run_dispatch(Ring *r, RlFrame *f)
             if (rc == 0)
                 r->in_eof = 1;
             continue;
+        }
+        if (!r->read_end_reported) {    /* lame: the call for the empty last read */
+            r->read_end_reported = 1;
+            if (r->p.read_progress)
+                r->p.read_progress(r->p.progress_arg, r->cut);
         }
         /* lame_encode_flush: zero bunches until the last frame is out */
         rc = rl_dispatch_flush_step(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e));
@@ -245,6 +252,12 @@ int ring_run_finish(Ring *r)
     len = end_file(r, 1);
     if (len < 0)
         return len;
+    if (r->p.result) {
+        r->p.result->frames = r->encoded;
+        r->p.result->tag_len = len;
+        r->p.result->radio_gain = rl_encoder_radio_gain(rl_encoder_const(r->e), rl_encoder_gain(r->e),
+                                                        &r->p.result->replay_gain);
+    }
     (void) file_id3v2(r, r->out_file, &v2_len);
     return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len, (uint64_t) v2_len);
 }

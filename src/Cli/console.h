@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: lame's console text around an encode, word for word (stderr):
+ * the banner and lame_print_config's notes, the "Encoding" lines,
+ * --verbose's settings dump (lame_print_internals), and the closing lines.
+ * The progress display between them is progress.h's.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_CONSOLE_H
+#define RL_CONSOLE_H
+
+#include "settings.h"
+
+/* What lame_init_params prints whatever the silence (the highpass it
+ * turns off). */
+void rl_console_init_notes(const RlOptions *opt);
+
+/* Before the encode (lame: silent < 9): in_path/out_path as given ("-":
+ * stdin/stdout); verbose (silent <= -10) adds the settings dump. */
+void rl_console_banner(const char *in_path, const char *out_path, const RlOptions *opt,
+                       int verbose);
+
+/* After the encode and the progress display (lame: silent <= 0): the LAME
+ * tag written (tag_len > 0), the ReplayGain found (replay_gain: computed;
+ * radio_gain in tenths of a dB). */
+void rl_console_closing(int tag_len, int replay_gain, int radio_gain);
+
+#endif

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
+# identity/console: lame's console text on stderr (captured, not a
+# terminal) compared with ringlame's after masking the timing fields (the
+# CPU and real times, their estimates, play/CPU and ETA of each progress
+# line; the frame counts and percentages stay): the banner and filter
+# notes, "Encoding X to Y", "Encoding as ...", the progress lines (lame
+# without its bitrate histogram: --nohist), "Writing LAME Tag...done",
+# "ReplayGain: ...", --verbose's settings dump, -S/--silent/--quiet/--brief,
+# stdin and stdout, resampling (the lines where lame prints them).
+# ringlame's own lines after lame's (--verbose: SIMD level, ring times) are
+# left out.
+. "$(dirname "$0")/lib.sh"
+id_init "$@"
+
+gen st.wav -t mix -d 7 -S 41
+gen mono22.wav -t mix -r 22050 -c 1 -d 9 -S 42
+gen st48.wav -t mix -r 48000 -d 5 -S 43
+gen short.wav -t mix -d 0.2 -S 44
+
+# the progress lines are '\r'-separated: one per text line, timing masked
+mask() {
+    sed 's/\r/<CR>\n/g' "$1" | awk '{
+        i = index($0, "%)|")
+        if (i) { h = substr($0, 1, i + 2); t = substr($0, i + 3); gsub(/[0-9.]/, "9", t); $0 = h t }
+        print }' | sed '/^SIMD level: /,$d'
+}
+
+check_console() {   # NAME MODE INPUT OPTS...   MODE: file, stdin, stdout
+    local name=$1 mode=$2 in=$3; shift 3
+    local d="$OUT/$name" rc lrc
+    rm -rf "$d"; mkdir -p "$d/lame" "$d/rl"
+    case $mode in
+    file)   lame_opts "$@"
+            (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" --nohist "${LOPTS[@]}" "$in" out.mp3 </dev/null 2>err >/dev/null); lrc=$?
+            (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" "$in" out.mp3 </dev/null 2>err >/dev/null); rc=$? ;;
+    stdin)  (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" --nohist "$@" - out.mp3 <"$in" 2>err >/dev/null); lrc=$?
+            (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" - out.mp3 <"$in" 2>err >/dev/null); rc=$? ;;
+    stdout) (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" --nohist "$@" "$in" - </dev/null 2>err >out.mp3); lrc=$?
+            (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" "$in" - </dev/null 2>err >out.mp3); rc=$? ;;
+    esac
+    mask "$d/lame/err" >"$d/lame.txt"
+    mask "$d/rl/err" >"$d/rl.txt"
+    if [ $lrc -ne 0 ]; then
+        id_fail "$name" "the reference lame failed (exit $lrc): the case itself is wrong"
+    elif [ $rc -ne 0 ]; then
+        id_fail "$name" "ringlame exited with $rc" "$(head -c 300 "$d/rl/err")"
+    elif ! cmp -s "$d/lame.txt" "$d/rl.txt"; then
+        id_fail "$name" "stderr differs (masked; - lame, + ringlame)" \
+            "$(diff "$d/lame.txt" "$d/rl.txt" | head -n 8)"
+    elif ! cmp -s "$d/lame/out.mp3" "$d/rl/out.mp3"; then
+        id_fail "$name" "the MP3s differ"
+    else
+        id_ok "$name"
+        [ -n "${RL_KEEP:-}" ] || rm -rf "$d"
+    fi
+}
+
+S=$IN/st.wav M=$IN/mono22.wav W=$IN/st48.wav
+check_console default file "$S"
+check_console V2 file "$S" -V 2
+check_console abr file "$S" --abr 96
+check_console cbr_mono_q0 file "$S" -m m -b 64 -q 0
+check_console vbr_old file "$S" --vbr-old -V 4
+check_console mpeg2_mono file "$M" -V 5
+check_console resample_down file "$W" --resample 32 -b 96
+check_console resample_mpeg25 file "$S" -b 32
+check_console resample_up file "$M" --resample 44.1 -b 320
+check_console short file "$IN/short.wav" -V 3
+check_console highpass_dropped file "$S" --highpass 0.1 --lowpass 10
+check_console freeformat file "$S" --freeformat -b 400
+check_console noreplaygain_notag file "$S" --noreplaygain -t
+check_console tags file "$S" --tt Title --ta Artist -b 160
+check_console brief file "$S" --brief
+check_console S file "$S" -S
+check_console silent file "$S" --silent
+check_console quiet file "$S" --quiet --highpass 0.1
+check_console verbose file "$S" --verbose -V 2
+check_console verbose_abr_mono file "$M" --verbose --abr 48 -m m
+check_console verbose_options file "$S" --verbose --athtype 2 --ns-bass 3 --scale-l 0.5 -Y -m f -b 192
+check_console stdin stdin "$S" -V 4
+check_console stdin_brief stdin "$S" --brief
+check_console stdout stdout "$S" -b 128
+check_console threads1 file "$S" --threads 1
+check_console sequential file "$S" --sequential -V 6
+id_summary
