@@ -58,60 +58,70 @@ static inline vf rev(vf v)
 #endif
 }
 
-/* ---- polyphase: the 15 rows of a slot, W rows per vector ----
- * Row j (0 <= j < 15; the scalar loop's row j - 15) reads xa = x - j and
+/* ---- polyphase: the 15 rows of a slot, W rows per vector ---- */
+/* The rows of the slots at x and x + 32 (two independent sets of chains in
+ * flight: one slot's 16 sums are one dependent chain per vector) */
+static inline void window_rows2(const float *x, float ev[2][16], float od[2][16])
+{
+    for (int j0 = 0; j0 < 16; j0 += W) {
+        const float *const xa0 = x - j0 - (W - 1), *const xa1 = xa0 + 32;
+        const float *const xb0 = x - 62 + j0, *const xb1 = xb0 + 32;
+#define C(m) ld(&rl_poly_rows[m][j0])
+#define ROW(m, sb0, sb1, op, ta0, ta1)                                   \
+        c = C(m);                                                        \
+        s0 = s0 + sb0 * c; t0 = t0 op ta0 * c;                           \
+        s1 = s1 + sb1 * c; t1 = t1 op ta1 * c
+#define ROWU(m, ob, oa) ROW(m, ld(xb0 + (ob)), ld(xb1 + (ob)), +, rev(ld(xa0 + (oa))), rev(ld(xa1 + (oa))))
+#define ROWD(m, oa, ob) ROW(m, rev(ld(xa0 + (oa))), rev(ld(xa1 + (oa))), -, ld(xb0 + (ob)), ld(xb1 + (ob)))
+        vf c = C(0);
+        vf s0 = ld(xb0 - 224) * c, t0 = rev(ld(xa0 + 224)) * c;
+        vf s1 = ld(xb1 - 224) * c, t1 = rev(ld(xa1 + 224)) * c;
+        ROWU(1, -160, 160);
+        ROWU(2, -96, 96);
+        ROWU(3, -32, 32);
+        ROWU(4, 32, -32);
+        ROWU(5, 96, -96);
+        ROWU(6, 160, -160);
+        ROWU(7, 224, -224);
+        ROWD(8, -256, 256);
+        ROWD(9, -192, 192);
+        ROWD(10, -128, 128);
+        ROWD(11, -64, 64);
+        ROWD(12, 0, 0);
+        ROWD(13, 64, -64);
+        ROWD(14, 128, -128);
+        ROWD(15, 192, -192);
+        s0 *= C(16);
+        s1 *= C(16);
+        st(ev[0] + j0, t0 + s0);
+        st(od[0] + j0, C(17) * (t0 - s0));
+        st(ev[1] + j0, t1 + s1);
+        st(od[1] + j0, C(17) * (t1 - s1));
+#undef C
+#undef ROW
+#undef ROWU
+#undef ROWD
+    }
+}
+
+/* Row j (0 <= j < 15; the scalar loop's row j - 15) reads xa = x - j and
  * xb = x - 62 + j: xb[c] over the rows is x[c - 62 + j], ascending, and
  * xa[c] is x[c - j], descending, loaded backwards.  A 16th lane (j = 15)
  * reads inside the slot's range x[-286 .. 224] and writes out[30], out[31],
  * which rl_window_tail overwrites without reading. */
-static void window_slot(const float *x, float out[RL_SBLIMIT])
-{
-    float ev[16], od[16];
-    for (int j0 = 0; j0 < 16; j0 += W) {
-        const float *const xa = x - j0 - (W - 1);
-        const float *const xb = x - 62 + j0;
-#define A(c) rev(ld(xa + (c)))
-#define B(c) ld(xb + (c))
-#define C(m) ld(&rl_poly_rows[m][j0])
-        vf c, s, t;
-        c = C(0);  s = B(-224) * c; t = A(224) * c;
-        c = C(1);  s += B(-160) * c; t += A(160) * c;
-        c = C(2);  s += B(-96) * c;  t += A(96) * c;
-        c = C(3);  s += B(-32) * c;  t += A(32) * c;
-        c = C(4);  s += B(32) * c;   t += A(-32) * c;
-        c = C(5);  s += B(96) * c;   t += A(-96) * c;
-        c = C(6);  s += B(160) * c;  t += A(-160) * c;
-        c = C(7);  s += B(224) * c;  t += A(-224) * c;
-
-        c = C(8);  s += A(-256) * c; t -= B(256) * c;
-        c = C(9);  s += A(-192) * c; t -= B(192) * c;
-        c = C(10); s += A(-128) * c; t -= B(128) * c;
-        c = C(11); s += A(-64) * c;  t -= B(64) * c;
-        c = C(12); s += A(0) * c;    t -= B(0) * c;
-        c = C(13); s += A(64) * c;   t -= B(-64) * c;
-        c = C(14); s += A(128) * c;  t -= B(-128) * c;
-        c = C(15); s += A(192) * c;  t -= B(-192) * c;
-
-        s *= C(16);
-        vf const d = t - s;
-        st(ev + j0, t + s);
-        st(od + j0, C(17) * d);
-#undef A
-#undef B
-#undef C
-    }
-    for (int j = 0; j < 16; j++) {
-        out[2 * j] = ev[j];
-        out[2 * j + 1] = od[j];
-    }
-    rl_window_tail(x - RL_ENWINDOW_ROWS, rl_enwindow + 10 + RL_ENWINDOW_ROWS * RL_ENWINDOW_ROW, out);
-}
-
 void RL_PREP(rl_window_granule)(const float *x, float sb[18][RL_SBLIMIT])
 {
+    float ev[2][16], od[2][16];
+    const float *const w = rl_enwindow + 10 + RL_ENWINDOW_ROWS * RL_ENWINDOW_ROW;
     for (int k = 0; k < 18; k += 2) {
-        window_slot(x, sb[k]);
-        window_slot(x + 32, sb[k + 1]);
+        window_rows2(x, ev, od);
+        for (int q = 0; q < 2; q++) {
+            for (int j = 0; j < 16; j++) {
+                sb[k + q][2 * j] = ev[q][j];
+                sb[k + q][2 * j + 1] = od[q][j];
+            }
+            rl_window_tail(x + 32 * q - RL_ENWINDOW_ROWS, w, sb[k + q]);
+        }
         x += 64;
         for (int band = 1; band < 32; band += 2)
             sb[k + 1][band] *= -1;
