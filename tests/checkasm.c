@@ -9,10 +9,14 @@
 
 #include <time.h>
 
+#include "attack.h"
 #include "dsp.h"
 #include "fast_log.h"
+#include "fft.h"
 #include "huffman_count.h"
+#include "polyphase_window.h"
 #include "psy_spread.h"
+#include "replaygain.h"
 #include "rl_encoder.h"
 #include "settings.h"
 #include "stages.h"
@@ -260,6 +264,238 @@ static double bench_spread(RlSpreadFn fn)
     return best;
 }
 
+/* ---- the Prepare-side and ReplayGain kernels (polyphase rows, attack
+ * high-pass and peaks, ReplayGain filters) ---- */
+
+/* one sample of kind: 0 PCM-scale, 1 zero, 2 denormal, 3 +-large (1e15,
+ * products stay finite), 4 a music-like sum of sines, 5 edge values
+ * (+-0, +-1, +-32768, the smallest normal) */
+static float sample(int kind, int i)
+{
+    switch (kind) {
+    case 0: return (frnd() * 2.0f - 1.0f) * 32768.0f;
+    case 1: return 0.0f;
+    case 2: return (float) ((int) (rnd() % 2001) - 1000) * 1e-42f;
+    case 3: return (rnd() & 1 ? -1e15f : 1e15f) * (0.5f + frnd());
+    case 4: return 9000.0f * sinf(0.031f * (float) i) + 4000.0f * sinf(0.4f * (float) i)
+                   + 300.0f * (frnd() - 0.5f);
+    default: {
+        static const float edge[] = { 0.0f, -0.0f, 1.0f, -1.0f, 32768.0f, -32768.0f,
+                                      1.17549435e-38f, -1.17549435e-38f };
+        return edge[rnd() % 8];
+    }
+    }
+}
+#define SAMPLE_KINDS 6
+
+static int same_floats(const float *a, const float *b, int n)
+{
+    return memcmp(a, b, sizeof(float) * (size_t) n) == 0;
+}
+
+static int first_diff(const float *a, const float *b, int n)
+{
+    int i = 0;
+    while (i < n && memcmp(&a[i], &b[i], sizeof(float)) == 0)
+        i++;
+    return i;
+}
+
+/* input of one granule's polyphase: x[-286 .. 17 * 32 + 224] */
+#define POLY_PRE 286
+#define POLY_LEN (POLY_PRE + 17 * 32 + 225)
+
+static void check_window_granule(const RlDsp *d, const RlDsp *s)
+{
+    static float buf[POLY_LEN];
+    float sb0[18][RL_SBLIMIT], sb1[18][RL_SBLIMIT];
+    for (int kind = 0; kind < SAMPLE_KINDS; kind++)
+        for (int rep = 0; rep < 40; rep++) {
+            for (int i = 0; i < POLY_LEN; i++)
+                buf[i] = sample(kind, i + rep * 1000);
+            memset(sb0, 0x55, sizeof sb0);
+            memset(sb1, 0xaa, sizeof sb1);
+            s->window_granule(buf + POLY_PRE, sb0);
+            d->window_granule(buf + POLY_PRE, sb1);
+            if (!same_floats(&sb0[0][0], &sb1[0][0], 18 * RL_SBLIMIT)) {
+                int at = first_diff(&sb0[0][0], &sb1[0][0], 18 * RL_SBLIMIT);
+                CHECK(0, "window_granule %s kind %d: slot %d band %d %a, scalar %a",
+                      rl_simd_name(d->level), kind, at / 32, at % 32, sb1[at / 32][at % 32],
+                      sb0[at / 32][at % 32]);
+                return;
+            }
+        }
+    CHECK(1, "window_granule");
+}
+
+static void check_attack(const RlDsp *d, const RlDsp *s)
+{
+    float fir[576 + 21], h0[576], h1[576], p0[9], p1[9];
+    for (int kind = 0; kind < SAMPLE_KINDS; kind++)
+        for (int rep = 0; rep < 40; rep++) {
+            for (int i = 0; i < 576 + 21; i++)
+                fir[i] = sample(kind, i + rep * 700);
+            s->attack_fir(fir, h0);
+            d->attack_fir(fir, h1);
+            if (!same_floats(h0, h1, 576)) {
+                int at = first_diff(h0, h1, 576);
+                CHECK(0, "attack_fir %s kind %d: i=%d %a, scalar %a", rl_simd_name(d->level),
+                      kind, at, h1[at], h0[at]);
+                return;
+            }
+            /* peaks of the filtered values and of the raw (adversarial) ones */
+            for (int pass = 0; pass < 2; pass++) {
+                const float *pf = pass ? fir : h0;
+                s->block_peaks(pf, p0);
+                d->block_peaks(pf, p1);
+                if (!same_floats(p0, p1, 9)) {
+                    int at = first_diff(p0, p1, 9);
+                    CHECK(0, "block_peaks %s kind %d: block %d %a, scalar %a",
+                          rl_simd_name(d->level), kind, at, p1[at], p0[at]);
+                    return;
+                }
+            }
+        }
+    CHECK(1, "attack");
+}
+
+/* the filters of every ReplayGain rate over one stream cut into pieces of
+ * random lengths (1 .. a window), as the gain feed calls them */
+#define GAIN_TOTAL 6000
+
+static void check_gain_filter(const RlDsp *d, const RlDsp *s)
+{
+    static float in[RL_RG_MAX_ORDER + GAIN_TOTAL];
+    static float st0[RL_RG_MAX_ORDER + GAIN_TOTAL], o0[RL_RG_MAX_ORDER + GAIN_TOTAL];
+    static float st1[RL_RG_MAX_ORDER + GAIN_TOTAL], o1[RL_RG_MAX_ORDER + GAIN_TOTAL];
+    int const M = RL_RG_MAX_ORDER;
+    for (int fi = 0; fi < 9; fi++)
+        for (int kind = 0; kind < SAMPLE_KINDS; kind++)
+            for (int rep = 0; rep < 4; rep++) {
+                for (int i = 0; i < M + GAIN_TOTAL; i++)
+                    in[i] = sample(kind, i + rep * 7000);
+                for (int i = 0; i < M; i++) {
+                    st0[i] = st1[i] = sample(kind, i);
+                    o0[i] = o1[i] = sample(kind, i + 50);
+                }
+                int pos = 0;
+                while (pos < GAIN_TOTAL) {
+                    int n = rep == 0 ? 1 + (int) (rnd() % 2401) : 1 + (int) (rnd() % 40);
+                    if (n > GAIN_TOTAL - pos)
+                        n = GAIN_TOTAL - pos;
+                    s->gain_filter(fi, in + M + pos, st0 + M + pos, o0 + M + pos, n);
+                    d->gain_filter(fi, in + M + pos, st1 + M + pos, o1 + M + pos, n);
+                    pos += n;
+                }
+                if (!same_floats(st0, st1, M + GAIN_TOTAL) || !same_floats(o0, o1, M + GAIN_TOTAL)) {
+                    int a = first_diff(st0, st1, M + GAIN_TOTAL);
+                    int b = first_diff(o0, o1, M + GAIN_TOTAL);
+                    CHECK(0, "gain_filter %s rate %d kind %d: step i=%d, out i=%d",
+                          rl_simd_name(d->level), fi, kind, a - M, b - M);
+                    return;
+                }
+            }
+    CHECK(1, "gain_filter");
+}
+
+/* the psy FHT on the long (1024) and short (256) sizes */
+static void check_fht(const RlDsp *d, const RlDsp *s)
+{
+    float a[RL_BLKSIZE], b[RL_BLKSIZE];
+    static const int sizes[2] = { RL_BLKSIZE, RL_BLKSIZE_S };
+    for (int z = 0; z < 2; z++)
+        for (int kind = 0; kind < SAMPLE_KINDS; kind++)
+            for (int rep = 0; rep < 30; rep++) {
+                int const n = sizes[z];
+                for (int i = 0; i < n; i++)
+                    a[i] = b[i] = sample(kind, i + rep * 1100);
+                s->fht(a, n / 2);
+                d->fht(b, n / 2);
+                if (!same_floats(a, b, n)) {
+                    int at = first_diff(a, b, n);
+                    CHECK(0, "fht %s n=%d kind %d: i=%d %a, scalar %a", rl_simd_name(d->level),
+                          n, kind, at, b[at], a[at]);
+                    return;
+                }
+            }
+    CHECK(1, "fht");
+}
+
+/* ns per call of each Prepare-side kernel on music-like input */
+#define NPREP 5
+static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
+{
+    static float buf[POLY_LEN];
+    static float in[RL_RG_MAX_ORDER + 1152], st[RL_RG_MAX_ORDER + 1152], o[RL_RG_MAX_ORDER + 1152];
+    float sb[18][RL_SBLIMIT], h[576], pk[9];
+    uint64_t saved = rng_state;
+    rng_state = 11;
+    for (int i = 0; i < POLY_LEN; i++)
+        buf[i] = sample(4, i);
+    for (int i = 0; i < RL_RG_MAX_ORDER + 1152; i++)
+        in[i] = st[i] = o[i] = sample(4, i);
+    rng_state = saved;
+    double ns[NPREP] = { 1e30, 1e30, 1e30, 1e30, 1e30 };
+    float fz[RL_BLKSIZE];
+    for (int rep = 0; rep < 15; rep++) {
+        double t0 = now();
+        for (int it = 0; it < 2000; it++)
+            d->window_granule(buf + POLY_PRE, sb);
+        double t1 = now();
+        for (int it = 0; it < 20000; it++)
+            d->attack_fir(buf, h);
+        double t2 = now();
+        for (int it = 0; it < 20000; it++)
+            d->block_peaks(buf + (it & 63), pk);
+        double t3 = now();
+        for (int it = 0; it < 500; it++)    /* one frame's samples of one channel */
+            d->gain_filter(1, in + RL_RG_MAX_ORDER, st + RL_RG_MAX_ORDER, o + RL_RG_MAX_ORDER, 1152);
+        double t4 = now();
+        for (int it = 0; it < 5000; it++) {    /* one long and three short transforms */
+            memcpy(fz, buf, sizeof fz);
+            d->fht(fz, RL_BLKSIZE / 2);
+            for (int b = 0; b < 3; b++)
+                d->fht(fz + 256 * b, RL_BLKSIZE_S / 2);
+        }
+        double t5 = now();
+        double const t[NPREP] = { (t1 - t0) / 2000, (t2 - t1) / 20000, (t3 - t2) / 20000,
+                                  (t4 - t3) / 500, (t5 - t4) / 5000 };
+        for (int k = 0; k < NPREP; k++)
+            if (t[k] * 1e9 < ns[k])
+                ns[k] = t[k] * 1e9;
+    }
+    static const char *const names[NPREP] = { "window_granule", "attack_fir", "block_peaks",
+                                              "gain_filter", "fht" };
+    for (int k = 0; k < NPREP; k++) {
+        if (level == RL_SIMD_SCALAR)
+            base[k] = ns[k];
+        printf("bench %-14s %-7s %9.1f ns/call  x%.2f\n", names[k], rl_simd_name(level), ns[k],
+               base[k] / ns[k]);
+    }
+}
+
+/* Every level the CPU has, against the scalar table. */
+static void check_prepare(int bench, int cpu)
+{
+    const RlDsp *const s = rl_dsp_scalar();
+    double base[NPREP] = { 0, 0, 0, 0, 0 };
+    for (int level = RL_SIMD_SCALAR; level <= cpu && level < RL_SIMD_LEVELS; level++) {
+        RlDsp d;
+        rl_dsp_init(&d, level);
+        if (level > RL_SIMD_SCALAR) {
+            int before = rl_test_failed_;
+            check_window_granule(&d, s);
+            check_attack(&d, s);
+            check_gain_filter(&d, s);
+            check_fht(&d, s);
+            printf("prepare      %-7s %s\n", rl_simd_name(level),
+                   rl_test_failed_ == before ? "ok" : "FAILED");
+        }
+        if (bench)
+            bench_prepare(&d, base, level);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int const bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
@@ -306,6 +542,7 @@ int main(int argc, char **argv)
                    base_sp / ns);
         }
     }
+    check_prepare(bench, cpu);
     layouts_free();
     return rl_test_done();
 }

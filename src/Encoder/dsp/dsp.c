@@ -7,8 +7,12 @@
 #include <strings.h>
 
 #include "fast_log.h"
+#include "fft.h"
+#include "attack.h"
 #include "huffman_count.h"
+#include "polyphase_window.h"
 #include "psy_spread.h"
+#include "replaygain.h"
 
 #if defined(RL_HAVE_X86_SIMD)
 #include <cpuid.h>
@@ -79,7 +83,16 @@ int rl_cpu_simd_level(void)
 #endif
 }
 
-static const RlDsp scalar_dsp = { rl_choose_table, rl_psy_spread, RL_SIMD_SCALAR };
+static const RlDsp scalar_dsp = {
+    .choose_table = rl_choose_table,
+    .spread = rl_psy_spread,
+    .level = RL_SIMD_SCALAR,
+    .window_granule = rl_window_granule,
+    .attack_fir = rl_attack_fir,
+    .block_peaks = rl_block_peaks,
+    .gain_filter = rl_gain_filter,
+    .fht = rl_fht,
+};
 
 const RlDsp *rl_dsp_scalar(void)
 {
@@ -110,6 +123,34 @@ RlSpreadFn rl_dsp_spread_at(int level)
     return level == RL_SIMD_SCALAR ? rl_psy_spread : NULL;
 }
 
+#if defined(RL_HAVE_X86_SIMD)
+/* The Prepare-side and ReplayGain kernels of level (x86_kernels.h). */
+static void prepare_init(RlDsp *d, int level)
+{
+    if (level < RL_SIMD_SSE41)
+        return;
+    rl_poly_rows_init();
+#define RL_PREP_SET(sfx)                              \
+    do {                                              \
+        d->window_granule = rl_window_granule_##sfx;  \
+        d->attack_fir = rl_attack_fir_##sfx;          \
+        d->block_peaks = rl_block_peaks_##sfx;        \
+        d->gain_filter = rl_gain_filter_##sfx;        \
+        d->fht = rl_fht_##sfx;                        \
+    } while (0)
+    if (level == RL_SIMD_SSE41)
+        RL_PREP_SET(sse41);
+    else if (level == RL_SIMD_AVX2)
+        RL_PREP_SET(avx2);
+    else {
+        RL_PREP_SET(avx512);
+        /* sixteen lanes end in a longer reduction than they save on 64 values */
+        d->block_peaks = rl_block_peaks_avx2;
+    }
+#undef RL_PREP_SET
+}
+#endif
+
 void rl_dsp_init(RlDsp *d, int level)
 {
     if (level < RL_SIMD_SCALAR)
@@ -129,6 +170,7 @@ void rl_dsp_init(RlDsp *d, int level)
         d->choose_table = rl_choose_table_avx2;
     if (level >= RL_SIMD_AVX512)
         d->choose_table = rl_choose_table_avx512;
+    prepare_init(d, level);
 #else
     d->level = RL_SIMD_SCALAR;
 #endif

@@ -19,10 +19,24 @@ struct RlPsyBands;
 typedef void (*RlSpreadFn)(const struct RlPsyBands *gd, const float *eb, const float *max,
                            const unsigned char *idx, float *ecb, float *cap);
 
+/* The Prepare-side and ReplayGain kernels' contracts: rl_window_granule
+ * (polyphase_window.h), rl_attack_fir and rl_block_peaks (attack.h),
+ * rl_gain_filter (replaygain.h). */
+typedef void (*RlWindowGranuleFn)(const float *x, float sb[18][32]);
+typedef void (*RlAttackFirFn)(const float *firbuf, float hpf[576]);
+typedef void (*RlBlockPeaksFn)(const float *pf, float peaks[9]);
+typedef void (*RlGainFilterFn)(int freqindex, const float *in, float *step, float *out, long n);
+typedef void (*RlFhtFn)(float *fz, int half);   /* rl_fht (fft.h) */
+
 typedef struct RlDsp {
     RlChooseTableFn choose_table;
     RlSpreadFn spread;
     int level;        /* the RL_SIMD_* the table was filled for */
+    RlWindowGranuleFn window_granule;
+    RlAttackFirFn attack_fir;
+    RlBlockPeaksFn block_peaks;
+    RlGainFilterFn gain_filter;
+    RlFhtFn fht;
 } RlDsp;
 
 /* Fills d with the best kernel at or below level (clamped to 0..AVX512;

@@ -73,6 +73,9 @@ typedef struct RlGainFeed {
     uint32_t  *chunk_len;      /* chunk ring (cap entries: every chunk >= 1 sample) */
     double    *wsum[2];        /* per-window channel sums, index = window % wcap */
     RlGainChan chan[2];
+    /* rl_gain_filter or a SIMD kernel giving the same bits (dsp.h); init
+     * sets rl_gain_filter, the encoder its table's */
+    void     (*filter)(int freqindex, const float *in, float *step, float *out, long n);
     void     (*notify)(void *arg);
     void      *notify_arg;
 

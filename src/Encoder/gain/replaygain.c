@@ -78,6 +78,16 @@ static void butter_run(const float *in, float *out, long n, const float *k)
     }
 }
 
+const float *rl_gain_yule_coef(int freqindex)
+{
+    return yule_coef[freqindex];
+}
+
+const float *rl_gain_butter_coef(int freqindex)
+{
+    return butter_coef[freqindex];
+}
+
 int rl_gain_rate_index(long samplerate)
 {
     switch ((int)samplerate) {

@@ -62,6 +62,11 @@ long   rl_gain_window(long samplerate);
  * step[-RL_RG_MAX_ORDER..-1] and out[-RL_RG_MAX_ORDER..-1] hold the history;
  * writes step[0..n) and out[0..n). */
 void   rl_gain_filter(int freqindex, const float *in, float *step, float *out, long n);
+/* The coefficient rows of freqindex (0 <= freqindex < 9): Yule (21: [0..10]
+ * on in[-10..0], [11..20] on out[-10..-1]) and Butterworth (5: [0],[2],[4]
+ * on in[-2..0], [1],[3] on out[-2..-1]), for the SIMD kernels. */
+const float *rl_gain_yule_coef(int freqindex);
+const float *rl_gain_butter_coef(int freqindex);
 /* The float sum of squares of one piece (LAME's per-piece sum_l). */
 float  rl_gain_square_sum(const float *p, long n);
 /* Histogram bin of a complete window with channel sums lsum, rsum. */

@@ -5,7 +5,8 @@
 
 #include <math.h>
 
-#define SQRT2_D 1.41421356237309504880
+#include "fht_stage.h"
+
 #define PI_D    3.14159265358979323846
 
 /* cos/sin of pi/8, pi/32, pi/128, pi/512 (float table, stage twiddles) */
@@ -45,81 +46,46 @@ void rl_fht(float *fz, int half)
     const float *tw = twiddle;
     int const n = half << 1;
     float *const end = fz + n;
-    int stride4 = 4;
+    int k1 = 4;
     do {
-        int const kx = stride4 >> 1;
-        int const k1 = stride4;
-        int const k2 = stride4 << 1;
-        int const k3 = k2 + k1;
-        stride4 = k2 << 1;
-        float *fi = fz;
-        float *gi = fi + kx;
-        do {
-            float f0, f1, f2, f3;
-            f1 = fi[0] - fi[k1];
-            f0 = fi[0] + fi[k1];
-            f3 = fi[k2] - fi[k3];
-            f2 = fi[k2] + fi[k3];
-            fi[k2] = f0 - f2;
-            fi[0] = f0 + f2;
-            fi[k3] = f1 - f3;
-            fi[k1] = f1 + f3;
-            f1 = gi[0] - gi[k1];
-            f0 = gi[0] + gi[k1];
-            f3 = SQRT2_D * gi[k3];
-            f2 = SQRT2_D * gi[k2];
-            gi[k2] = f0 - f2;
-            gi[0] = f0 + f2;
-            gi[k3] = f1 - f3;
-            gi[k1] = f1 + f3;
-            gi += stride4;
-            fi += stride4;
-        } while (fi < end);
+        int const kx = k1 >> 1;
+        int const stride4 = k1 << 2;
+        rl_fht_head(fz, end, k1);
         float c1 = tw[0];
         float s1 = tw[1];
         for (int i = 1; i < kx; i++) {
             float c2 = 1 - (2 * s1) * s1;
             float s2 = (2 * s1) * c1;
-            fi = fz + i;
-            gi = fz + k1 - i;
-            do {
-                float a, b, g0, f0, f1, g1, f2, g2, f3, g3;
-                b = s2 * fi[k1] - c2 * gi[k1];
-                a = c2 * fi[k1] + s2 * gi[k1];
-                f1 = fi[0] - a;
-                f0 = fi[0] + a;
-                g1 = gi[0] - b;
-                g0 = gi[0] + b;
-                b = s2 * fi[k3] - c2 * gi[k3];
-                a = c2 * fi[k3] + s2 * gi[k3];
-                f3 = fi[k2] - a;
-                f2 = fi[k2] + a;
-                g3 = gi[k2] - b;
-                g2 = gi[k2] + b;
-                b = s1 * f2 - c1 * g3;
-                a = c1 * f2 + s1 * g3;
-                fi[k2] = f0 - a;
-                fi[0] = f0 + a;
-                gi[k3] = g1 - b;
-                gi[k1] = g1 + b;
-                b = c1 * g2 - s1 * f3;
-                a = s1 * g2 + c1 * f3;
-                gi[k2] = g0 - a;
-                gi[0] = g0 + a;
-                fi[k3] = f1 - b;
-                fi[k1] = f1 + b;
-                gi += stride4;
-                fi += stride4;
-            } while (fi < end);
+            for (float *fi = fz + i, *gi = fz + k1 - i; fi < end; fi += stride4, gi += stride4)
+                rl_fht_pair(fi, gi, k1, c1, s1, c2, s2);
             c2 = c1;
             c1 = c2 * tw[0] - s1 * tw[1];
             s1 = c2 * tw[1] + s1 * tw[0];
         }
         tw += 2;
-    } while (stride4 < n);
+        k1 = stride4;
+    } while (k1 < n);
 }
 
-void rl_fft_long(const float window[RL_BLKSIZE], float out[RL_BLKSIZE], const float *buf)
+void rl_fht_twiddles(int s, float *c1, float *s1, float *c2, float *s2)
+{
+    const float *const tw = twiddle + 2 * s;
+    int const kx = 2 << (2 * s);
+    float c = tw[0];
+    float sn = tw[1];
+    for (int i = 1; i < kx; i++) {
+        c1[i] = c;
+        s1[i] = sn;
+        c2[i] = 1 - (2 * sn) * sn;
+        s2[i] = (2 * sn) * c;
+        float const t = c;
+        c = t * tw[0] - sn * tw[1];
+        sn = t * tw[1] + sn * tw[0];
+    }
+}
+
+void rl_fft_long(const float window[RL_BLKSIZE], float out[RL_BLKSIZE], const float *buf,
+                 void (*fht)(float *fz, int half))
 {
     float *x = out + RL_BLKSIZE / 2;
     for (int jj = RL_BLKSIZE / 8 - 1; jj >= 0; --jj) {
@@ -152,11 +118,11 @@ void rl_fft_long(const float window[RL_BLKSIZE], float out[RL_BLKSIZE], const fl
         x[RL_BLKSIZE / 2 + 1] = f1 + f3;
         x[RL_BLKSIZE / 2 + 3] = f1 - f3;
     }
-    rl_fht(x, RL_BLKSIZE / 2);
+    fht(x, RL_BLKSIZE / 2);
 }
 
 void rl_fft_short(const float window_s[RL_BLKSIZE_S / 2], float out[3][RL_BLKSIZE_S],
-                  const float *buf)
+                  const float *buf, void (*fht)(float *fz, int half))
 {
     for (int b = 0; b < 3; b++) {
         float *x = &out[b][RL_BLKSIZE_S / 2];
@@ -191,6 +157,6 @@ void rl_fft_short(const float window_s[RL_BLKSIZE_S / 2], float out[3][RL_BLKSIZ
             x[RL_BLKSIZE_S / 2 + 1] = f1 + f3;
             x[RL_BLKSIZE_S / 2 + 3] = f1 - f3;
         }
-        rl_fht(x, RL_BLKSIZE_S / 2);
+        fht(x, RL_BLKSIZE_S / 2);
     }
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attack.h"
+#include "dsp.h"
 #include "fast_log.h"
 #include "fft.h"
 #include "psy.h"
@@ -118,27 +120,13 @@ static void to_mid_side(float *l_, float *r_, int n)
 /* fs/4 high-pass and the 9 sub-block peaks per psy channel. */
 static void attack_peaks(const RlConfig *cfg, const float *const buf[2], float peaks[4][9])
 {
-    static const float fircoef[] = {
-        -8.65163e-18 * 2, -0.00851586 * 2, -6.74764e-18 * 2, 0.0209036 * 2,
-        -3.36639e-17 * 2, -0.0438162 * 2, -1.54175e-17 * 2, 0.0931738 * 2,
-        -5.52212e-17 * 2, -0.313819 * 2
-    };
     float hpf[2][576];
     int const nch = cfg->channels_out;
     int const npsy = rl_psy_channels(cfg);
 
     memset(hpf, 0, sizeof hpf);
-    for (int ch = 0; ch < nch; ch++) {
-        const float *const firbuf = &buf[ch][576 - 350 - NSFIRLEN + 192];
-        for (int i = 0; i < 576; i++) {
-            float sum1 = firbuf[i + 10], sum2 = 0.0;
-            for (int j = 0; j < ((NSFIRLEN - 1) / 2) - 1; j += 2) {
-                sum1 += fircoef[j] * (firbuf[i + j] + firbuf[i + NSFIRLEN - j]);
-                sum2 += fircoef[j + 1] * (firbuf[i + j + 1] + firbuf[i + NSFIRLEN - j - 1]);
-            }
-            hpf[ch][i] = sum1 + sum2;
-        }
-    }
+    for (int ch = 0; ch < nch; ch++)
+        cfg->dsp->attack_fir(&buf[ch][576 - 350 - NSFIRLEN + 192], hpf[ch]);
     for (int chn = 0; chn < npsy; chn++) {
         if (chn == 2) {
             for (int i = 0; i < 576; ++i) {
@@ -148,15 +136,7 @@ static void attack_peaks(const RlConfig *cfg, const float *const buf[2], float p
                 hpf[1][i] = l - r;
             }
         }
-        const float *pf = hpf[chn & 1];
-        for (int i = 0; i < 9; i++) {
-            const float *const pfe = pf + 576 / 9;
-            float p = 1.;
-            for (; pf < pfe; pf++)
-                if (p < fabs(*pf))
-                    p = fabs(*pf);
-            peaks[chn][i] = p;
-        }
+        cfg->dsp->block_peaks(hpf[chn & 1], peaks[chn]);
     }
 }
 
@@ -234,7 +214,7 @@ void rl_psy_prepare_short(const RlEncoderConst *k, RlFrame *f, int gr)
             RlPsyPrepShort *const ps = &pp->sht[gr][chn];
             float ecb[RL_CBANDS], cap[RL_CBANDS];
             if (sblock == 0 && chn < 2)
-                rl_fft_short(gd->window_s, wsamp_s[chn], buf[chn]);
+                rl_fft_short(gd->window_s, wsamp_s[chn], buf[chn], k->dsp.fht);
             if (chn == 2)
                 to_mid_side(wsamp_s[0][sblock], wsamp_s[1][sblock], RL_BLKSIZE_S);
             power_spectrum(wsamp_s[chn & 1][sblock], RL_BLKSIZE_S, energy_s);
@@ -271,7 +251,7 @@ static void prepare_granule(const RlEncoderConst *k, RlFrame *f, int gr)
     for (int chn = 0; chn < npsy; chn++) {
         RlPsyPrepLong *const pl = &pp->lng[gr][chn];
         if (chn < 2)
-            rl_fft_long(gd->window, wsamp_l[chn], buf[chn]);
+            rl_fft_long(gd->window, wsamp_l[chn], buf[chn], k->dsp.fht);
         else if (chn == 2)
             to_mid_side(wsamp_l[0], wsamp_l[1], RL_BLKSIZE);
         power_spectrum(wsamp_l[chn & 1], RL_BLKSIZE, energy);

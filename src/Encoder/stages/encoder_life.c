@@ -72,6 +72,7 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
             rl_psy_free(&e->k);
             return rc;
         }
+        e->rg.filter = e->k.dsp.gain_filter;
     }
 
     /* mfbuf, the initial zero pad, padding counters, the resampler */

@@ -38,4 +38,25 @@ void rl_psy_spread_avx2(const struct RlPsyBands *gd, const float *eb, const floa
 void rl_psy_spread_avx512(const struct RlPsyBands *gd, const float *eb, const float *max,
                           const unsigned char *idx, float *ecb, float *cap);
 
+/* The Prepare-side and ReplayGain kernels (prepare_body.h), one set per
+ * level: the polyphase rows (rl_window_granule, polyphase_window.h), the
+ * attack high-pass and peaks (attack.h), the ReplayGain filters
+ * (rl_gain_filter, replaygain.h). */
+/* rl_poly_rows[m][j] = rl_enwindow[18 j + m] (row j, 0 for j = 15); filled
+ * by rl_poly_rows_init, which rl_dsp_init calls before selecting them. */
+extern float rl_poly_rows[18][16];
+/* rl_fht_tw[s][0..3][i]: c1, s1, c2, s2 of rl_fht's stage s at i
+ * (rl_fht_twiddles), filled with rl_poly_rows. */
+extern float rl_fht_tw[4][4][128];
+void rl_poly_rows_init(void);
+#define RL_PREP_DECLARE(sfx)                                                            \
+    void rl_window_granule_##sfx(const float *x, float sb[18][32]);                      \
+    void rl_attack_fir_##sfx(const float *firbuf, float hpf[576]);                       \
+    void rl_block_peaks_##sfx(const float *pf, float peaks[9]);                          \
+    void rl_gain_filter_##sfx(int freqindex, const float *in, float *step, float *out, long n); \
+    void rl_fht_##sfx(float *fz, int half);
+RL_PREP_DECLARE(sse41)
+RL_PREP_DECLARE(avx2)
+RL_PREP_DECLARE(avx512)
+
 #endif

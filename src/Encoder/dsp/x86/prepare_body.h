@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the body of the Prepare-side and ReplayGain kernels, included by
+ * one file per ISA level after it has defined W (float lanes: 4, 8, 16) and
+ * RL_PREP(name) (the level's function name).  Written with GCC vector
+ * types so that each level's flags choose the instructions.
+ *
+ * Why the bits are the scalar ones: every lane computes one independent
+ * output (a polyphase row, a high-pass sample, a Yule input sum) with
+ * exactly the scalar kernel's float operations in the scalar order; vector
+ * +, -, * are the IEEE single operations of the scalar code, and
+ * -ffp-contract=off keeps them from fusing.  Only maxima are taken in
+ * another order (max is exact and order-free for the NaN-free values the
+ * comparisons see), and the IIR recursions stay scalar in time.
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#ifndef RL_PREP
+#error "define W and RL_PREP first"
+#endif
+
+#include <string.h>
+
+#include "attack.h"
+#include "polyphase_window.h"
+#include "replaygain.h"
+#include "x86_kernels.h"
+
+typedef float vf __attribute__((vector_size(W * 4)));
+typedef int vi __attribute__((vector_size(W * 4)));
+
+static inline vf ld(const float *p)
+{
+    vf v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline void st(float *p, vf v)
+{
+    memcpy(p, &v, sizeof v);
+}
+
+static inline vf bc(float x)       /* broadcast (keeps -0 and NaN bits) */
+{
+    vf v;
+    for (int l = 0; l < W; l++)
+        v[l] = x;
+    return v;
+}
+
+/* lanes in reverse order */
+static inline vf rev(vf v)
+{
+#if W == 4
+    return __builtin_shuffle(v, (vi){ 3, 2, 1, 0 });
+#elif W == 8
+    return __builtin_shuffle(v, (vi){ 7, 6, 5, 4, 3, 2, 1, 0 });
+#else
+    return __builtin_shuffle(v, (vi){ 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 });
+#endif
+}
+
+/* ---- polyphase: the 15 rows of a slot, W rows per vector ---- */
+/* The rows of the slots at x and x + 32 (two independent sets of chains in
+ * flight: one slot's 16 sums are one dependent chain per vector) */
+static inline void window_rows2(const float *x, float ev[2][16], float od[2][16])
+{
+    for (int j0 = 0; j0 < 16; j0 += W) {
+        const float *const xa0 = x - j0 - (W - 1), *const xa1 = xa0 + 32;
+        const float *const xb0 = x - 62 + j0, *const xb1 = xb0 + 32;
+#define C(m) ld(&rl_poly_rows[m][j0])
+#define ROW(m, sb0, sb1, op, ta0, ta1)                                   \
+        c = C(m);                                                        \
+        s0 = s0 + sb0 * c; t0 = t0 op ta0 * c;                           \
+        s1 = s1 + sb1 * c; t1 = t1 op ta1 * c
+#define ROWU(m, ob, oa) ROW(m, ld(xb0 + (ob)), ld(xb1 + (ob)), +, rev(ld(xa0 + (oa))), rev(ld(xa1 + (oa))))
+#define ROWD(m, oa, ob) ROW(m, rev(ld(xa0 + (oa))), rev(ld(xa1 + (oa))), -, ld(xb0 + (ob)), ld(xb1 + (ob)))
+        vf c = C(0);
+        vf s0 = ld(xb0 - 224) * c, t0 = rev(ld(xa0 + 224)) * c;
+        vf s1 = ld(xb1 - 224) * c, t1 = rev(ld(xa1 + 224)) * c;
+        ROWU(1, -160, 160);
+        ROWU(2, -96, 96);
+        ROWU(3, -32, 32);
+        ROWU(4, 32, -32);
+        ROWU(5, 96, -96);
+        ROWU(6, 160, -160);
+        ROWU(7, 224, -224);
+        ROWD(8, -256, 256);
+        ROWD(9, -192, 192);
+        ROWD(10, -128, 128);
+        ROWD(11, -64, 64);
+        ROWD(12, 0, 0);
+        ROWD(13, 64, -64);
+        ROWD(14, 128, -128);
+        ROWD(15, 192, -192);
+        s0 *= C(16);
+        s1 *= C(16);
+        st(ev[0] + j0, t0 + s0);
+        st(od[0] + j0, C(17) * (t0 - s0));
+        st(ev[1] + j0, t1 + s1);
+        st(od[1] + j0, C(17) * (t1 - s1));
+#undef C
+#undef ROW
+#undef ROWU
+#undef ROWD
+    }
+}
+
+/* Row j (0 <= j < 15; the scalar loop's row j - 15) reads xa = x - j and
+ * xb = x - 62 + j: xb[c] over the rows is x[c - 62 + j], ascending, and
+ * xa[c] is x[c - j], descending, loaded backwards.  A 16th lane (j = 15)
+ * reads inside the slot's range x[-286 .. 224] and writes out[30], out[31],
+ * which rl_window_tail overwrites without reading. */
+void RL_PREP(rl_window_granule)(const float *x, float sb[18][RL_SBLIMIT])
+{
+    float ev[2][16], od[2][16];
+    const float *const w = rl_enwindow + 10 + RL_ENWINDOW_ROWS * RL_ENWINDOW_ROW;
+    for (int k = 0; k < 18; k += 2) {
+        window_rows2(x, ev, od);
+        for (int q = 0; q < 2; q++) {
+            for (int j = 0; j < 16; j++) {
+                sb[k + q][2 * j] = ev[q][j];
+                sb[k + q][2 * j + 1] = od[q][j];
+            }
+            rl_window_tail(x + 32 * q - RL_ENWINDOW_ROWS, w, sb[k + q]);
+        }
+        x += 64;
+        for (int band = 1; band < 32; band += 2)
+            sb[k + 1][band] *= -1;
+    }
+}
+
+/* ---- attack detection: W high-pass outputs at once ---- */
+void RL_PREP(rl_attack_fir)(const float *firbuf, float hpf[576])
+{
+    const float *const k = rl_attack_fircoef;
+    for (int i = 0; i < 576; i += W) {
+        const float *const f = firbuf + i;
+        vf sum1 = ld(f + 10), sum2 = bc(0.0f);
+        for (int j = 0; j < 9; j += 2) {
+            sum1 += bc(k[j]) * (ld(f + j) + ld(f + 21 - j));
+            sum2 += bc(k[j + 1]) * (ld(f + j + 1) + ld(f + 20 - j));
+        }
+        st(hpf + i, sum1 + sum2);
+    }
+}
+
+void RL_PREP(rl_block_peaks)(const float *pf, float peaks[9])
+{
+    vi const absmask = (vi){ 0 } + 0x7fffffff;
+    for (int b = 0; b < 9; b++, pf += 64) {
+        vf p = bc(1.0f);
+        for (int i = 0; i < 64; i += W) {
+            vf const a = (vf) ((vi) ld(pf + i) & absmask);
+            vi const gt = p < a;             /* false for NaN, as the scalar test */
+            p = (vf) (((vi) a & gt) | ((vi) p & ~gt));
+        }
+        float m = p[0];
+        for (int l = 1; l < W; l++)
+            if (m < p[l])
+                m = p[l];
+        peaks[b] = m;
+    }
+}
+
+/* ---- ReplayGain: the Yule input sums W samples at once, then the two
+ * recursions of each sample in one loop (rl_gain_filter's yule_run and
+ * butter_run: the Butterworth step of sample i needs only Yule outputs up
+ * to i, so interleaving them changes no operation) ---- */
+#define GAIN_BLOCK 256
+
+static inline float yule_fwd1(const float *in, const float *k)
+{
+    float const g0 = in[-10] * k[0] + in[-9] * k[1] + in[-8] * k[2] + in[-7] * k[3];
+    float const g1 = in[-6] * k[4] + in[-5] * k[5] + in[-4] * k[6] + in[-3] * k[7];
+    float const a89 = in[-2] * k[8] + in[-1] * k[9];
+    return g0 + g1 + a89 + in[0] * k[10];
+}
+
+void RL_PREP(rl_gain_filter)(int freqindex, const float *in, float *step, float *out, long n)
+{
+    const float *const kp = rl_gain_yule_coef(freqindex);
+    const float *const kbp = rl_gain_butter_coef(freqindex);
+    float fwd[GAIN_BLOCK];
+    /* coefficients and histories in locals: the recursions then run from
+     * registers (no reload of what was just stored, no aliasing doubt) */
+    float k[21], kb[5];
+    memcpy(k, kp, sizeof k);
+    memcpy(kb, kbp, sizeof kb);
+    /* yj = step[i - j], zj = out[i - j] */
+    float y1 = step[-1], y2 = step[-2], y3 = step[-3], y4 = step[-4], y5 = step[-5];
+    float y6 = step[-6], y7 = step[-7], y8 = step[-8], y9 = step[-9], y10 = step[-10];
+    float z1 = out[-1], z2 = out[-2];
+
+    while (n > 0) {
+        long const m = n < GAIN_BLOCK ? n : GAIN_BLOCK;
+        long i = 0;
+        for (; i + W <= m; i += W) {
+            const float *const p = in + i;
+            vf const g0 = ld(p - 10) * bc(k[0]) + ld(p - 9) * bc(k[1]) + ld(p - 8) * bc(k[2])
+                          + ld(p - 7) * bc(k[3]);
+            vf const g1 = ld(p - 6) * bc(k[4]) + ld(p - 5) * bc(k[5]) + ld(p - 4) * bc(k[6])
+                          + ld(p - 3) * bc(k[7]);
+            vf const a89 = ld(p - 2) * bc(k[8]) + ld(p - 1) * bc(k[9]);
+            st(fwd + i, g0 + g1 + a89 + ld(p) * bc(k[10]));
+        }
+        for (; i < m; i++)
+            fwd[i] = yule_fwd1(in + i, k);
+        for (i = 0; i < m; i++) {
+            float const b0 = y10 * k[11] + y9 * k[12];
+            float const b1 = y8 * k[13] + y7 * k[14];
+            float const b2 = y6 * k[15] + y5 * k[16];
+            float const b3 = y4 * k[17] + y3 * k[18];
+            float const b4 = y2 * k[19] + y1 * k[20];
+            float const y0 = fwd[i] - (b0 + b1 + b2 + b3 + b4);
+            step[i] = y0;
+            float const bf = y2 * kb[0] + y1 * kb[2] + y0 * kb[4];
+            float const z0 = bf - (z2 * kb[1] + z1 * kb[3]);
+            out[i] = z0;
+            y10 = y9; y9 = y8; y8 = y7; y7 = y6; y6 = y5;
+            y5 = y4; y4 = y3; y3 = y2; y2 = y1; y1 = y0;
+            z2 = z1; z1 = z0;
+        }
+        in += m;
+        step += m;
+        out += m;
+        n -= m;
+    }
+}
+
+#include "fht_body.h"
