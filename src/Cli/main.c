@@ -31,6 +31,7 @@
 #include "args.h"
 #include "batch.h"
 #include "compare_run.h"
+#include "decode_run.h"
 #include "mp3_writer.h"
 #include "trace.h"
 #include "pcm_reader.h"
@@ -289,6 +290,11 @@ int main(int argc, char **argv)
         free(a);
         return rc == RL_ARGS_EXIT ? 0 : EXIT_USAGE;
     }
+    if (a->decode && (a->batch || a->compare)) {
+        fprintf(stderr, "ringlame: --decode does not combine with --%s\n", a->batch ? "batch" : "compare");
+        free(a);
+        return EXIT_USAGE;
+    }
     if (a->batch) {
         rc = rl_batch_main(a, argc, argv);
         free(a);
@@ -322,6 +328,11 @@ int main(int argc, char **argv)
                 "refusing to overwrite the input\n", a->in_path, a->out_path);
         free(a);
         return EXIT_USAGE;
+    }
+    if (a->decode) {
+        rc = rl_decode_run(a);
+        free(a);
+        return rc;
     }
 
     rl_args_raw_format(a, &raw);

@@ -20,10 +20,16 @@ typedef struct RlPcmReader RlPcmReader;
  *               signed, raw stdin reads 8-bit as unsigned.
  *   big_endian  effective byte order of 16/24/32-bit samples (after -x)
  *   ignore_length  --ignorelength: a WAV on stdin is read to EOF whatever
- *               its data chunk says (also without -r) */
+ *               its data chunk says (also without -r)
+ *   mpeg        MPEG audio input (mpa_reader.h): 0 = not MPEG, 1..3 = the
+ *               layer asked for (--mp1input..--mp3input), RL_RAW_MPEG_ANY =
+ *               any layer (lame's file-name rule: .mp1 .mp2 .mp3 .mpg) */
+#define RL_RAW_MPEG_ANY 4
+
 typedef struct RlRawFormat {
     int enabled, samplerate, channels, bitwidth, is_signed, big_endian;
     int ignore_length;
+    int mpeg;
 } RlRawFormat;
 
 /* Opens path ("-" = stdin).  Named files go through libsndfile exactly as

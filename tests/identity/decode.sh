@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.0-or-later
+# identity/decode: MPEG audio input.  MP3s made by lame at every MPEG version,
+# channel mode and bitrate class (VBR and ABR with the LAME tag, CBR without
+# a tag (-t), CRC), decoded by `ringlame --decode` (WAV, raw with -t, stdout,
+# stdin with --mp3input) and transcoded (`ringlame OPTS in.mp3 out.mp3`),
+# compared with lame's bytes.  Damaged streams (truncated, garbage between
+# frames, free format) decode as lame decodes them; what has no frame, and
+# Layer I/II (not decoded by ringlame), is refused with a message.
+. "$(dirname "$0")/lib.sh"
+id_init "$@"
+
+gen st44.wav -t mix -r 44100 -d 2 -S 41
+gen mono44.wav -t mix -r 44100 -c 1 -d 2 -S 42
+gen st48.wav -t pink -r 48000 -d 2 -S 43
+gen st32.wav -t sweep -r 32000 -d 2 -S 44
+gen st22.wav -t mix -r 22050 -d 2 -S 45
+gen mono16.wav -t mix -r 16000 -c 1 -d 2 -S 46
+gen st11.wav -t panned -r 11025 -d 2 -S 47
+gen mono8.wav -t mix -r 8000 -c 1 -d 2 -S 48
+gen loud.wav -t square -r 44100 -a 1.0 -d 1 -S 49
+
+# mp3 NAME WAV LAME_OPTS...: $IN/NAME.mp3 made by lame (kept between runs)
+mp3() {
+    local name=$1 wav=$2; shift 2
+    [ -s "$IN/$name.mp3" ] && return 0
+    if ! "$LAME" --quiet "$@" "$IN/$wav" "$IN/$name.mp3.part" 2>"$WORK/lame.err"; then
+        id_fail "make $name.mp3" "lame failed" "$(id_q "$LAME" "$@" "$IN/$wav")" "$(head -c 300 "$WORK/lame.err")"
+        rm -f "$IN/$name.mp3.part"
+        return 1
+    fi
+    mv "$IN/$name.mp3.part" "$IN/$name.mp3"
+}
+
+mp3 v2_44 st44.wav -V 2
+mp3 v0_48_j st48.wav -V 0 -m j
+mp3 v6_32_s st32.wav -V 6 -m s
+mp3 v4_22 st22.wav -V 4
+mp3 v9_11 st11.wav -V 9
+mp3 v3_mono8 mono8.wav -V 3
+mp3 abr96_44 st44.wav --abr 96
+mp3 cbr128_44_t st44.wav -b 128 -t
+mp3 cbr320_48_p st48.wav -b 320 -p
+mp3 cbr64_mono44_t mono44.wav -b 64 -t
+mp3 cbr160_dual st44.wav -m d -b 160
+mp3 cbr32_22_p_t st22.wav -b 32 -p -t
+mp3 cbr24_mono16 mono16.wav -b 24
+mp3 cbr8_mono8_t mono8.wav -b 8 -t
+mp3 cbr56_11_f st11.wav -b 56 -m f
+mp3 free64 st44.wav -b 64 --freeformat
+mp3 loud_v0 loud.wav -V 0
+
+for m in v2_44 v0_48_j v6_32_s v4_22 v9_11 v3_mono8 abr96_44 cbr128_44_t cbr320_48_p \
+         cbr64_mono44_t cbr160_dual cbr32_22_p_t cbr24_mono16 cbr8_mono8_t cbr56_11_f free64 loud_v0; do
+    check_file "decode_$m" "$IN/$m.mp3" --decode
+done
+check_file decode_raw_v2_44 "$IN/v2_44.mp3" --decode -t
+check_file decode_raw_swapped_cbr24 "$IN/cbr24_mono16.mp3" --decode -t -x
+check_stdout decode_stdout_v4_22 "$IN/v4_22.mp3" --decode
+check_stdin decode_stdin_mp3input_cbr128 "$IN/cbr128_44_t.mp3" --decode --mp3input
+check_stdio decode_stdio_raw_v0_48 "$IN/v0_48_j.mp3" --decode --mp3input -t
+
+# transcoding: the decoded samples through the encoder (rate and channels
+# from the MP3, its delay and padding removed)
+check_file transcode_v2_from_v2_44 "$IN/v2_44.mp3" -V 2
+check_file transcode_b128_from_cbr320_48 "$IN/cbr320_48_p.mp3" -b 128
+check_file transcode_v5_mono_from_v4_22 "$IN/v4_22.mp3" -V 5 -m m
+check_file transcode_v4_from_cbr64_mono_t "$IN/cbr64_mono44_t.mp3" -V 4
+check_file transcode_b64_from_v9_11 "$IN/v9_11.mp3" -b 64 --resample 16
+check_stdin transcode_stdin_mp3input "$IN/v6_32_s.mp3" --mp3input -V 3
+
+# damaged streams
+head -c 20000 "$IN/v2_44.mp3" >"$IN/truncated.mp3"
+{ head -c 9000 "$IN/cbr128_44_t.mp3"; head -c 1500 "$IN/st44.wav" | tail -c 700; tail -c +9001 "$IN/cbr128_44_t.mp3"; } >"$IN/garbage.mp3"
+{ head -c 3000 "$IN/v2_44.mp3"; tail -c +3301 "$IN/v2_44.mp3"; } >"$IN/gap.mp3"
+check_file decode_truncated "$IN/truncated.mp3" --decode
+check_file decode_garbage_between_frames "$IN/garbage.mp3" --decode
+check_file decode_missing_bytes "$IN/gap.mp3" --decode
+check_file transcode_garbage_between_frames "$IN/garbage.mp3" -V 4
+printf 'this is no mpeg audio, only text\n' >"$IN/text.mp3"
+check_bad decode_no_frame 'no MPEG audio frame' "$IN/text.mp3" --decode
+check_bad transcode_no_frame 'no MPEG audio frame' "$IN/text.mp3" -V 2
+: >"$IN/empty.mp3"
+check_bad decode_empty 'no MPEG audio frame' "$IN/empty.mp3" --decode
+# Layer II headers (a Layer III stream relabelled): lame decodes Layer II,
+# ringlame says it does not
+python3 - "$IN/cbr128_44_t.mp3" "$IN/layer2.mp2" <<'PY' || id_fail layer2_input "python3 failed"
+import sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+i = 0
+while i < len(d) - 4:
+    if d[i] == 0xFF and (d[i + 1] & 0xE6) == 0xE2:
+        d[i + 1] = (d[i + 1] & ~0x06) | 0x04
+        i += 4
+    else:
+        i += 1
+open(sys.argv[2], 'wb').write(d)
+PY
+check_bad decode_layer2 'Layer II input is not supported' "$IN/layer2.mp2" --decode
+
+# the default output name of --decode: <input less .mp3>.wav
+d="$OUT/defname"
+rm -rf "$d"; mkdir -p "$d/lame" "$d/rl"
+cp "$IN/v4_22.mp3" "$d/lame/song.mp3"; cp "$IN/v4_22.mp3" "$d/rl/song.mp3"
+( cd "$d/lame" && "$LAME" --quiet --decode song.mp3 >/dev/null 2>&1 )
+( cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" --decode song.mp3 >/dev/null 2>"$d/rl.err" )
+if [ ! -s "$d/lame/song.wav" ]; then
+    id_fail decode_default_output_name "the reference lame wrote no song.wav"
+elif ! c=$(cmp "$d/lame/song.wav" "$d/rl/song.wav" 2>&1); then
+    id_fail decode_default_output_name "outputs differ or missing" "$c" "stderr: $(head -c 300 "$d/rl.err")"
+else
+    id_ok decode_default_output_name
+    rm -rf "$d"
+fi
+
+id_summary
