@@ -3,8 +3,7 @@
  * arguments attached or separate, case-insensitive long options, LAMEOPT
  * tokens first).  Every option of `lame --help` / `--longhelp` is taken
  * with lame's meaning; the few that belong to program paths ringlame does
- * not have (album art and raw ID3v2 frames, MPEG Layer I/II input, --decode-mp3delay, gapless
- * sets, decoded-output ReplayGain) are refused with a message that names them.
+ * not have (album art and raw ID3v2 frames, gapless sets, decoded-output ReplayGain) are refused with a message that names them.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "args.h"
 #include "simd.h"
@@ -312,11 +311,17 @@ static int long_input(RlArgs *a, const char *token, int i, int argc, char **argv
     else if (str_ieq(token, "ignorelength")) {
         a->ignore_length = 1;
     }
-    else if (str_ieq(token, "mp3input")) {
-        a->mpeg_input = 3;
+    else if (str_ieq(token, "mp1input") || str_ieq(token, "mp2input") || str_ieq(token, "mp3input")) {
+        a->mpeg_input = token[2] - '0';
     }
     else if (str_ieq(token, "decode")) {
         a->decode = 1;
+    }
+    else if (str_ieq(token, "decode-mp3delay")) {
+        if ((*used = get_int(token, next, &iv, err))) {
+            a->mpeg_delay = iv;
+            a->mpeg_delay_set = 1;
+        }
     }
     else if (str_ieq(token, "bitwidth")) {
         if ((*used = get_int(token, next, &iv, err)))
@@ -730,8 +735,6 @@ static int long_unsupported(const char *token, FILE *err)
 {
     static const struct { const char *name, *why; } unsupported[] = {
         { "ti", "id3" }, { "tv", "id3" },
-        { "mp1input", "mpeg" }, { "mp2input", "mpeg" },
-        { "decode-mp3delay", "decode" },
         { "nogap", "nogap" }, { "nogapout", "nogap" },
         { "replaygain-accurate", "decode" }, { "clipdetect", "decode" },
     };
@@ -741,9 +744,8 @@ static int long_unsupported(const char *token, FILE *err)
             continue;
         fprintf(err, PROG ": option --%s is not supported: %s\n", token,
                 why[0] == 'i' ? "ringlame writes no album art (--ti) or raw ID3v2 frames (--tv)"
-                : why[0] == 'm' ? "ringlame decodes MPEG Layer III only"
-                : why[1] == 'e' ? "not implemented (--decode-mp3delay, ReplayGain and clipping "
-                                  "measured on the decoded output)"
+                : why[1] == 'e' ? "not implemented (ReplayGain and clipping measured on the "
+                                  "decoded output)"
                 : "ringlame encodes one file at a time (no gapless sets)");
         return RL_ARGS_ERROR;
     }
@@ -1217,6 +1219,8 @@ void rl_args_raw_format(const RlArgs *a, RlRawFormat *raw)
     raw->big_endian = a->raw_big_endian ^ a->raw_swapbytes;
     raw->ignore_length = a->ignore_length;
     raw->mpeg = a->mpeg_input;
+    raw->mpeg_delay = a->mpeg_delay;
+    raw->mpeg_delay_set = a->mpeg_delay_set;
 }
 
 int rl_args_apply_input(const RlArgs *a, RlOptions *opt, int channels, int samplerate,

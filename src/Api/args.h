@@ -51,9 +51,10 @@ typedef struct RlArgs {
     int  raw_big_endian;  /* --big-endian / --little-endian, 0 */
     int  raw_swapbytes;   /* -x */
     /* MPEG input and decoding */
-    int  mpeg_input;      /* --mp3input: 3 (RlRawFormat.mpeg); 0 = by the file name */
+    int  mpeg_input;      /* --mp1input .. --mp3input: 1..3 (RlRawFormat.mpeg); 0 = by the file name */
     int  decode;          /* --decode: MP3 in, WAV (or raw with -t) out */
     int  decode_raw;      /* -t (undone by -T): --decode writes no WAV header */
+    int  mpeg_delay, mpeg_delay_set;  /* --decode-mp3delay n */
     /* ID3 tags: the tag lame's --t* options build, in argv order */
     RlId3Tag id3;
     int  id3_latin1;      /* --id3v2-latin1 was the last encoding option (else UTF-16) */

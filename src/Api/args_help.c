@@ -132,8 +132,7 @@ void rl_args_print_longhelp(FILE *fp)
             "\n"
             "  Accepted without effect, as in lame: --noasm x, -d, -k, --nogaptags and\n"
             "  the developer switches (--help dev).  Not supported: ID3 tags (--help id3),\n"
-            "  MPEG Layer I/II input, --decode-mp3delay, --nogap, --replaygain-accurate,\n"
-            "  --clipdetect.\n"
+            "  --nogap, --replaygain-accurate, --clipdetect.\n"
             "\n"
             "The environment variable LAMEOPT is read before the command line.\n");
 }

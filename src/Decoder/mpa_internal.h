@@ -50,6 +50,12 @@ typedef struct L3Bands {
 } L3Bands;
 extern const L3Bands rl_l3_bands[9];
 
+/* a Layer II allocation entry (l2_alloc.c) */
+typedef struct L2Alloc {
+    short bits, d;
+} L2Alloc;
+extern const L2Alloc *const rl_l2_alloc[5];
+
 #define GAINPOW2_N (256 + 118 + 4)
 
 typedef struct MpaTables {
@@ -68,6 +74,10 @@ typedef struct MpaTables {
     /* synthesis */
     real_t decwin[512 + 32];
     real_t cos64[16], cos32[8], cos16[4], cos8[2], cos4[1];
+    /* Layers I and II: the dequantisation factors by [class][scale factor]
+     * and the ungrouping of 3, 5 and 9-step triples */
+    real_t  muls[27][64];
+    uint8_t grp3[32 * 3], grp5[128 * 3], grp9[1024 * 3];
 } MpaTables;
 
 void rl_mpa_tables_init(MpaTables *t);
@@ -165,6 +175,10 @@ void rl_l3_hybrid(RlMpaDecoder *d, real_t in[SBLIMIT][SSLIMIT], real_t out[SSLIM
                   int ch, const L3Granule *g);
 /* l3_frame.c: decodes the main data into d->out; samples per channel */
 int  rl_l3_decode_frame(RlMpaDecoder *d);
+/* l1_frame.c, l2_frame.c: a Layer I / II frame's data into d->out; int16
+ * values written, or -1 (Layer I: an illegal allocation) */
+int  rl_l1_decode_frame(RlMpaDecoder *d);
+int  rl_l2_decode_frame(RlMpaDecoder *d);
 /* synth.c: 32 subband samples of one channel into 32 output samples,
  * written every other int16 (stereo) or contiguously (mono) */
 void rl_mpa_synth(RlMpaDecoder *d, const real_t *bands, int ch, int16_t *out);

@@ -10,8 +10,6 @@
 #include <string.h>
 #include "mpa_internal.h"
 
-#define MPA_UNSUPPORTED_LAYER (-2)
-
 int rl_mpa_create(RlMpaDecoder **out)
 {
     RlMpaDecoder *d = calloc(1, sizeof(*d));
@@ -197,8 +195,6 @@ static int parse_header(RlMpaDecoder *d)
     d->header = (d->header << 8) | queue_byte(d);
     if (!rl_mpa_decode_header(&d->fr, d->header))
         return MPA_ERR;
-    if (d->fr.lay != 3)
-        return MPA_UNSUPPORTED_LAYER;
     d->header_parsed = 1;
     d->framesize = d->fr.framesize;
     d->free_format = d->framesize == 0;
@@ -220,6 +216,15 @@ static int parse_header(RlMpaDecoder *d)
 static int parse_side(RlMpaDecoder *d)
 {
     int bits;
+    if (d->fr.lay != 3) {
+        /* Layers I and II: the whole frame before decoding */
+        if (d->fr.framesize > d->bsize)
+            return MPA_NEED_MORE;
+        d->dsize = d->fr.framesize;
+        d->ssize = 0;
+        d->side_parsed = 1;
+        return MPA_OK;
+    }
     if (d->bsize < d->ssize)
         return MPA_NEED_MORE;
     queue_take(d, d->ssize, d->wordpointer);
@@ -236,6 +241,16 @@ static int parse_side(RlMpaDecoder *d)
     }
     d->side_parsed = 1;
     return MPA_OK;
+}
+
+/* the frame's data into d->out; int16 values written, or -1 */
+static int decode_data(RlMpaDecoder *d)
+{
+    if (d->fr.lay == 3)
+        return set_pointer(d, (long) d->side.main_data_begin) == MPA_OK ? rl_l3_decode_frame(d) : 0;
+    if (d->fr.error_protection)
+        (void) mpa_getbits(d, 16);
+    return d->fr.lay == 1 ? rl_l1_decode_frame(d) : rl_l2_decode_frame(d);
 }
 
 /* one step of mpglib's decodeMP3: *done = int16 values written to d->out */
@@ -260,9 +275,11 @@ static int decode_step(RlMpaDecoder *d, const uint8_t *in, size_t len, int *done
         if (d->dsize > d->bsize)
             return MPA_NEED_MORE;
         queue_take(d, d->dsize, d->wordpointer);
-        *done = 0;
-        if (set_pointer(d, (long) d->side.main_data_begin) == MPA_OK)
-            *done = rl_l3_decode_frame(d);
+        *done = decode_data(d);
+        if (*done < 0) {
+            *done = 0;
+            return MPA_ERR;     /* Layer I: an illegal allocation */
+        }
         d->wordpointer = d->bsspace[d->bsnum] + 512 + d->ssize + d->dsize;
         d->data_parsed = 1;
         ret = MPA_OK;
@@ -348,8 +365,6 @@ int rl_mpa_decode(RlMpaDecoder *d, const uint8_t *in, size_t len, int16_t pcm_l[
         return n;
     case MPA_NEED_MORE:
         return 0;
-    case MPA_UNSUPPORTED_LAYER:
-        return -2;
     default:
         return -1;
     }

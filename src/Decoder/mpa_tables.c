@@ -210,8 +210,45 @@ static void init_synthesis(MpaTables *t)
     }
 }
 
+/* Layers I and II: muls[k][i] = m_k * 2^((3 - i) / 3), and the triples of
+ * grouped samples in the order the bitstream packs them */
+static void init_layer12(MpaTables *t)
+{
+    static const double mulmul[27] = {
+        0.0, -2.0 / 3.0, 2.0 / 3.0,
+        2.0 / 7.0, 2.0 / 15.0, 2.0 / 31.0, 2.0 / 63.0, 2.0 / 127.0, 2.0 / 255.0,
+        2.0 / 511.0, 2.0 / 1023.0, 2.0 / 2047.0, 2.0 / 4095.0, 2.0 / 8191.0,
+        2.0 / 16383.0, 2.0 / 32767.0, 2.0 / 65535.0,
+        -4.0 / 5.0, -2.0 / 5.0, 2.0 / 5.0, 4.0 / 5.0,
+        -8.0 / 9.0, -4.0 / 9.0, -2.0 / 9.0, 2.0 / 9.0, 4.0 / 9.0, 8.0 / 9.0
+    };
+    /* the muls class of each step of a 3, 5 and 9-step quantiser */
+    static const unsigned char base[3][9] = {
+        { 1, 0, 2 }, { 17, 18, 0, 19, 20 }, { 21, 1, 22, 23, 0, 24, 25, 2, 26 } };
+    static const int steps[3] = { 3, 5, 9 };
+    uint8_t *const grp[3] = { t->grp3, t->grp5, t->grp9 };
+
+    for (int i = 0; i < 3; i++) {
+        uint8_t *p = grp[i];
+        int const n = steps[i];
+        for (int j = 0; j < n; j++)
+            for (int k = 0; k < n; k++)
+                for (int l = 0; l < n; l++) {
+                    *p++ = base[i][l];
+                    *p++ = base[i][k];
+                    *p++ = base[i][j];
+                }
+    }
+    for (int k = 0; k < 27; k++) {
+        for (int i = 0, j = 3; i < 63; i++, j--)
+            t->muls[k][i] = (real_t) (mulmul[k] * pow(2.0, (double) j / 3.0));
+        t->muls[k][63] = 0.0f;
+    }
+}
+
 void rl_mpa_tables_init(MpaTables *t)
 {
+    init_layer12(t);
     init_powers(t);
     init_antialias(t);
     init_windows(t);

@@ -113,8 +113,6 @@ static int init_stream(RlMpaReader *r, int *enc_delay, int *enc_padding)
         if (read_full(r, buf + 3, 1) != 1)
             return -1;
     }
-    if (r->layer != 3)
-        return -2;
     freeformat = (buf[2] & 0xf0) == 0;
     if (rl_mpa_decode(r->dec, buf, 4, pcm_l, pcm_r, &r->info, enc_delay, enc_padding) == -1)
         return -1;
@@ -151,7 +149,8 @@ static int decode_frame(RlMpaReader *r, int16_t *l, int16_t *rr)
     }
 }
 
-int rl_mpa_reader_open(RlMpaReader **out, const char *path, int layer, char *err, size_t errlen)
+int rl_mpa_reader_open(RlMpaReader **out, const char *path, const RlMpaOpen *how, char *err,
+                       size_t errlen)
 {
     RlMpaReader *r = calloc(1, sizeof(*r));
     int enc_delay = 0, enc_padding = 0, rc;
@@ -159,7 +158,7 @@ int rl_mpa_reader_open(RlMpaReader **out, const char *path, int layer, char *err
 
     if (!r)
         return -ENOMEM;
-    r->layer = layer;
+    r->layer = how->layer;
     if (strcmp(path, "-") == 0)
         r->fd = 0;
     else {
@@ -174,12 +173,9 @@ int rl_mpa_reader_open(RlMpaReader **out, const char *path, int layer, char *err
     }
     rc = init_stream(r, &enc_delay, &enc_padding);
     if (rc < 0) {
-        int const code = r->read_error ? -r->read_error : rc == -2 ? -ENOTSUP : -EINVAL;
+        int const code = r->read_error ? -r->read_error : -EINVAL;
         if (r->read_error)
             rl_io_msg(err, errlen, "%s: %s", path, strerror(r->read_error));
-        else if (rc == -2)
-            rl_io_msg(err, errlen, "%s: MPEG Layer %s input is not supported (Layer III only)", path,
-                    r->layer == 1 ? "I" : "II");
         else
             rl_io_msg(err, errlen, "%s: no MPEG audio frame found (error reading headers in mp3 input)",
                     path);
@@ -189,9 +185,15 @@ int rl_mpa_reader_open(RlMpaReader **out, const char *path, int layer, char *err
     r->channels = r->info.channels;
     r->samplerate = r->info.samplerate;
 
-    /* LAME's setSkipStartAndEnd for Layer III: delay and padding as the tag
-     * gives them (0 without one), each less the decoder's own delay */
-    if (enc_delay > -1 || enc_padding > -1) {
+    /* LAME's setSkipStartAndEnd: Layer III drops the tag's delay and padding
+     * (0 without a tag) with its decoder's own delay; Layers I and II only
+     * their decoder's delay */
+    r->skip_start = how->delay_set ? how->delay : 0;
+    if (r->layer != 3)
+        r->skip_start += 240 + 1;
+    else if (r->skip_start != 0)
+        r->skip_start += DECODER_DELAY;         /* --decode-mp3delay n */
+    else if (enc_delay > -1 || enc_padding > -1) {
         r->skip_start = enc_delay > -1 ? enc_delay + DECODER_DELAY : 0;
         r->skip_end = enc_padding > -1 ? enc_padding - DECODER_DELAY : 0;
     }

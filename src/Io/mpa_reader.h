@@ -16,17 +16,26 @@ typedef struct RlMpaReader RlMpaReader;
  * layer (the file name's .mp1/.mp2/.mp3/.mpg). */
 enum { RL_MPA_ANY_LAYER = 0 };
 
-/* Opens path ("-" = stdin) and reads up to the first frame.  Only Layer III
- * is decoded: a stream whose first frame is Layer I or II is refused.
- * Returns 0, or a negative errno with a message in err. */
-int  rl_mpa_reader_open(RlMpaReader **out, const char *path, int layer, char *err, size_t errlen);
+/* How to open: the layer (or RL_MPA_ANY_LAYER) and --decode-mp3delay n
+ * (delay_set: n samples, plus the decoder's delay, are skipped at the start
+ * instead of the tag's delay, and no padding at the end; n = 0 keeps the
+ * tag's values, as in lame). */
+typedef struct RlMpaOpen {
+    int layer;
+    int delay_set, delay;
+} RlMpaOpen;
+
+/* Opens path ("-" = stdin) and reads up to the first frame (of Layer I, II
+ * or III).  Returns 0, or a negative errno with a message in err. */
+int  rl_mpa_reader_open(RlMpaReader **out, const char *path, const RlMpaOpen *how, char *err,
+                        size_t errlen);
 int  rl_mpa_reader_channels(const RlMpaReader *r);
 int  rl_mpa_reader_samplerate(const RlMpaReader *r);
 /* LAME's num_samples for the input: the tag's count less the delay and
  * padding, else an estimate from the file size; -1 unknown */
 int64_t rl_mpa_reader_frames(const RlMpaReader *r);
-/* the samples to drop at the start and the end (encoder delay + decoder
- * delay, padding - decoder delay) */
+/* the samples to drop at the start and the end (Layer III: encoder delay +
+ * decoder delay, padding - decoder delay; Layers I, II: the decoder delay) */
 void rl_mpa_reader_skips(const RlMpaReader *r, int *start, int *end);
 /* Up to max_frames (at most 1152) decoded frames, interleaved (mono: one
  * value per frame), as LAME's get_audio16 gives them.  Returns the frames,

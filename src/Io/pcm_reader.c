@@ -654,9 +654,11 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
 
 /* MPEG audio: decoded 16-bit samples, passed on left-justified as LAME's
  * front end does (get_audio_common) */
-static int open_mpeg(RlPcmReader *r, const char *path, int layer, char *err, size_t errlen)
+static int open_mpeg(RlPcmReader *r, const char *path, int layer, const RlRawFormat *raw,
+                     char *err, size_t errlen)
 {
-    int const rc = rl_mpa_reader_open(&r->mpa, path, layer, err, errlen);
+    RlMpaOpen const how = { layer, raw->mpeg_delay_set, raw->mpeg_delay };
+    int const rc = rl_mpa_reader_open(&r->mpa, path, &how, err, errlen);
     if (rc < 0)
         return rc;
     r->channels = rl_mpa_reader_channels(r->mpa);
@@ -713,7 +715,7 @@ int rl_pcm_open(RlPcmReader **out, const char *path, const RlRawFormat *raw,
     if (mpeg == 0 && !(raw && raw->enabled) && has_mpeg_suffix(path))
         mpeg = RL_RAW_MPEG_ANY;
     if (mpeg > 0)
-        rc = open_mpeg(r, path, mpeg == RL_RAW_MPEG_ANY ? RL_MPA_ANY_LAYER : mpeg, err, errlen);
+        rc = open_mpeg(r, path, mpeg == RL_RAW_MPEG_ANY ? RL_MPA_ANY_LAYER : mpeg, raw, err, errlen);
     else
         rc = strcmp(path, "-") == 0 ? open_stdin(r, raw, err, errlen)
                                     : open_named(r, path, raw, err, errlen);

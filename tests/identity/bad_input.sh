@@ -3,8 +3,8 @@
 # identity/bad_input: what ringlame refuses.  Unlike lame (which encodes
 # anything libsndfile cannot open as raw noise) ringlame refuses non-audio
 # input; every refusal must exit non-zero with a message and leave no output.
-# lame options on program paths ringlame does not have (ID3 tags, MPEG
-# Layer I/II input, --decode-mp3delay, gapless sets, decoded-output ReplayGain) are refused too,
+# lame options on program paths ringlame does not have (album art, gapless
+# sets, decoded-output ReplayGain) are refused too,
 # with a message that names the option.
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
@@ -66,7 +66,7 @@ same_file_case hard_link ../hard.wav 'ln in.wav hard.wav'
 
 # options ringlame does not support: refused, never encoded differently
 for o in "--ti cover.jpg" "--tv TXXX=a=b" \
-         "--mp2input" "--mp1input" "--decode-mp3delay 10" "--nogap" "--replaygain-accurate" "--clipdetect"; do
+         "--nogap" "--replaygain-accurate" "--clipdetect"; do
     n=${o%% *}
     # shellcheck disable=SC2086  # the option and its argument are two words
     check_bad "unsupported_${n#--}" "option $n is not supported" "$IN/good.wav" -V 2 $o

@@ -4,9 +4,11 @@
 # channel mode and bitrate class (VBR and ABR with the LAME tag, CBR without
 # a tag (-t), CRC), decoded by `ringlame --decode` (WAV, raw with -t, stdout,
 # stdin with --mp3input) and transcoded (`ringlame OPTS in.mp3 out.mp3`),
-# compared with lame's bytes.  Damaged streams (truncated, garbage between
-# frames, free format) decode as lame decodes them; what has no frame, and
-# Layer I/II (not decoded by ringlame), is refused with a message.
+# compared with lame's bytes.  Layers I and II: no installed encoder writes
+# them, so Layer II streams are lame's MP3 frames relabelled (random but
+# well-formed Layer II data) and Layer I streams come from make_layer1.py.
+# Damaged streams (truncated, garbage between frames, free format) decode as
+# lame decodes them; a file without a frame is refused with a message.
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
 
@@ -59,6 +61,10 @@ check_file decode_raw_swapped_cbr24 "$IN/cbr24_mono16.mp3" --decode -t -x
 check_stdout decode_stdout_v4_22 "$IN/v4_22.mp3" --decode
 check_stdin decode_stdin_mp3input_cbr128 "$IN/cbr128_44_t.mp3" --decode --mp3input
 check_stdio decode_stdio_raw_v0_48 "$IN/v0_48_j.mp3" --decode --mp3input -t
+# --decode-mp3delay n: n samples instead of the tag's delay (0: the tag's)
+check_file decode_mp3delay_1000_v2_44 "$IN/v2_44.mp3" --decode --decode-mp3delay 1000
+check_file decode_mp3delay_0_v2_44 "$IN/v2_44.mp3" --decode --decode-mp3delay 0
+check_file decode_mp3delay_neg_cbr128 "$IN/cbr128_44_t.mp3" --decode --decode-mp3delay -700
 
 # transcoding: the decoded samples through the encoder (rate and channels
 # from the MP3, its delay and padding removed)
@@ -67,6 +73,7 @@ check_file transcode_b128_from_cbr320_48 "$IN/cbr320_48_p.mp3" -b 128
 check_file transcode_v5_mono_from_v4_22 "$IN/v4_22.mp3" -V 5 -m m
 check_file transcode_v4_from_cbr64_mono_t "$IN/cbr64_mono44_t.mp3" -V 4
 check_file transcode_b64_from_v9_11 "$IN/v9_11.mp3" -b 64 --resample 16
+check_file transcode_mp3delay_v3_from_v4_22 "$IN/v4_22.mp3" -V 3 --decode-mp3delay 1000
 check_stdin transcode_stdin_mp3input "$IN/v6_32_s.mp3" --mp3input -V 3
 
 # damaged streams
@@ -82,9 +89,10 @@ check_bad decode_no_frame 'no MPEG audio frame' "$IN/text.mp3" --decode
 check_bad transcode_no_frame 'no MPEG audio frame' "$IN/text.mp3" -V 2
 : >"$IN/empty.mp3"
 check_bad decode_empty 'no MPEG audio frame' "$IN/empty.mp3" --decode
-# Layer II headers (a Layer III stream relabelled): lame decodes Layer II,
-# ringlame says it does not
-python3 - "$IN/cbr128_44_t.mp3" "$IN/layer2.mp2" <<'PY' || id_fail layer2_input "python3 failed"
+# Layers I and II
+command -v python3 >/dev/null || id_skip "python3 not found (it writes the Layer I/II streams)"
+relabel() {  # SRC DST: every Layer III header of SRC made a Layer II one
+    python3 - "$1" "$2" <<'PY'
 import sys
 d = bytearray(open(sys.argv[1], 'rb').read())
 i = 0
@@ -96,7 +104,20 @@ while i < len(d) - 4:
         i += 1
 open(sys.argv[2], 'wb').write(d)
 PY
-check_bad decode_layer2 'Layer II input is not supported' "$IN/layer2.mp2" --decode
+}
+for m in cbr128_44_t cbr320_48_p cbr64_mono44_t cbr32_22_p_t; do
+    [ -s "$IN/l2_$m.mp2" ] || relabel "$IN/$m.mp3" "$IN/l2_$m.mp2" || id_fail "make l2_$m.mp2" "python3 failed"
+    check_file "decode_layer2_$m" "$IN/l2_$m.mp2" --decode
+done
+for m in stereo joint mono crc; do
+    [ -s "$IN/l1_$m.mp1" ] || python3 "$(dirname "$0")/make_layer1.py" "$IN/l1_$m.mp1" 40 $m 7 \
+        || id_fail "make l1_$m.mp1" "python3 failed"
+    check_file "decode_layer1_$m" "$IN/l1_$m.mp1" --decode
+done
+check_stdin decode_stdin_mp2input "$IN/l2_cbr128_44_t.mp2" --decode --mp2input
+check_stdin decode_stdin_mp1input "$IN/l1_joint.mp1" --decode --mp1input -t
+check_file transcode_v2_from_layer2 "$IN/l2_cbr320_48_p.mp2" -V 2
+check_file transcode_b96_from_layer1 "$IN/l1_stereo.mp1" -b 96
 
 # the default output name of --decode: <input less .mp3>.wav
 d="$OUT/defname"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: the MPEG audio decoder (Layer III), pure computation: bytes in,
+/* ringlame: the MPEG audio decoder (Layers I, II and III), pure computation: bytes in,
  * 16-bit samples out, exactly as LAME's own decoder (mpglib, "hip") gives
  * them.  Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_DECODER_H
@@ -43,7 +43,7 @@ void rl_mpa_destroy(RlMpaDecoder *d);
  * hip_decode1_headersB.  info is refreshed once a header was seen;
  * *enc_delay and *enc_padding are set when a Xing/Info tag was found.
  * Returns the samples per channel (> 0), 0 when more bytes are needed, or
- * -1 on a stream error (layers I and II: -2, not decoded here). */
+ * -1 on a stream error. */
 int  rl_mpa_decode(RlMpaDecoder *d, const uint8_t *in, size_t len, int16_t pcm_l[1152],
                    int16_t pcm_r[1152], RlMpaInfo *info, int *enc_delay, int *enc_padding);
 
