@@ -182,10 +182,12 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         if (p.id3v2_len > 0 && (v2 = malloc(p.id3v2_len)) != NULL)
             (void) rl_id3_v2_build(tag, rl_pcm_frames(in), a->opt.samplerate_in, v2, p.id3v2_len);
         p.id3v2 = v2;
+        if (p.id3v2_len == 0)   /* an MP3 input's own v2 tag, as lame copies it */
+            p.id3v2 = rl_pcm_input_id3v2(in, &p.id3v2_len);
         p.id3v1_len = rl_id3_v1_build(tag, v1);
         p.id3v1 = v1;
     }
-    rc = tag && (v2 || p.id3v2_len == 0) ? rl_run_ring(&a->opt, in, out, &p) : -ENOMEM;
+    rc = tag && (p.id3v2 || p.id3v2_len == 0) ? rl_run_ring(&a->opt, in, out, &p) : -ENOMEM;
     free(tag);
     free(v2);
     if (rc == 0 && p.stats)

@@ -29,6 +29,8 @@ struct RlMpaReader {
     int            skip_start, skip_end;
     int            eof;          /* the decoder gave its last frame */
     int            read_error;
+    uint8_t       *id3v2;        /* the stream's first ID3v2 tag, whole */
+    size_t         id3v2_len;
     /* decoded samples not yet handed out (LAME's PcmBuffer), interleaved */
     int16_t       *pcm;
     size_t         pcm_len, pcm_cap;   /* frames */
@@ -97,7 +99,16 @@ static int init_stream(RlMpaReader *r, int *enc_delay, int *enc_padding)
             return -1;
         len = (long) ((((((buf[6] & 127L) << 7) + (buf[7] & 127)) << 7) + (buf[8] & 127)) << 7)
               + (buf[9] & 127);
-        if (skip_bytes(r, len) < 0 || read_full(r, buf, 4) != 4)
+        if (!r->id3v2 && (r->id3v2 = malloc(10 + (size_t) len)) != NULL) {
+            /* kept: lame copies it to the output (when it writes no tag of its own) */
+            r->id3v2_len = 10 + (size_t) len;
+            memcpy(r->id3v2, buf, 10);
+            if (read_full(r, r->id3v2 + 10, (size_t) len) != (size_t) len)
+                return -1;
+        }
+        else if (skip_bytes(r, len) < 0)
+            return -1;
+        if (read_full(r, buf, 4) != 4)
             return -1;
     }
     if (memcmp(buf, "AiD\1", 4) == 0) {
@@ -224,6 +235,12 @@ int rl_mpa_reader_channels(const RlMpaReader *r) { return r->channels; }
 int rl_mpa_reader_samplerate(const RlMpaReader *r) { return r->samplerate; }
 int64_t rl_mpa_reader_frames(const RlMpaReader *r) { return r->frames; }
 
+const uint8_t *rl_mpa_reader_id3v2(const RlMpaReader *r, size_t *len)
+{
+    *len = r->id3v2_len;
+    return r->id3v2;
+}
+
 void rl_mpa_reader_skips(const RlMpaReader *r, int *start, int *end)
 {
     *start = r->skip_start;
@@ -304,6 +321,7 @@ void rl_mpa_reader_close(RlMpaReader *r)
     if (r->own_fd)
         close(r->fd);
     rl_mpa_destroy(r->dec);
+    free(r->id3v2);
     free(r->pcm);
     free(r);
 }

@@ -34,6 +34,8 @@ int  rl_mpa_reader_samplerate(const RlMpaReader *r);
 /* LAME's num_samples for the input: the tag's count less the delay and
  * padding, else an estimate from the file size; -1 unknown */
 int64_t rl_mpa_reader_frames(const RlMpaReader *r);
+/* the stream's first ID3v2 tag (header included), NULL and 0 if none */
+const uint8_t *rl_mpa_reader_id3v2(const RlMpaReader *r, size_t *len);
 /* the samples to drop at the start and the end (Layer III: encoder delay +
  * decoder delay, padding - decoder delay; Layers I, II: the decoder delay) */
 void rl_mpa_reader_skips(const RlMpaReader *r, int *start, int *end);

@@ -832,6 +832,12 @@ void rl_pcm_close(RlPcmReader *r)
     free(r);
 }
 
+const uint8_t *rl_pcm_input_id3v2(const RlPcmReader *r, size_t *len)
+{
+    *len = 0;
+    return r && r->mpa ? rl_mpa_reader_id3v2(r->mpa, len) : NULL;
+}
+
 int rl_pcm_sf_info(const RlPcmReader *r, RlPcmSfInfo *out)
 {
     if (!r || !out)

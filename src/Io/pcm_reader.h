@@ -61,6 +61,10 @@ int  rl_pcm_read(RlPcmReader *r, int32_t *buf, int max_frames);
  * is one read. */
 void rl_pcm_set_read_size(RlPcmReader *r, int frames);
 void rl_pcm_close(RlPcmReader *r);
+/* MPEG input: the input's first ID3v2 tag (whole), which lame copies to
+ * its output when it writes no ID3v2 tag of its own; NULL (and *len 0)
+ * when there is none or the input is not MPEG */
+const uint8_t *rl_pcm_input_id3v2(const RlPcmReader *r, size_t *len);
 
 /* For the I/O scheduler's direct-read path (raw_layout.c).
  * rl_pcm_sf_info: what libsndfile made of a named file: its path, SF_INFO

@@ -51,6 +51,7 @@ mp3 cbr8_mono8_t mono8.wav -b 8 -t
 mp3 cbr56_11_f st11.wav -b 56 -m f
 mp3 free64 st44.wav -b 64 --freeformat
 mp3 loud_v0 loud.wav -V 0
+mp3 tagged_v4 st22.wav -V 4 --add-id3v2 --tt Title --ta Artist
 
 for m in v2_44 v0_48_j v6_32_s v4_22 v9_11 v3_mono8 abr96_44 cbr128_44_t cbr320_48_p \
          cbr64_mono44_t cbr160_dual cbr32_22_p_t cbr24_mono16 cbr8_mono8_t cbr56_11_f free64 loud_v0; do
@@ -74,6 +75,13 @@ check_file transcode_v5_mono_from_v4_22 "$IN/v4_22.mp3" -V 5 -m m
 check_file transcode_v4_from_cbr64_mono_t "$IN/cbr64_mono44_t.mp3" -V 4
 check_file transcode_b64_from_v9_11 "$IN/v9_11.mp3" -b 64 --resample 16
 check_file transcode_mp3delay_v3_from_v4_22 "$IN/v4_22.mp3" -V 3 --decode-mp3delay 1000
+# an ID3v2 tag on the input: lame copies it to the output unless it writes its own
+check_file transcode_copies_id3v2 "$IN/tagged_v4.mp3" -V 2
+check_file transcode_own_id3v2_wins "$IN/tagged_v4.mp3" -b 128 --tt Other --add-id3v2
+check_stdout transcode_copies_id3v2_stdout "$IN/tagged_v4.mp3" -V 5
+check_file decode_tagged "$IN/tagged_v4.mp3" --decode
+# --decode of PCM input: its top 16 bits, as lame writes them
+check_file decode_wav_input "$IN/st22.wav" --decode
 check_stdin transcode_stdin_mp3input "$IN/v6_32_s.mp3" --mp3input -V 3
 
 # damaged streams
