@@ -8,6 +8,7 @@
 #include <string.h>
 #include "decode_run.h"
 #include "pcm_reader.h"
+#include "signals.h"
 #include "wav_writer.h"
 
 #define EXIT_IO 2
@@ -22,6 +23,12 @@ int rl_decode_run(const RlArgs *a)
     int16_t pcm[2 * 1152];
     int rc, ch;
 
+    /* one thread: a signal exits at once, removing the partial output */
+    rc = rl_signals_install(1);
+    if (rc < 0) {
+        fprintf(stderr, "ringlame: cannot install signal handlers: %s\n", strerror(-rc));
+        return EXIT_IO;
+    }
     rl_args_raw_format(a, &raw);
     rc = rl_pcm_open(&in, a->in_path, &raw, err, sizeof err);
     if (rc < 0) {
@@ -39,6 +46,8 @@ int rl_decode_run(const RlArgs *a)
         rl_pcm_close(in);
         return EXIT_IO;
     }
+    (void) rl_signals_set_cleanup(strcmp(a->out_path, "-") ? a->out_path : NULL,
+                                  !strcmp(a->out_path, "-"));
     for (;;) {
         int const n = rl_pcm_read(in, buf, rl_pcm_samplerate(in) < 32000 ? 576 : 1152);
         if (n < 0) {
@@ -60,9 +69,11 @@ int rl_decode_run(const RlArgs *a)
     rl_pcm_close(in);
     if (rc < 0) {
         (void) rl_wav_close(out, 0);
+        (void) rl_signals_set_cleanup(NULL, 0);
         return EXIT_IO;
     }
     rc = rl_wav_close(out, 1);
+    (void) rl_signals_set_cleanup(NULL, 0);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
         return EXIT_IO;

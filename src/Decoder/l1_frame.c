@@ -101,15 +101,7 @@ int rl_l1_decode_frame(RlMpaDecoder *d)
         return -1;
     for (int i = 0; i < 12; i++) {
         read_block(d, &si, fraction);
-        if (d->fr.stereo == 1) {
-            rl_mpa_synth_mono(d, fraction[0], out);
-            out += 32;
-        }
-        else {
-            rl_mpa_synth(d, fraction[0], 0, out);
-            rl_mpa_synth(d, fraction[1], 1, out);
-            out += 64;
-        }
+        out = rl_mpa_synth_row(d, fraction[0], fraction[1], out);
     }
     return (int) (out - d->out);
 }

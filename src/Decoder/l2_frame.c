@@ -179,17 +179,8 @@ int rl_l2_decode_frame(RlMpaDecoder *d)
     read_side(d, &si);
     for (int i = 0; i < 12; i++) {
         read_granule(d, &si, i >> 2, fraction);
-        for (int j = 0; j < 3; j++) {
-            if (d->fr.stereo == 1) {
-                rl_mpa_synth_mono(d, fraction[0][j], out);
-                out += 32;
-            }
-            else {
-                rl_mpa_synth(d, fraction[0][j], 0, out);
-                rl_mpa_synth(d, fraction[1][j], 1, out);
-                out += 64;
-            }
-        }
+        for (int j = 0; j < 3; j++)
+            out = rl_mpa_synth_row(d, fraction[0][j], fraction[1][j], out);
     }
     return (int) (out - d->out);
 }

@@ -83,17 +83,10 @@ int rl_l3_decode_frame(RlMpaDecoder *d)
             rl_l3_antialias(&d->t, hybrid_in[ch], g);
             rl_l3_hybrid(d, hybrid_in[ch], hybrid_out[ch], ch, g);
         }
-        for (int ss = 0; ss < SSLIMIT; ss++) {
-            if (single >= 0) {
-                rl_mpa_synth_mono(d, hybrid_out[0][ss], out);
-                out += 32;
-            }
-            else {
-                rl_mpa_synth(d, hybrid_out[0][ss], 0, out);
-                rl_mpa_synth(d, hybrid_out[1][ss], 1, out);
-                out += 64;
-            }
-        }
+        /* (single >= 0 only for a mono stream here: ringlame never asks
+         * mpglib to decode one channel of a stereo one) */
+        for (int ss = 0; ss < SSLIMIT; ss++)
+            out = rl_mpa_synth_row(d, hybrid_out[0][ss], hybrid_out[1][ss], out);
     }
     return (int) (out - d->out);
 }

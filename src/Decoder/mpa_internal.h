@@ -183,5 +183,8 @@ int  rl_l2_decode_frame(RlMpaDecoder *d);
  * written every other int16 (stereo) or contiguously (mono) */
 void rl_mpa_synth(RlMpaDecoder *d, const real_t *bands, int ch, int16_t *out);
 void rl_mpa_synth_mono(RlMpaDecoder *d, const real_t *bands, int16_t *out);
+/* one row of each channel (right unused for mono) into out; returns the
+ * position after the 32 samples per channel */
+int16_t *rl_mpa_synth_row(RlMpaDecoder *d, const real_t *left, const real_t *right, int16_t *out);
 
 #endif

@@ -181,6 +181,17 @@ void rl_mpa_synth(RlMpaDecoder *d, const real_t *bands, int ch, int16_t *out)
     }
 }
 
+int16_t *rl_mpa_synth_row(RlMpaDecoder *d, const real_t *left, const real_t *right, int16_t *out)
+{
+    if (d->fr.stereo == 1) {
+        rl_mpa_synth_mono(d, left, out);
+        return out + 32;
+    }
+    rl_mpa_synth(d, left, 0, out);
+    rl_mpa_synth(d, right, 1, out);
+    return out + 64;
+}
+
 void rl_mpa_synth_mono(RlMpaDecoder *d, const real_t *bands, int16_t *out)
 {
     int16_t tmp[64];

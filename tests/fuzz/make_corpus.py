@@ -254,20 +254,10 @@ def lame_mp3(opts, pcm, channels, rate):
             return f.read()
 
 
-def relabel_layer2(data):
-    """every Layer III frame header made a Layer II one (random Layer II data)"""
-    d = bytearray(data)
-    i = 0
-    while i < len(d) - 4:
-        if d[i] == 0xFF and (d[i + 1] & 0xE6) == 0xE2:
-            d[i + 1] = (d[i + 1] & ~0x06) | 0x04
-            i += 4
-        else:
-            i += 1
-    return bytes(d)
-
-
 def mp3_seeds(d):
+    sys.path.insert(0, os.path.join(HERE, '..', 'identity'))
+    sys.dont_write_bytecode = True
+    import mpa_streams
     def hdr(mode, piece=20):
         return bytes([mode, piece])
     silent = b''.join(b'\xff\xfb\x90\x04' + bytes(413) for _ in range(4))
@@ -295,16 +285,13 @@ def mp3_seeds(d):
             seeds['v2_stereo_truncated'] = hdr(mode) + data[:len(data) * 2 // 3]
             seeds['v2_stereo_garbage_inside'] = hdr(mode) + data[:900] + noise(300, seed=3) + data[900:]
         if name == 'cbr32_mono_22k_crc_notag':
-            seeds['layer2_relabelled'] = hdr(1 | 8) + relabel_layer2(data)
+            seeds['layer2_relabelled'] = hdr(1 | 8) + mpa_streams.relabel_layer2(data)
     # Layer I: the identity test's generator (random, well-formed frames)
-    sys.path.insert(0, os.path.join(HERE, '..', 'identity'))
-    sys.dont_write_bytecode = True
     import random
-    import make_layer1
     for mode in ('joint', 'mono'):
         rng = random.Random(11)
         seeds['layer1_' + mode] = hdr(1 | 8, piece=50) + b''.join(
-            make_layer1.frame(rng, mode, kbps_index=1) for _ in range(3))
+            mpa_streams.frame(rng, mode, kbps_index=1) for _ in range(3))
     for name, data in seeds.items():
         write(d, name, data)
 

@@ -6,7 +6,7 @@
 # stdin with --mp3input) and transcoded (`ringlame OPTS in.mp3 out.mp3`),
 # compared with lame's bytes.  Layers I and II: no installed encoder writes
 # them, so Layer II streams are lame's MP3 frames relabelled (random but
-# well-formed Layer II data) and Layer I streams come from make_layer1.py.
+# well-formed Layer II data) and Layer I streams come from mpa_streams.py.
 # Damaged streams (truncated, garbage between frames, free format) decode as
 # lame decodes them; a file without a frame is refused with a message.
 . "$(dirname "$0")/lib.sh"
@@ -99,26 +99,14 @@ check_bad transcode_no_frame 'no MPEG audio frame' "$IN/text.mp3" -V 2
 check_bad decode_empty 'no MPEG audio frame' "$IN/empty.mp3" --decode
 # Layers I and II
 command -v python3 >/dev/null || id_skip "python3 not found (it writes the Layer I/II streams)"
-relabel() {  # SRC DST: every Layer III header of SRC made a Layer II one
-    python3 - "$1" "$2" <<'PY'
-import sys
-d = bytearray(open(sys.argv[1], 'rb').read())
-i = 0
-while i < len(d) - 4:
-    if d[i] == 0xFF and (d[i + 1] & 0xE6) == 0xE2:
-        d[i + 1] = (d[i + 1] & ~0x06) | 0x04
-        i += 4
-    else:
-        i += 1
-open(sys.argv[2], 'wb').write(d)
-PY
-}
+streams=$(dirname "$0")/mpa_streams.py
 for m in cbr128_44_t cbr320_48_p cbr64_mono44_t cbr32_22_p_t; do
-    [ -s "$IN/l2_$m.mp2" ] || relabel "$IN/$m.mp3" "$IN/l2_$m.mp2" || id_fail "make l2_$m.mp2" "python3 failed"
+    [ -s "$IN/l2_$m.mp2" ] || python3 "$streams" layer2 "$IN/$m.mp3" "$IN/l2_$m.mp2" \
+        || id_fail "make l2_$m.mp2" "python3 failed"
     check_file "decode_layer2_$m" "$IN/l2_$m.mp2" --decode
 done
 for m in stereo joint mono crc; do
-    [ -s "$IN/l1_$m.mp1" ] || python3 "$(dirname "$0")/make_layer1.py" "$IN/l1_$m.mp1" 40 $m 7 \
+    [ -s "$IN/l1_$m.mp1" ] || python3 "$streams" layer1 "$IN/l1_$m.mp1" 40 $m 7 \
         || id_fail "make l1_$m.mp1" "python3 failed"
     check_file "decode_layer1_$m" "$IN/l1_$m.mp1" --decode
 done

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.0-or-later
-"""Writes a valid MPEG-1 Layer I stream of random samples (identity/decode.sh:
-no installed encoder writes Layer I; lame decodes it, so its output is the
-reference).
+"""MPEG Layer I and II streams for identity/decode.sh and the mp3 fuzz seeds:
+no installed encoder writes these layers, and lame decodes them, so its
+output is the reference.
 
-    make_layer1.py OUT FRAMES MODE SEED      MODE: stereo, joint, mono, crc"""
+    mpa_streams.py layer1 OUT FRAMES MODE SEED   a valid MPEG-1 Layer I stream of
+                                                 random samples (MODE: stereo,
+                                                 joint, mono, crc)
+    mpa_streams.py layer2 SRC DST                SRC's Layer III frame headers made
+                                                 Layer II ones (random but
+                                                 well-formed Layer II data)"""
 import random
 import sys
 
@@ -84,8 +89,30 @@ def frame(rng, mode, kbps_index=10, rate_index=0):
     return b.bytes(size)
 
 
+def relabel_layer2(data):
+    """every Layer III frame header of data made a Layer II one"""
+    d = bytearray(data)
+    i = 0
+    while i < len(d) - 4:
+        if d[i] == 0xFF and (d[i + 1] & 0xE6) == 0xE2:
+            d[i + 1] = (d[i + 1] & ~0x06) | 0x04
+            i += 4
+        else:
+            i += 1
+    return bytes(d)
+
+
 def main():
-    out, frames, mode, seed = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+    if len(sys.argv) == 4 and sys.argv[1] == 'layer2':
+        with open(sys.argv[2], 'rb') as f:
+            data = f.read()
+        with open(sys.argv[3], 'wb') as f:
+            f.write(relabel_layer2(data))
+        return 0
+    if len(sys.argv) != 6 or sys.argv[1] != 'layer1':
+        print(__doc__, file=sys.stderr)
+        return 2
+    out, frames, mode, seed = sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
     rng = random.Random(seed)
     with open(out, 'wb') as f:
         for _ in range(frames):
