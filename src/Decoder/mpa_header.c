@@ -100,6 +100,7 @@ int rl_mpa_syncword(const uint8_t p[4], int *layer)
     /* Layer II bitrate/mode pairs the standard forbids (MPEG-1) */
     static const char abl2[16] = { 0, 7, 7, 7, 0, 7, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8 };
 
+    *layer = 0;
     if (p[0] != 0xFF || (p[1] & 0xE0) != 0xE0)
         return 0;
     if ((p[1] & 0x18) == 0x08)          /* reserved version */

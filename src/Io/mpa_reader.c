@@ -67,16 +67,17 @@ static int skip_bytes(RlMpaReader *r, long n)
     return 0;
 }
 
-/* a frame header of the layer asked for (any layer: the first one fixes it) */
+/* a frame header of the layer asked for.  Any layer: the first candidate
+ * with valid layer bits fixes it, even one then refused (a bad bitrate or
+ * rate), as LAME's front end does */
 static int is_syncword(RlMpaReader *r, const uint8_t p[4])
 {
     int layer;
-    if (!rl_mpa_syncword(p, &layer))
-        return 0;
-    if (r->layer != RL_MPA_ANY_LAYER && layer != r->layer)
+    int const ok = rl_mpa_syncword(p, &layer);
+    if (layer == 0 || (r->layer != RL_MPA_ANY_LAYER && layer != r->layer))
         return 0;
     r->layer = layer;
-    return 1;
+    return ok;
 }
 
 /* LAME's lame_decode_initfile: up to the first frame's header; -1 on failure */
@@ -209,7 +210,9 @@ int rl_mpa_reader_open(RlMpaReader **out, const char *path, const RlMpaOpen *how
         r->skip_end = enc_padding > -1 ? enc_padding - DECODER_DELAY : 0;
     }
     else
-        r->skip_start = 576 + DECODER_DELAY;    /* lame_get_encoder_delay */
+        /* a tag with neither value: lame adds lame_get_encoder_delay(), which
+         * is 0 there (it runs before lame_init_params) */
+        r->skip_start = DECODER_DELAY;
     if (r->skip_start < 0)
         r->skip_start = 0;
     if (r->skip_end < 0)

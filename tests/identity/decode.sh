@@ -8,7 +8,9 @@
 # them, so Layer II streams are lame's MP3 frames relabelled (random but
 # well-formed Layer II data) and Layer I streams come from mpa_streams.py.
 # Damaged streams (truncated, garbage between frames, free format) decode as
-# lame decodes them; a file without a frame is refused with a message.
+# lame decodes them; a file without a frame is refused with a message; the
+# mp3 fuzz target's seeds and regression inputs decode (or are refused) as
+# lame does.
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
 
@@ -114,6 +116,39 @@ check_stdin decode_stdin_mp2input "$IN/l2_cbr128_44_t.mp2" --decode --mp2input
 check_stdin decode_stdin_mp1input "$IN/l1_joint.mp1" --decode --mp1input -t
 check_file transcode_v2_from_layer2 "$IN/l2_cbr320_48_p.mp2" -V 2
 check_file transcode_b96_from_layer1 "$IN/l1_stereo.mp1" -b 96
+
+# the mp3 fuzz target's seeds and regression inputs (odd and damaged
+# streams of every layer): where lame decodes one, ringlame gives its bytes;
+# where lame refuses one, ringlame refuses it too
+fuzz=$(cd "$(dirname "$0")/../fuzz" && pwd)
+n_same=0
+for f in "$fuzz"/corpus/mp3/* "$fuzz"/regress/mp3/*; do
+    [ -f "$f" ] || continue
+    name=fuzz_$(basename "$f")
+    tail -c +3 "$f" >"$IN/$name.mp3"       # the target's two leading option bytes
+    rm -f "$OUT/$name".*
+    timeout "$RL_TIMEOUT" "$LAME" --quiet --decode "$IN/$name.mp3" "$OUT/$name.lame.wav" >/dev/null 2>&1
+    lrc=$?
+    timeout "$RL_TIMEOUT" "$RL" --decode "$IN/$name.mp3" "$OUT/$name.rl.wav" >/dev/null 2>"$OUT/$name.err"
+    rrc=$?
+    if [ $lrc -ne 0 ]; then
+        if [ $rrc -eq 0 ]; then
+            id_fail "$name" "lame refuses it (exit $lrc), ringlame decoded it" "$(id_q "$RL" --decode "$IN/$name.mp3" x.wav)"
+        elif [ $rrc -gt 128 ]; then
+            id_fail "$name" "ringlame crashed (exit $rrc)"
+        else
+            n_same=$((n_same + 1))
+        fi
+    elif [ $rrc -ne 0 ]; then
+        id_fail "$name" "ringlame exited with $rrc" "$(head -c 300 "$OUT/$name.err")"
+    elif ! c=$(cmp "$OUT/$name.lame.wav" "$OUT/$name.rl.wav" 2>&1); then
+        id_fail "$name" "outputs differ" "$(id_q "$LAME" --decode "$IN/$name.mp3" x.wav)" "$c"
+    else
+        n_same=$((n_same + 1))
+    fi
+    rm -f "$OUT/$name".*
+done
+[ $n_same -gt 0 ] && id_ok "fuzz inputs: $n_same as lame decodes (or refuses) them"
 
 # the default output name of --decode: <input less .mp3>.wav
 d="$OUT/defname"

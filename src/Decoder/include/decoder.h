@@ -48,7 +48,10 @@ int  rl_mpa_decode(RlMpaDecoder *d, const uint8_t *in, size_t len, int16_t pcm_l
                    int16_t pcm_r[1152], RlMpaInfo *info, int *enc_delay, int *enc_padding);
 
 /* LAME's front end test for an MPEG audio frame header in p[0..3]
- * (is_syncword_mp123); *layer gets 1, 2 or 3.  1 = a header, 0 = not. */
+ * (is_syncword_mp123).  1 = a header, 0 = not.  *layer gets 1, 2 or 3 as
+ * soon as the sync, version and layer bits are valid, even when a later
+ * check refuses the header (LAME's front end settles its input layer at
+ * that point), else 0. */
 int  rl_mpa_syncword(const uint8_t p[4], int *layer);
 
 /* Reads the Xing/Info tag of the frame whose header starts buf (194 bytes
