@@ -17,7 +17,7 @@ static real_t gain(const MpaTables *t, int base, int idx)
 }
 
 /* one pair (x, y) of a big-values tree */
-static int huff_pair(RlMpaDecoder *d, const RlL3Huff *h, int *part2remain)
+static inline int huff_pair(RlMpaDecoder *d, const RlL3Huff *h, int *part2remain)
 {
     const int16_t *val = h->tree;
     int y;
@@ -30,7 +30,7 @@ static int huff_pair(RlMpaDecoder *d, const RlL3Huff *h, int *part2remain)
 }
 
 /* a value with its escape and sign: |x|^(4/3) * v */
-static real_t big_value(RlMpaDecoder *d, const RlL3Huff *h, int x, real_t v, int *part2remain)
+static inline real_t big_value(RlMpaDecoder *d, const RlL3Huff *h, int x, real_t v, int *part2remain)
 {
     if (x == 15) {
         *part2remain -= (int) h->linbits + 1;

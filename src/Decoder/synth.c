@@ -116,6 +116,64 @@ static void dct64(const MpaTables *t, real_t *out0, real_t *out1, const real_t *
     out1[0x10 * 15] = b1[0x1F];
 }
 
+/* the window's three sums over 16 taps, in mpglib's order (written out:
+ * a loop with a sign test per tap is not unrolled by the compiler) */
+static inline real_t sum_alternating(const real_t *w, const real_t *b)
+{
+    real_t sum = w[0x0] * b[0x0];
+    sum -= w[0x1] * b[0x1];
+    sum += w[0x2] * b[0x2];
+    sum -= w[0x3] * b[0x3];
+    sum += w[0x4] * b[0x4];
+    sum -= w[0x5] * b[0x5];
+    sum += w[0x6] * b[0x6];
+    sum -= w[0x7] * b[0x7];
+    sum += w[0x8] * b[0x8];
+    sum -= w[0x9] * b[0x9];
+    sum += w[0xA] * b[0xA];
+    sum -= w[0xB] * b[0xB];
+    sum += w[0xC] * b[0xC];
+    sum -= w[0xD] * b[0xD];
+    sum += w[0xE] * b[0xE];
+    sum -= w[0xF] * b[0xF];
+    return sum;
+}
+
+static inline real_t sum_even(const real_t *w, const real_t *b)
+{
+    real_t sum = w[0x0] * b[0x0];
+    sum += w[0x2] * b[0x2];
+    sum += w[0x4] * b[0x4];
+    sum += w[0x6] * b[0x6];
+    sum += w[0x8] * b[0x8];
+    sum += w[0xA] * b[0xA];
+    sum += w[0xC] * b[0xC];
+    sum += w[0xE] * b[0xE];
+    return sum;
+}
+
+/* the mirrored half: the window read backwards from w[-1] */
+static inline real_t sum_negated(const real_t *w, const real_t *b)
+{
+    real_t sum = -w[-0x1] * b[0x0];
+    sum -= w[-0x2] * b[0x1];
+    sum -= w[-0x3] * b[0x2];
+    sum -= w[-0x4] * b[0x3];
+    sum -= w[-0x5] * b[0x4];
+    sum -= w[-0x6] * b[0x5];
+    sum -= w[-0x7] * b[0x6];
+    sum -= w[-0x8] * b[0x7];
+    sum -= w[-0x9] * b[0x8];
+    sum -= w[-0xA] * b[0x9];
+    sum -= w[-0xB] * b[0xA];
+    sum -= w[-0xC] * b[0xB];
+    sum -= w[-0xD] * b[0xC];
+    sum -= w[-0xE] * b[0xD];
+    sum -= w[-0xF] * b[0xE];
+    sum -= w[-0x0] * b[0xF];
+    return sum;
+}
+
 /* rounded to nearest (halves away from zero, in double), clipped */
 static int16_t to_pcm(real_t sum)
 {
@@ -152,33 +210,15 @@ void rl_mpa_synth(RlMpaDecoder *d, const real_t *bands, int ch, int16_t *out)
     d->synth_bo = bo;
 
     window = t->decwin + 16 - bo1;
-    for (int j = 16; j; j--, b0 += 0x10, window += 0x20, out += 2) {
-        real_t sum = window[0x0] * b0[0x0];
-        for (int k = 1; k < 16; k++) {
-            if (k & 1)
-                sum -= window[k] * b0[k];
-            else
-                sum += window[k] * b0[k];
-        }
-        *out = to_pcm(sum);
-    }
-    {
-        real_t sum = window[0x0] * b0[0x0];
-        for (int k = 2; k < 16; k += 2)
-            sum += window[k] * b0[k];
-        *out = to_pcm(sum);
-        b0 -= 0x10;
-        window -= 0x20;
-        out += 2;
-    }
+    for (int j = 16; j; j--, b0 += 0x10, window += 0x20, out += 2)
+        *out = to_pcm(sum_alternating(window, b0));
+    *out = to_pcm(sum_even(window, b0));
+    b0 -= 0x10;
+    window -= 0x20;
+    out += 2;
     window += bo1 << 1;
-    for (int j = 15; j; j--, b0 -= 0x10, window -= 0x20, out += 2) {
-        real_t sum = -window[-0x1] * b0[0x0];
-        for (int k = 1; k < 15; k++)
-            sum -= window[-(k + 1)] * b0[k];
-        sum -= window[-0x0] * b0[0xF];
-        *out = to_pcm(sum);
-    }
+    for (int j = 15; j; j--, b0 -= 0x10, window -= 0x20, out += 2)
+        *out = to_pcm(sum_negated(window, b0));
 }
 
 int16_t *rl_mpa_synth_row(RlMpaDecoder *d, const real_t *left, const real_t *right, int16_t *out)
