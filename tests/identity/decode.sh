@@ -81,6 +81,9 @@ check_file transcode_mp3delay_v3_from_v4_22 "$IN/v4_22.mp3" -V 3 --decode-mp3del
 check_file transcode_copies_id3v2 "$IN/tagged_v4.mp3" -V 2
 check_file transcode_own_id3v2_wins "$IN/tagged_v4.mp3" -b 128 --tt Other --add-id3v2
 check_stdout transcode_copies_id3v2_stdout "$IN/tagged_v4.mp3" -V 5
+# the v2 tag's length (TLEN) from lame's estimate of an untagged MP3's samples
+check_file transcode_id3v2_tlen_from_cbr_t "$IN/cbr64_mono44_t.mp3" -V 2 --add-id3v2 --tt Song
+check_file transcode_id3v2_tlen_from_vbr "$IN/v2_44.mp3" -b 192 --add-id3v2 --ta Someone
 check_file decode_tagged "$IN/tagged_v4.mp3" --decode
 # --decode of PCM input: its top 16 bits, as lame writes them
 check_file decode_wav_input "$IN/st22.wav" --decode
