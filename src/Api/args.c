@@ -3,8 +3,8 @@
  * arguments attached or separate, case-insensitive long options, LAMEOPT
  * tokens first).  Every option of `lame --help` / `--longhelp` is taken
  * with lame's meaning; the few that belong to program paths ringlame does
- * not have (MPEG input, decoding, gapless sets, decoded-output ReplayGain)
- * are refused with a message that names them.
+ * not have (decoded-output ReplayGain) are refused with a message that
+ * names them.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "args.h"
 #include "simd.h"
@@ -315,6 +315,18 @@ static int long_input(RlArgs *a, const char *token, int i, int argc, char **argv
     }
     else if (str_ieq(token, "ignorelength")) {
         a->ignore_length = 1;
+    }
+    else if (str_ieq(token, "mp1input") || str_ieq(token, "mp2input") || str_ieq(token, "mp3input")) {
+        a->mpeg_input = token[2] - '0';
+    }
+    else if (str_ieq(token, "decode")) {
+        a->decode = 1;
+    }
+    else if (str_ieq(token, "decode-mp3delay")) {
+        if ((*used = get_int(token, next, &iv, err))) {
+            a->mpeg_delay = iv;
+            a->mpeg_delay_set = 1;
+        }
     }
     else if (str_ieq(token, "bitwidth")) {
         if ((*used = get_int(token, next, &iv, err)))
@@ -800,18 +812,12 @@ static int long_id3(RlArgs *a, const char *token, int i, int argc, char **argv,
 /* lame options on program paths ringlame does not have. */
 static int long_unsupported(const char *token, FILE *err)
 {
-    static const struct { const char *name, *why; } unsupported[] = {
-        { "mp1input", "mpeg" }, { "mp2input", "mpeg" }, { "mp3input", "mpeg" },
-        { "decode", "decode" }, { "decode-mp3delay", "decode" },
-        { "replaygain-accurate", "decode" }, { "clipdetect", "decode" },
-    };
+    static const char *const unsupported[] = { "replaygain-accurate", "clipdetect" };
     for (size_t k = 0; k < sizeof(unsupported) / sizeof(unsupported[0]); k++) {
-        const char *why = unsupported[k].why;
-        if (!str_ieq(token, unsupported[k].name))
+        if (!str_ieq(token, unsupported[k]))
             continue;
-        fprintf(err, PROG ": option --%s is not supported: %s\n", token,
-                why[0] == 'm' ? "ringlame does not read MPEG audio"
-                : "ringlame has no MP3 decoder (decoding, decoded-output ReplayGain)");
+        fprintf(err, PROG ": option --%s is not supported: not implemented (ReplayGain and "
+                "clipping measured on the decoded output)\n", token);
         return RL_ARGS_ERROR;
     }
     return NOT_MINE;
@@ -940,12 +946,14 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
         case 'F':
             (void) rl_set_vbr_hard_min(o, 1);
             break;
-        case 't':
+        case 't':               /* also: --decode writes no WAV header */
             (void) rl_set_write_lame_tag(o, 0);
+            a->decode_raw = 1;
             break;
         case 'T':               /* stdout output still has no tag frame */
             (void) rl_set_write_lame_tag(o, 1);
             a->nogap_tags = 1;  /* lame: -T also keeps the tag with --nogap */
+            a->decode_raw = 0;
             break;
         case 'r':
             a->raw_input = 1;
@@ -1220,7 +1228,8 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
     else if (a->out_path[0] == '\0') {
         if (a->in_path[0] == '-' && a->in_path[1] == '\0')
             strcpy(a->out_path, "-");
-        else if (rl_args_default_output(a->in_path, a->out_dir, a->out_path, sizeof(a->out_path)) != 0) {
+        else if (rl_args_default_output_ext(a->in_path, a->out_dir, a->decode ? ".wav" : ".mp3",
+                                            a->out_path, sizeof(a->out_path)) != 0) {
             fprintf(err, PROG ": output file name too long\n");
             return RL_ARGS_ERROR;
         }
@@ -1262,6 +1271,12 @@ static int is_common_suffix(const char *ext)
 
 int rl_args_default_output(const char *in, const char *out_dir, char *out, size_t outlen)
 {
+    return rl_args_default_output_ext(in, out_dir, ".mp3", out, outlen);
+}
+
+int rl_args_default_output_ext(const char *in, const char *out_dir, const char *new_ext, char *out,
+                               size_t outlen)
+{
     const char *s, *dir = in, *dir_end = in;
     const char *base = in, *ext = in;
     size_t len = 0;
@@ -1292,10 +1307,11 @@ int rl_args_default_output(const char *in, const char *out_dir, char *out, size_
     size_t const ndir = (size_t) (dir_end - dir);
     size_t const nbase = (size_t) (ext - base);
     int const slash = ndir > 0 || (use_dir && out_dir[0] == '/');
-    /* lame keeps an ".mp3" input's suffix only next to the input */
-    int const replace = is_common_suffix(ext) && (use_dir || !str_ieq(ext, ".mp3"));
+    /* lame keeps the input's suffix when it is the new one, next to the input */
+    int const replace = is_common_suffix(ext) && (use_dir || !str_ieq(ext, new_ext));
     size_t const next = replace ? 0 : strlen(ext);
-    size_t const need = ndir + (size_t) slash + nbase + next + 4 + 1;
+    size_t const nnew = strlen(new_ext);
+    size_t const need = ndir + (size_t) slash + nbase + next + nnew + 1;
     if (need > outlen)
         return -1;
     memcpy(out + len, dir, ndir);
@@ -1306,7 +1322,7 @@ int rl_args_default_output(const char *in, const char *out_dir, char *out, size_
     len += nbase;
     memcpy(out + len, ext, next);
     len += next;
-    memcpy(out + len, ".mp3", 5);
+    memcpy(out + len, new_ext, nnew + 1);
     return 0;
 }
 
@@ -1320,6 +1336,9 @@ void rl_args_raw_format(const RlArgs *a, RlRawFormat *raw)
     raw->is_signed = a->raw_signed;
     raw->big_endian = a->raw_big_endian ^ a->raw_swapbytes;
     raw->ignore_length = a->ignore_length;
+    raw->mpeg = a->mpeg_input;
+    raw->mpeg_delay = a->mpeg_delay;
+    raw->mpeg_delay_set = a->mpeg_delay_set;
 }
 
 int rl_args_apply_input(const RlArgs *a, RlOptions *opt, int channels, int samplerate,

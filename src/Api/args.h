@@ -54,6 +54,11 @@ typedef struct RlArgs {
     int  raw_signed;      /* --signed 1 / --unsigned 0, -1 = neither given */
     int  raw_big_endian;  /* --big-endian / --little-endian, 0 */
     int  raw_swapbytes;   /* -x */
+    /* MPEG input and decoding */
+    int  mpeg_input;      /* --mp1input .. --mp3input: 1..3 (RlRawFormat.mpeg); 0 = by the file name */
+    int  decode;          /* --decode: MP3 in, WAV (or raw with -t) out */
+    int  decode_raw;      /* -t (undone by -T): --decode writes no WAV header */
+    int  mpeg_delay, mpeg_delay_set;  /* --decode-mp3delay n */
     /* ID3 tags: the tag lame's --t* options build, in argv order */
     RlId3Tag id3;
     int  id3_latin1;      /* --id3v2-latin1 was the last encoding option (else UTF-16) */
@@ -83,6 +88,9 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
  * out_dir and ".mp3" is replaced too.  Returns 0, or -1 if the name does
  * not fit in outlen bytes. */
 int rl_args_default_output(const char *in_path, const char *out_dir, char *out, size_t outlen);
+/* the same with another suffix than ".mp3" (--decode: ".wav") */
+int rl_args_default_output_ext(const char *in_path, const char *out_dir, const char *new_ext,
+                               char *out, size_t outlen);
 
 /* The ID3 tags of the options for one encode (args_tags.c), as lame's
  * front end writes them: the ID3v2 tag (TLEN from frames, the input's

@@ -135,8 +135,8 @@ void rl_args_print_longhelp(FILE *fp)
             "    --compare-to f  compare with an existing MP3 instead of running lame\n"
             "\n"
             "  Accepted without effect, as in lame: --noasm x, -d, -k and the developer\n"
-            "  switches (--help dev).  ID3 tags: --help id3.  Not supported: MPEG input,\n"
-            "  --decode, --replaygain-accurate, --clipdetect.\n"
+            "  switches (--help dev).  ID3 tags: --help id3.  Not supported:\n"
+            "  --replaygain-accurate, --clipdetect.\n"
             "\n"
             "The environment variable LAMEOPT is read before the command line.\n");
 }

@@ -33,6 +33,7 @@
 #include "batch.h"
 #include "compare_run.h"
 #include "console.h"
+#include "decode_run.h"
 #include "mp3_writer.h"
 #include "nogap.h"
 #include "trace.h"
@@ -138,6 +139,8 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         p.id3v2_len = tags.v2_len;
         p.id3v1 = tags.v1;
         p.id3v1_len = tags.v1_len;
+        if (p.id3v2_len == 0)   /* an MP3 input's own v2 tag, as lame copies it */
+            p.id3v2 = rl_pcm_input_id3v2(in, &p.id3v2_len);
         rc = rl_run_ring(&a->opt, in, out, &p);
     }
     rl_args_tags_free(&tags);
@@ -254,6 +257,11 @@ int main(int argc, char **argv)
         free(a);
         return rc == RL_ARGS_EXIT ? 0 : EXIT_USAGE;
     }
+    if (a->decode && (a->batch || a->compare)) {
+        fprintf(stderr, "ringlame: --decode does not combine with --%s\n", a->batch ? "batch" : "compare");
+        free(a);
+        return EXIT_USAGE;
+    }
     if (a->batch) {
         rc = rl_batch_main(a, argc, argv);
         free(a);
@@ -292,6 +300,11 @@ int main(int argc, char **argv)
                 "refusing to overwrite the input\n", a->in_path, a->out_path);
         free(a);
         return EXIT_USAGE;
+    }
+    if (a->decode) {
+        rc = rl_decode_run(a);
+        free(a);
+        return rc;
     }
 
     rl_args_raw_format(a, &raw);

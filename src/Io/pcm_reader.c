@@ -2,13 +2,14 @@
 /* ringlame: PCM input (libsndfile for named files, LAME's own WAV/AIFF/raw parser for stdin).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "pcm_reader.h"
+#include "io_msg.h"
+#include "mpa_reader.h"
 #include "pcm_format.h"   /* rl_pcm_f32_to_s32 */
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,17 +62,9 @@ struct RlPcmReader {
     /* stdin header parsing: a read came up short (the stream ended or failed) */
     int      hdr_short;
     int      hdr_errno;         /* errno of a failed read, 0 at end of file */
+    RlMpaReader *mpa;           /* MPEG audio input (raw->mpeg > 0) */
+    int16_t *mpa_pcm;           /* one decoded read */
 };
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 /* ---------- byte-level helpers for the stdin parser ---------- */
 
@@ -243,24 +236,24 @@ static int parse_wav(RlPcmReader *r, char *err, size_t errlen)
     if (!found)
         return HDR_CORRUPT;
     if (fmt_tag == 0x0050 || fmt_tag == 0x0055) {
-        set_err(err, errlen, "MPEG audio inside WAV is not supported");
+        rl_io_msg(err, errlen, "MPEG audio inside WAV is not supported");
         return HDR_REFUSED;
     }
     if (fmt_tag != FMT_PCM && fmt_tag != FMT_IEEE_FLOAT) {
-        set_err(err, errlen, "unsupported WAV data format 0x%04X", (unsigned)fmt_tag & 0xFFFF);
+        rl_io_msg(err, errlen, "unsupported WAV data format 0x%04X", (unsigned)fmt_tag & 0xFFFF);
         return HDR_REFUSED;
     }
     /* (the header's fields are unsigned; LAME reads them as signed) */
     if (channels < 1 || channels > 2) {
-        set_err(err, errlen, "unsupported number of channels: %u (only 1 or 2)", (unsigned)channels & 0xFFFFu);
+        rl_io_msg(err, errlen, "unsupported number of channels: %u (only 1 or 2)", (unsigned)channels & 0xFFFFu);
         return HDR_REFUSED;
     }
     if (rate < 1) {
-        set_err(err, errlen, "unsupported sample rate: %u Hz", (unsigned)rate);
+        rl_io_msg(err, errlen, "unsupported sample rate: %u Hz", (unsigned)rate);
         return HDR_REFUSED;
     }
     if (bits < 1) {
-        set_err(err, errlen, "unsupported bits per sample: %u", (unsigned)bits & 0xFFFFu);
+        rl_io_msg(err, errlen, "unsupported bits per sample: %u", (unsigned)bits & 0xFFFFu);
         return HDR_REFUSED;
     }
     r->channels = channels;
@@ -362,23 +355,23 @@ static int parse_aiff(RlPcmReader *r, char *err, size_t errlen)
     if (!(seen_comm && (seen_ssnd > 0 || nframes == 0)))
         return HDR_CORRUPT;
     if (!have_ssnd) {
-        set_err(err, errlen, "AIFF sound data is not PCM");
+        rl_io_msg(err, errlen, "AIFF sound data is not PCM");
         return HDR_REFUSED;
     }
     if (bits != 8 && bits != 16 && bits != 24 && bits != 32) {
-        set_err(err, errlen, "AIFF sound data is not 8, 16, 24 or 32 bits");
+        rl_io_msg(err, errlen, "AIFF sound data is not 8, 16, 24 or 32 bits");
         return HDR_REFUSED;
     }
     if (channels != 1 && channels != 2) {
-        set_err(err, errlen, "unsupported number of channels: %d (only 1 or 2)", channels);
+        rl_io_msg(err, errlen, "unsupported number of channels: %d (only 1 or 2)", channels);
         return HDR_REFUSED;
     }
     if (blk_size != 0) {
-        set_err(err, errlen, "AIFF block size is not 0 bytes");
+        rl_io_msg(err, errlen, "AIFF block size is not 0 bytes");
         return HDR_REFUSED;
     }
     if (!(rate >= 1 && rate < 2147483648.0)) {   /* also NaN and infinity */
-        set_err(err, errlen, "unsupported sample rate: %g Hz", rate);
+        rl_io_msg(err, errlen, "unsupported sample rate: %g Hz", rate);
         return HDR_REFUSED;
     }
     r->channels = channels;
@@ -391,7 +384,7 @@ static int parse_aiff(RlPcmReader *r, char *err, size_t errlen)
     if (bits == 8)
         r->swap_order = 0;
     if (data_pos >= 0 && fseek(r->fp, data_pos, SEEK_SET) != 0) {
-        set_err(err, errlen, "can't rewind stream to the AIFF audio data");
+        rl_io_msg(err, errlen, "can't rewind stream to the AIFF audio data");
         return HDR_REFUSED;
     }
     return HDR_OK;
@@ -463,34 +456,30 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
     SF_INFO info;
     int use_raw = raw && raw->enabled;
 
-    if (has_mpeg_suffix(path)) {
-        set_err(err, errlen, "%s: MPEG audio input is not supported", path);
-        return -ENOTSUP;
-    }
     if (stat(path, &st) != 0) {
         int e = errno;
-        set_err(err, errlen, "%s: %s", path, strerror(e));
+        rl_io_msg(err, errlen, "%s: %s", path, strerror(e));
         return -e;
     }
     if (S_ISDIR(st.st_mode)) {
-        set_err(err, errlen, "%s: is a directory", path);
+        rl_io_msg(err, errlen, "%s: is a directory", path);
         return -EISDIR;
     }
     if (S_ISREG(st.st_mode) && st.st_size == 0 && !use_raw) {
-        set_err(err, errlen, "%s: empty file", path);
+        rl_io_msg(err, errlen, "%s: empty file", path);
         return -EINVAL;
     }
 
     memset(&info, 0, sizeof info);
     r->sf = sf_open(path, SFM_READ, &info);
     if (!r->sf && !use_raw) {
-        set_err(err, errlen, "%s: not a supported audio file (%s)", path, sf_strerror(NULL));
+        rl_io_msg(err, errlen, "%s: not a supported audio file (%s)", path, sf_strerror(NULL));
         return -EINVAL;
     }
     if (!r->sf) {
         /* -r: LAME retries the file as headerless PCM */
         if (raw->is_signed == 0 && raw->bitwidth != 8) {
-            set_err(err, errlen, "%s: unsigned input only supported with bitwidth 8", path);
+            rl_io_msg(err, errlen, "%s: unsigned input only supported with bitwidth 8", path);
             return -EINVAL;
         }
         memset(&info, 0, sizeof info);
@@ -503,18 +492,18 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
         case 24: info.format |= SF_FORMAT_PCM_24; break;
         case 32: info.format |= SF_FORMAT_PCM_32; break;
         default:
-            set_err(err, errlen, "%s: only 8, 16, 24 and 32 bit raw input is supported", path);
+            rl_io_msg(err, errlen, "%s: only 8, 16, 24 and 32 bit raw input is supported", path);
             return -EINVAL;
         }
         r->sf = sf_open(path, SFM_READ, &info);
         if (!r->sf) {
-            set_err(err, errlen, "%s: cannot open as raw PCM (%s)", path, sf_strerror(NULL));
+            rl_io_msg(err, errlen, "%s: cannot open as raw PCM (%s)", path, sf_strerror(NULL));
             return -EINVAL;
         }
     }
     /* a read error while libsndfile parsed the header */
     if (sf_error(r->sf) != SF_ERR_NO_ERROR) {
-        set_err(err, errlen, "%s: read error (%s)", path, sf_strerror(r->sf));
+        rl_io_msg(err, errlen, "%s: read error (%s)", path, sf_strerror(r->sf));
         return -EIO;
     }
     /* float/double data: libsndfile scales to the file's peak (LAME asks
@@ -526,24 +515,24 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
         int const sub = info.format & SF_FORMAT_SUBMASK;
         if ((sub == SF_FORMAT_FLOAT || sub == SF_FORMAT_DOUBLE)
             && sf_error(r->sf) != SF_ERR_NO_ERROR) {
-            set_err(err, errlen, "%s: read error (%s)", path, sf_strerror(r->sf));
+            rl_io_msg(err, errlen, "%s: read error (%s)", path, sf_strerror(r->sf));
             return -EIO;
         }
     }
 
     if (info.channels < 1 || info.channels > 2) {
-        set_err(err, errlen, "%s: unsupported number of channels: %d (only 1 or 2)", path, info.channels);
+        rl_io_msg(err, errlen, "%s: unsupported number of channels: %d (only 1 or 2)", path, info.channels);
         return -ENOTSUP;
     }
     if (info.samplerate < 1) {
-        set_err(err, errlen, "%s: unsupported sample rate: %d", path, info.samplerate);
+        rl_io_msg(err, errlen, "%s: unsupported sample rate: %d", path, info.samplerate);
         return -ENOTSUP;
     }
     r->channels = info.channels;
     r->samplerate = info.samplerate;
     r->path = strdup(path);
     if (!r->path) {
-        set_err(err, errlen, "out of memory");
+        rl_io_msg(err, errlen, "out of memory");
         return -ENOMEM;
     }
     r->sf_format = info.format;
@@ -557,7 +546,7 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
 static int stdin_unreadable(char *err, size_t errlen)
 {
     if (fcntl(STDIN_FILENO, F_GETFL) < 0 && errno == EBADF) {
-        set_err(err, errlen, "-: standard input is closed: there is no input to read");
+        rl_io_msg(err, errlen, "-: standard input is closed: there is no input to read");
         return -EBADF;
     }
     return 0;
@@ -573,15 +562,15 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
         return rc;
     if (raw && raw->enabled) {
         if (raw->bitwidth != 8 && raw->bitwidth != 16 && raw->bitwidth != 24 && raw->bitwidth != 32) {
-            set_err(err, errlen, "-: only 8, 16, 24 and 32 bit raw input is supported");
+            rl_io_msg(err, errlen, "-: only 8, 16, 24 and 32 bit raw input is supported");
             return -EINVAL;
         }
         if (raw->is_signed == 0 && raw->bitwidth != 8) {
-            set_err(err, errlen, "-: unsigned input only supported with bitwidth 8");
+            rl_io_msg(err, errlen, "-: unsigned input only supported with bitwidth 8");
             return -EINVAL;
         }
         if (raw->channels < 1 || raw->channels > 2 || raw->samplerate < 1) {
-            set_err(err, errlen, "-: unsupported raw format (%d channels, %d Hz)", raw->channels, raw->samplerate);
+            rl_io_msg(err, errlen, "-: unsupported raw format (%d channels, %d Hz)", raw->channels, raw->samplerate);
             return -EINVAL;
         }
         r->channels = raw->channels;
@@ -603,15 +592,15 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
         got = fread(m, 1, 4, r->fp);
         if (got < 4 && ferror(r->fp)) {
             int e = errno ? errno : EIO;
-            set_err(err, errlen, "-: cannot read standard input: %s", strerror(e));
+            rl_io_msg(err, errlen, "-: cannot read standard input: %s", strerror(e));
             return -e;
         }
         if (got == 0) {
-            set_err(err, errlen, "-: standard input is empty: no WAV or AIFF header to read");
+            rl_io_msg(err, errlen, "-: standard input is empty: no WAV or AIFF header to read");
             return -EINVAL;
         }
         if (got < 4) {
-            set_err(err, errlen, "-: standard input ends after %zu byte%s: too short for a WAV or AIFF header",
+            rl_io_msg(err, errlen, "-: standard input ends after %zu byte%s: too short for a WAV or AIFF header",
                     got, got == 1 ? "" : "s");
             return -EINVAL;
         }
@@ -628,34 +617,34 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
             kind = "AIFF";
             rc = parse_aiff(r, err, errlen);
         } else {
-            set_err(err, errlen, "-: not a WAV or AIFF stream (use -r for raw PCM)");
+            rl_io_msg(err, errlen, "-: not a WAV or AIFF stream (use -r for raw PCM)");
             return -EINVAL;
         }
         if (rc == HDR_CUT && r->hdr_errno) {
-            set_err(err, errlen, "-: cannot read standard input: %s", strerror(r->hdr_errno));
+            rl_io_msg(err, errlen, "-: cannot read standard input: %s", strerror(r->hdr_errno));
             return -r->hdr_errno;
         }
         if (rc == HDR_CUT) {
-            set_err(err, errlen, "-: truncated %s header: the input ends before the %s", kind,
+            rl_io_msg(err, errlen, "-: truncated %s header: the input ends before the %s", kind,
                     magic == ID_RIFF ? "data chunk" : "sound data (SSND chunk)");
             return -EINVAL;
         }
         if (rc == HDR_CORRUPT) {
-            set_err(err, errlen, "-: corrupt or unsupported %s format", kind);
+            rl_io_msg(err, errlen, "-: corrupt or unsupported %s format", kind);
             return -EINVAL;
         }
         if (rc == HDR_REFUSED) {
             char tmp[256];
             snprintf(tmp, sizeof tmp, "-: %s", err);
-            set_err(err, errlen, "%s", tmp);
+            rl_io_msg(err, errlen, "%s", tmp);
             return -EINVAL;
         }
         if (r->bitwidth != 8 && r->bitwidth != 16 && r->bitwidth != 24 && r->bitwidth != 32) {
-            set_err(err, errlen, "-: only 8, 16, 24 and 32 bit input is supported (got %d)", r->bitwidth);
+            rl_io_msg(err, errlen, "-: only 8, 16, 24 and 32 bit input is supported (got %d)", r->bitwidth);
             return -ENOTSUP;
         }
         if (r->ieee_float && r->bitwidth != 32) {
-            set_err(err, errlen, "-: only 32-bit float WAV is supported on stdin");
+            rl_io_msg(err, errlen, "-: only 32-bit float WAV is supported on stdin");
             return -ENOTSUP;
         }
         r->frames = r->count_carefully ? (int64_t)r->num_samples : -1;
@@ -663,12 +652,47 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
     }
 }
 
+/* MPEG audio: decoded 16-bit samples, passed on left-justified as LAME's
+ * front end does (get_audio_common) */
+static int open_mpeg(RlPcmReader *r, const char *path, int layer, const RlRawFormat *raw,
+                     char *err, size_t errlen)
+{
+    RlMpaOpen const how = { layer, raw->mpeg_delay_set, raw->mpeg_delay };
+    int const rc = rl_mpa_reader_open(&r->mpa, path, &how, err, errlen);
+    if (rc < 0)
+        return rc;
+    r->channels = rl_mpa_reader_channels(r->mpa);
+    r->samplerate = rl_mpa_reader_samplerate(r->mpa);
+    r->frames = rl_mpa_reader_frames(r->mpa);
+    r->mpa_pcm = malloc(2 * 1152 * sizeof(int16_t));
+    return r->mpa_pcm ? 0 : -ENOMEM;
+}
+
+static int mpeg_read(RlPcmReader *r, int32_t *buf, int max_frames)
+{
+    int total = 0;
+    while (total < max_frames) {
+        int want = max_frames - total, n;
+        if (want > 1152)
+            want = 1152;
+        n = rl_mpa_reader_read(r->mpa, r->mpa_pcm, want);
+        if (n < 0)
+            return n;
+        if (n == 0)
+            break;
+        for (int i = 0; i < n * r->channels; i++)
+            buf[(size_t)total * (size_t)r->channels + (size_t)i] = (int32_t)((uint32_t)(int32_t)r->mpa_pcm[i] << 16);
+        total += n;
+    }
+    return total;
+}
+
 int rl_pcm_open(RlPcmReader **out, const char *path, const RlRawFormat *raw,
                 char *err, size_t errlen)
 {
     RlPcmReader *r;
     char dummy[8];
-    int rc;
+    int rc, mpeg;
 
     if (!err || errlen == 0) {
         err = dummy;
@@ -676,18 +700,25 @@ int rl_pcm_open(RlPcmReader **out, const char *path, const RlRawFormat *raw,
     }
     err[0] = 0;
     if (!out || !path) {
-        set_err(err, errlen, "no input file");
+        rl_io_msg(err, errlen, "no input file");
         return -EINVAL;
     }
     *out = NULL;
     r = calloc(1, sizeof *r);
     if (!r) {
-        set_err(err, errlen, "out of memory");
+        rl_io_msg(err, errlen, "out of memory");
         return -ENOMEM;
     }
     r->frames = -1;
-    rc = strcmp(path, "-") == 0 ? open_stdin(r, raw, err, errlen)
-                                : open_named(r, path, raw, err, errlen);
+    /* lame's rule: --mp*input, else (without -r) the file name's suffix */
+    mpeg = raw && !raw->enabled ? raw->mpeg : 0;
+    if (mpeg == 0 && !(raw && raw->enabled) && has_mpeg_suffix(path))
+        mpeg = RL_RAW_MPEG_ANY;
+    if (mpeg > 0)
+        rc = open_mpeg(r, path, mpeg == RL_RAW_MPEG_ANY ? RL_MPA_ANY_LAYER : mpeg, raw, err, errlen);
+    else
+        rc = strcmp(path, "-") == 0 ? open_stdin(r, raw, err, errlen)
+                                    : open_named(r, path, raw, err, errlen);
     if (rc < 0) {
         rl_pcm_close(r);
         return rc;
@@ -772,6 +803,8 @@ int rl_pcm_read(RlPcmReader *r, int32_t *buf, int max_frames)
 
     if (!r || !buf || max_frames < 0)
         return -EINVAL;
+    if (r->mpa)
+        return mpeg_read(r, buf, max_frames);
     chunk = r->read_frames > 0 ? r->read_frames : max_frames;
     while (total < max_frames) {
         int want = max_frames - total < chunk ? max_frames - total : chunk;
@@ -792,9 +825,17 @@ void rl_pcm_close(RlPcmReader *r)
     if (r->sf)
         sf_close(r->sf);
     /* stdin is not closed: it belongs to the process */
+    rl_mpa_reader_close(r->mpa);
+    free(r->mpa_pcm);
     free(r->bytes);
     free(r->path);
     free(r);
+}
+
+const uint8_t *rl_pcm_input_id3v2(const RlPcmReader *r, size_t *len)
+{
+    *len = 0;
+    return r && r->mpa ? rl_mpa_reader_id3v2(r->mpa, len) : NULL;
 }
 
 int rl_pcm_sf_info(const RlPcmReader *r, RlPcmSfInfo *out)

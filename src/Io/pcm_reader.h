@@ -20,10 +20,19 @@ typedef struct RlPcmReader RlPcmReader;
  *               signed, raw stdin reads 8-bit as unsigned.
  *   big_endian  effective byte order of 16/24/32-bit samples (after -x)
  *   ignore_length  --ignorelength: a WAV on stdin is read to EOF whatever
- *               its data chunk says (also without -r) */
+ *               its data chunk says (also without -r)
+ *   mpeg        MPEG audio input (mpa_reader.h): 0 = not MPEG, 1..3 = the
+ *               layer asked for (--mp1input..--mp3input), RL_RAW_MPEG_ANY =
+ *               any layer (lame's file-name rule: .mp1 .mp2 .mp3 .mpg)
+ *   mpeg_delay  --decode-mp3delay n (with mpeg_delay_set): the samples to
+ *               skip instead of the tag's delay (mpa_reader.h) */
+#define RL_RAW_MPEG_ANY 4
+
 typedef struct RlRawFormat {
     int enabled, samplerate, channels, bitwidth, is_signed, big_endian;
     int ignore_length;
+    int mpeg;
+    int mpeg_delay, mpeg_delay_set;
 } RlRawFormat;
 
 /* Opens path ("-" = stdin).  Named files go through libsndfile exactly as
@@ -52,6 +61,10 @@ int  rl_pcm_read(RlPcmReader *r, int32_t *buf, int max_frames);
  * is one read. */
 void rl_pcm_set_read_size(RlPcmReader *r, int frames);
 void rl_pcm_close(RlPcmReader *r);
+/* MPEG input: the input's first ID3v2 tag (whole), which lame copies to
+ * its output when it writes no ID3v2 tag of its own; NULL (and *len 0)
+ * when there is none or the input is not MPEG */
+const uint8_t *rl_pcm_input_id3v2(const RlPcmReader *r, size_t *len);
 
 /* For the I/O scheduler's direct-read path (raw_layout.c).
  * rl_pcm_sf_info: what libsndfile made of a named file: its path, SF_INFO

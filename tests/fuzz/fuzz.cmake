@@ -9,7 +9,7 @@
 # With -DRL_FUZZ=ON and clang (tests/fuzz/run.sh) the libFuzzer binaries
 # fuzz_<t> are built too; the whole build is then sanitized.
 set(RL_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})
-set(RL_FUZZ_TARGETS pcm args encode)
+set(RL_FUZZ_TARGETS pcm args encode mp3)
 foreach(t IN LISTS RL_FUZZ_TARGETS)
   add_executable(fuzz_${t}_standalone ${RL_FUZZ_DIR}/fuzz_${t}.c ${RL_FUZZ_DIR}/standalone_main.c)
   target_link_libraries(fuzz_${t}_standalone PRIVATE ringlame_testlib)

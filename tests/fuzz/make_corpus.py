@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.0-or-later
 """Writes the seed corpora of the ringlame fuzz targets (tests/fuzz/corpus/<target>/).
 
-    python3 tests/fuzz/make_corpus.py          # rewrites the three folders
+    python3 tests/fuzz/make_corpus.py          # rewrites the four folders
 
 The seeds are small (a few KB at most) and deterministic; the byte layouts are
 described at the top of each fuzz_<target>.c.  Re-running the script gives the
@@ -235,8 +235,70 @@ def encode_seeds(d):
         write(d, name, data)
 
 
+# ---------- mp3: mode, piece size, stream ----------
+# mode: bit 0 named file, bit 1 stdin pipe, bit 2 --mp3input, bit 3 direct feed too.
+# The streams are made by Debian's lame 3.100 (deterministic) from short
+# synthetic WAVs; without lame only the hand-made seeds are written.
+def lame_mp3(opts, pcm, channels, rate):
+    import subprocess
+    import tempfile
+    lame = os.environ.get('LAME', '/usr/bin/lame')
+    if not os.access(lame, os.X_OK):
+        return None
+    with tempfile.TemporaryDirectory() as t:
+        src, dst = os.path.join(t, 'in.wav'), os.path.join(t, 'out.mp3')
+        with open(src, 'wb') as f:
+            f.write(wav(pcm, channels=channels, rate=rate))
+        subprocess.run([lame, '--quiet'] + opts + [src, dst], check=True)
+        with open(dst, 'rb') as f:
+            return f.read()
+
+
+def mp3_seeds(d):
+    sys.path.insert(0, os.path.join(HERE, '..', 'identity'))
+    sys.dont_write_bytecode = True
+    import mpa_streams
+    def hdr(mode, piece=20):
+        return bytes([mode, piece])
+    silent = b''.join(b'\xff\xfb\x90\x04' + bytes(413) for _ in range(4))
+    seeds = {
+        'silent_frames_named': hdr(1 | 8) + silent,
+        'silent_frames_pipe': hdr(2 | 4 | 8, piece=0) + silent,
+        'garbage_only': hdr(1 | 8) + noise(600, seed=7),
+        'id3v2_then_frames': hdr(1) + b'ID3\x03\x00\x00\x00\x00\x00\x0a' + bytes(10) + silent,
+        'empty': hdr(9),
+    }
+    made = [
+        ('v2_stereo', ['-V', '2'], sine(2000, 2, 16), 2, 44100, 1 | 8),
+        ('cbr32_mono_22k_crc_notag', ['-b', '32', '-p', '-t'], sine(1500, 1, 16, rate=22050), 1, 22050, 2 | 8),
+        ('v5_mono_8k', ['-V', '5'], sine(1200, 1, 16, rate=8000), 1, 8000, 1 | 4),
+        ('abr_joint_48k', ['--abr', '96'], sine(2000, 2, 16, rate=48000), 2, 48000, 1 | 8),
+        ('cbr64_free', ['-b', '64', '--freeformat'], sine(2000, 2, 16), 2, 44100, 1 | 8),
+    ]
+    for name, opts, pcm, ch, rate, mode in made:
+        data = lame_mp3(opts, pcm, ch, rate)
+        if data is None:
+            print('mp3: lame not found, %s not written' % name)
+            continue
+        seeds[name] = hdr(mode, piece=ch * 37) + data
+        if name == 'v2_stereo':
+            seeds['v2_stereo_truncated'] = hdr(mode) + data[:len(data) * 2 // 3]
+            seeds['v2_stereo_garbage_inside'] = hdr(mode) + data[:900] + noise(300, seed=3) + data[900:]
+        if name == 'cbr32_mono_22k_crc_notag':
+            seeds['layer2_relabelled'] = hdr(1 | 8) + mpa_streams.relabel_layer2(data)
+    # Layer I: the identity test's generator (random, well-formed frames)
+    import random
+    for mode in ('joint', 'mono'):
+        rng = random.Random(11)
+        seeds['layer1_' + mode] = hdr(1 | 8, piece=50) + b''.join(
+            mpa_streams.frame(rng, mode, kbps_index=1) for _ in range(3))
+    for name, data in seeds.items():
+        write(d, name, data)
+
+
 def main():
-    for target, fn in (('pcm', pcm_seeds), ('args', args_seeds), ('encode', encode_seeds)):
+    for target, fn in (('pcm', pcm_seeds), ('args', args_seeds), ('encode', encode_seeds),
+                       ('mp3', mp3_seeds)):
         d = os.path.join(HERE, 'corpus', target)
         if os.path.isdir(d):
             shutil.rmtree(d)

@@ -3,7 +3,7 @@
 # Builds the libFuzzer targets with clang (-fsanitize=fuzzer,address,undefined)
 # and fuzzes each for SECONDS, one target after the other, one job at a time.
 #
-#   bash tests/fuzz/run.sh SECONDS [TARGET...]      (targets: pcm args encode)
+#   bash tests/fuzz/run.sh SECONDS [TARGET...]      (targets: pcm args encode mp3)
 #
 # Exit status: 0 nothing new found, 1 new findings (crashes, sanitizer
 # reports, broken invariants, timeouts, out-of-memory), 77 clang or libFuzzer
@@ -45,7 +45,7 @@ FINDINGS=${RL_FUZZ_FINDINGS:-$BUILD/fuzz-findings}
 CLANG=${RL_FUZZ_CC:-clang}
 STRICT=${RL_FUZZ_STRICT:-0}
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(pcm args encode)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(pcm args encode mp3)
 
 # ---- is clang with libFuzzer there? ----
 if ! command -v "$CLANG" >/dev/null 2>&1; then
@@ -142,6 +142,7 @@ for t in "${TARGETS[@]}"; do
         pcm)    max_len=16384 ;;
         args)   max_len=1024 ;;
         encode) max_len=4096 ;;
+        mp3)    max_len=16384 ;;
         *)      max_len=4096 ;;
     esac
     bin="$BUILD/tests/fuzz_$t"

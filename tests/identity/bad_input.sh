@@ -3,8 +3,8 @@
 # identity/bad_input: what ringlame refuses.  Unlike lame (which encodes
 # anything libsndfile cannot open as raw noise) ringlame refuses non-audio
 # input; every refusal must exit non-zero with a message and leave no output.
-# lame options on program paths ringlame does not have (ID3 tags, MPEG
-# input, decoding, gapless sets, decoded-output ReplayGain) are refused too,
+# lame options on program paths ringlame does not have (album art, gapless
+# sets, decoded-output ReplayGain) are refused too,
 # with a message that names the option.
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
@@ -65,7 +65,7 @@ same_file_case symlink ../link.wav 'ln -s in.wav link.wav'
 same_file_case hard_link ../hard.wav 'ln in.wav hard.wav'
 
 # options ringlame does not support: refused, never encoded differently
-for o in "--mp3input" "--decode" "--replaygain-accurate" "--clipdetect"; do
+for o in "--replaygain-accurate" "--clipdetect"; do
     n=${o%% *}
     # shellcheck disable=SC2086  # the option and its argument are two words
     check_bad "unsupported_${n#--}" "option $n is not supported" "$IN/good.wav" -V 2 $o

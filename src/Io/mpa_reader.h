@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: MPEG audio input: a file or stdin read as LAME's front end reads
+ * it (ID3v2 and AiD skipped, the first frame header found, the Xing/Info
+ * tag's encoder delay and padding applied) and decoded by src/Decoder.
+ * Algorithms derived from LAME 3.100's frontend/get_audio.c (LGPL-2.0-or-later). */
+#ifndef RL_MPA_READER_H
+#define RL_MPA_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct RlMpaReader RlMpaReader;
+
+/* Which MPEG input: a layer asked for (--mp1input .. --mp3input: headers of
+ * other layers are passed over while looking for the first frame), or any
+ * layer (the file name's .mp1/.mp2/.mp3/.mpg). */
+enum { RL_MPA_ANY_LAYER = 0 };
+
+/* How to open: the layer (or RL_MPA_ANY_LAYER) and --decode-mp3delay n
+ * (delay_set: n samples, plus the decoder's delay, are skipped at the start
+ * instead of the tag's delay, and no padding at the end; n = 0 keeps the
+ * tag's values, as in lame). */
+typedef struct RlMpaOpen {
+    int layer;
+    int delay_set, delay;
+} RlMpaOpen;
+
+/* Opens path ("-" = stdin) and reads up to the first frame (of Layer I, II
+ * or III).  Returns 0, or a negative errno with a message in err. */
+int  rl_mpa_reader_open(RlMpaReader **out, const char *path, const RlMpaOpen *how, char *err,
+                        size_t errlen);
+int  rl_mpa_reader_channels(const RlMpaReader *r);
+int  rl_mpa_reader_samplerate(const RlMpaReader *r);
+/* LAME's num_samples for the input: the tag's count less the delay and
+ * padding, else an estimate from the file size; -1 unknown */
+int64_t rl_mpa_reader_frames(const RlMpaReader *r);
+/* the stream's first ID3v2 tag (header included), NULL and 0 if none */
+const uint8_t *rl_mpa_reader_id3v2(const RlMpaReader *r, size_t *len);
+/* the samples to drop at the start and the end (Layer III: encoder delay +
+ * decoder delay, padding - decoder delay; Layers I, II: the decoder delay) */
+void rl_mpa_reader_skips(const RlMpaReader *r, int *start, int *end);
+/* Up to max_frames (at most 1152) decoded frames, interleaved (mono: one
+ * value per frame), as LAME's get_audio16 gives them.  Returns the frames,
+ * 0 at the end, or -EIO on a read error. */
+int  rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames);
+void rl_mpa_reader_close(RlMpaReader *r);
+
+#endif
