@@ -5,7 +5,8 @@
  * largest file, more shares than files, one share) and the manifest's
  * lines (written and read back with awkward paths, escaped strings,
  * fields in any order, unknown fields, every truncation of a line, garbage
- * lines, an unfinished last line, the last line of an input winning). */
+ * lines, an unfinished last line, the last line of an input winning), and
+ * the walk's MPEG inputs with an earlier run's outputs beside them. */
 #include <fcntl.h>
 
 #include "batch_manifest.h"
@@ -412,6 +413,71 @@ static void test_load(const char *dir)
     rl_manifest_free(&m);
 }
 
+/* ---- MPEG inputs walked, an earlier run's outputs dropped ---- */
+
+static void touch_file(const char *dir, const char *name)
+{
+    char path[700];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    f = fopen(path, "w");
+    if (!f)
+        rl_test_fatal("cannot create a file");
+    fputs("x", f);
+    fclose(f);
+}
+
+static void test_walk_outputs(const char *dir)
+{
+    /* a.wav's output is a.mp3, b.mp3's b.mp3.mp3 (lame keeps the suffix
+     * beside an input of the output's suffix), c.MPG's c.mp3; with -r
+     * no MPEG suffix is walked; into its own folder b.mp3 is its own
+     * output: kept, and refused as such */
+    static const char *const files[] = { "a.wav", "a.mp3", "b.mp3", "b.mp3.mp3", "c.MPG",
+                                         "d.mp2", "notes.txt", "e.raw" };
+    static const char *const want[][2] = { { "a.wav", "a.mp3" }, { "b.mp3", "b.mp3.mp3" },
+                                           { "c.MPG", "c.mp3" }, { "d.mp2", "d.mp3" } };
+    char sub[600], err[256], in[700], out[700];
+    RlBatchList l;
+
+    snprintf(sub, sizeof sub, "%s/walk", dir);
+    if (mkdir(sub, 0777) != 0)
+        rl_test_fatal("cannot make a folder");
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        touch_file(sub, files[i]);
+    memset(&l, 0, sizeof l);
+    CHECK_EQ(rl_batch_walk(&l, sub, NULL, 0, err, sizeof err), 0, "walk");
+    CHECK_EQ((long long) l.n, 6, "walked: the audio and MPEG suffixes");
+    CHECK_EQ(rl_batch_drop_outputs(&l), 0, "drop");
+    CHECK_EQ((long long) l.n, 4, "the earlier outputs a.mp3 and b.mp3.mp3 dropped");
+    for (size_t i = 0; i < l.n && i < 4; i++) {
+        snprintf(in, sizeof in, "%s/%s", sub, want[i][0]);
+        snprintf(out, sizeof out, "%s/%s", sub, want[i][1]);
+        CHECK(strcmp(l.v[i].in, in) == 0 && strcmp(l.v[i].out, out) == 0, "input %s -> %s",
+              want[i][0], want[i][1]);
+    }
+    CHECK_EQ(rl_batch_check_collisions(&l, err, sizeof err), 0, "no collision left");
+    rl_batch_list_free(&l);
+
+    CHECK_EQ(rl_batch_walk(&l, sub, NULL, 1, err, sizeof err), 0, "walk with -r");
+    CHECK_EQ((long long) l.n, 2, "with -r: a.wav and e.raw, no MPEG suffix");
+    rl_batch_list_free(&l);
+
+    touch_file(sub, "e.mp3");
+    CHECK_EQ(rl_batch_walk(&l, sub, sub, 0, err, sizeof err), 0, "walk into its own folder");
+    CHECK_EQ(rl_batch_drop_outputs(&l), 0, "drop");
+    CHECK_EQ(rl_batch_check_collisions(&l, err, sizeof err), -EEXIST,
+             "b.mp3, its own output under --out-dir: refused");
+    rl_batch_list_free(&l);
+    memset(&l, 0, sizeof l);
+    snprintf(in, sizeof in, "%s/e.mp3", sub);
+    CHECK_EQ(rl_batch_walk(&l, in, sub, 0, err, sizeof err), 0, "named");
+    CHECK_EQ(rl_batch_drop_outputs(&l), 0, "drop");
+    CHECK_EQ((long long) l.n, 1, "a named input is never dropped");
+    CHECK_EQ(rl_batch_check_collisions(&l, err, sizeof err), -EEXIST, "its own output: refused");
+    rl_batch_list_free(&l);
+}
+
 int main(void)
 {
     char dir[512];
@@ -422,6 +488,7 @@ int main(void)
     test_round_trip(dir);
     test_parse();
     test_load(dir);
+    test_walk_outputs(dir);
     rl_test_rmtree(dir);
     return rl_test_done();
 }

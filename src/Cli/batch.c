@@ -262,6 +262,8 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
         p.id3v2_len = tags.v2_len;
         p.id3v1 = tags.v1;
         p.id3v1_len = tags.v1_len;
+        if (p.id3v2_len == 0)   /* an MP3 input's own v2 tag, as lame copies it */
+            p.id3v2 = rl_pcm_input_id3v2(in, &p.id3v2_len);
         rc = rl_run_ring(&opt, in, out, &p);
     }
     rl_args_tags_free(&tags);
@@ -509,6 +511,9 @@ static int run(Batch *b, int argc, char **argv)
             return rc == -ENOMEM ? EXIT_IO : EXIT_USAGE;
         }
     }
+    /* an earlier run's outputs found in the walked folders are not inputs */
+    if (rl_batch_drop_outputs(&b->list) < 0)
+        return refuse("out of memory");
     rc = rl_batch_check_collisions(&b->list, err, sizeof err);
     if (rc < 0) {
         fprintf(stderr, "ringlame: --batch: %s; nothing encoded\n",

@@ -16,11 +16,16 @@ static int audio_suffix(const char *name, int raw)
 {
     static const char *const sfx[] = { ".wav", ".aif", ".aiff", ".au", ".snd", ".flac",
                                        ".w64", ".ogg" };
+    /* lame's MPEG suffixes (its file-name rule); -r would read them as raw PCM */
+    static const char *const mpeg[] = { ".mp3", ".mp2", ".mp1", ".mpg" };
     const char *dot = strrchr(name, '.');
     if (!dot || dot == name)
         return 0;
     for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++)
         if (strcasecmp(dot, sfx[i]) == 0)
+            return 1;
+    for (size_t i = 0; i < sizeof mpeg / sizeof mpeg[0] && !raw; i++)
+        if (strcasecmp(dot, mpeg[i]) == 0)
             return 1;
     return raw && (strcasecmp(dot, ".raw") == 0 || strcasecmp(dot, ".pcm") == 0);
 }
@@ -39,8 +44,10 @@ static char *join(const char *a, const char *b)
     return s;
 }
 
-/* Adds path; out_dir: where its output goes ("" or NULL: beside it). */
-static int add_item(RlBatchList *l, const char *path, const char *out_dir, char *err, size_t errlen)
+/* Adds path; out_dir: where its output goes ("" or NULL: beside it);
+ * walked: found in a folder, not named. */
+static int add_item(RlBatchList *l, const char *path, const char *out_dir, int walked,
+                    char *err, size_t errlen)
 {
     RlBatchItem *it;
     struct stat st;
@@ -62,6 +69,7 @@ static int add_item(RlBatchList *l, const char *path, const char *out_dir, char 
     memset(it, 0, sizeof *it);
     it->in = strdup(path);
     it->out = strdup(out);
+    it->walked = walked;
     if (!it->in || !it->out) {
         free(it->in);
         free(it->out);
@@ -97,7 +105,7 @@ static int walk_dir(RlBatchList *l, const char *dir, const char *out_dir, int ra
     int rc = 0;
 
     if (!d)
-        return add_item(l, dir, out_dir, err, errlen);     /* recorded with its error */
+        return add_item(l, dir, out_dir, 0, err, errlen);  /* recorded with its error */
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
@@ -134,7 +142,7 @@ static int walk_dir(RlBatchList *l, const char *dir, const char *out_dir, int ra
             free(sub);
         }
         else if (audio_suffix(names[i], raw)) {
-            rc = add_item(l, path, out_dir, err, errlen);
+            rc = add_item(l, path, out_dir, 1, err, errlen);
         }
         free(path);
     }
@@ -152,7 +160,7 @@ int rl_batch_walk(RlBatchList *l, const char *input, const char *out_dir, int ra
         out_dir = "";
     if (stat(input, &st) == 0 && S_ISDIR(st.st_mode))
         return walk_dir(l, input, out_dir, raw, err, errlen);
-    return add_item(l, input, out_dir, err, errlen);
+    return add_item(l, input, out_dir, 0, err, errlen);
 }
 
 typedef struct NameRef {
@@ -165,6 +173,112 @@ static int cmp_ref(const void *x, const void *y)
     const NameRef *a = x, *b = y;
     int const c = strcmp(a->name, b->name);
     return c ? c : (a->item > b->item) - (a->item < b->item);
+}
+
+typedef struct FileRef {
+    dev_t dev;
+    ino_t ino;
+    size_t item;
+} FileRef;
+
+static int cmp_file(const void *x, const void *y)
+{
+    const FileRef *a = x, *b = y;
+    if (a->dev != b->dev)
+        return a->dev < b->dev ? -1 : 1;
+    return (a->ino > b->ino) - (a->ino < b->ino);
+}
+
+/* 1 if sorted v[0..n) holds key (by cmp) for an item other than self */
+static int held_by_other(const void *v, size_t n, size_t size, const void *key,
+                         int (*cmp)(const void *, const void *), size_t (*item)(const void *),
+                         size_t self)
+{
+    const char *base = v;
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t const mid = lo + (hi - lo) / 2;
+        if (cmp(base + mid * size, key) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < n && cmp(base + lo * size, key) == 0; lo++)
+        if (item(base + lo * size) != self)
+            return 1;
+    return 0;
+}
+
+static int cmp_name_only(const void *x, const void *y)
+{
+    return strcmp(((const NameRef *) x)->name, ((const NameRef *) y)->name);
+}
+
+static size_t name_item(const void *x)
+{
+    return ((const NameRef *) x)->item;
+}
+
+static size_t file_item(const void *x)
+{
+    return ((const FileRef *) x)->item;
+}
+
+int rl_batch_drop_outputs(RlBatchList *l)
+{
+    NameRef *names;
+    FileRef *files;
+    size_t nf = 0, kept = 0;
+
+    if (l->n == 0)
+        return 0;
+    names = malloc(l->n * sizeof *names);
+    files = malloc(l->n * sizeof *files);
+    if (!names || !files) {
+        free(names);
+        free(files);
+        return -ENOMEM;
+    }
+    for (size_t i = 0; i < l->n; i++) {
+        struct stat so;
+        names[i].name = l->v[i].out;
+        names[i].item = i;
+        if (stat(l->v[i].out, &so) == 0 && S_ISREG(so.st_mode)) {
+            files[nf].dev = so.st_dev;
+            files[nf].ino = so.st_ino;
+            files[nf].item = i;
+            nf++;
+        }
+    }
+    qsort(names, l->n, sizeof *names, cmp_ref);
+    if (nf > 1)
+        qsort(files, nf, sizeof *files, cmp_file);
+    /* judged against every other item's output, dropped ones' included: a
+     * file the batch would write is never also read by it.  An item that
+     * is its own output stays, for rl_batch_check_collisions to refuse. */
+    for (size_t i = 0; i < l->n; i++) {
+        RlBatchItem *it = &l->v[i];
+        NameRef const nk = { it->in, 0 };
+        FileRef const fk = { it->dev, it->ino, 0 };
+        if (it->walked
+            && (held_by_other(names, l->n, sizeof *names, &nk, cmp_name_only, name_item, i)
+                || (it->error == 0
+                    && held_by_other(files, nf, sizeof *files, &fk, cmp_file, file_item, i))))
+            it->walked = -1;
+    }
+    for (size_t i = 0; i < l->n; i++) {
+        if (l->v[i].walked < 0) {
+            free(l->v[i].in);
+            free(l->v[i].out);
+        }
+        else {
+            l->v[kept++] = l->v[i];
+        }
+    }
+    l->n = kept;
+    free(names);
+    free(files);
+    return 0;
 }
 
 int rl_batch_check_collisions(const RlBatchList *l, char *err, size_t errlen)

@@ -5,7 +5,8 @@
  * name starts with '.' skipped, symbolic links to folders not followed)
  * and gives the files whose suffix is one of lame's audio suffixes that
  * libsndfile reads: .wav .aif .aiff .au .snd .flac .w64 .ogg (any case),
- * with -r also .raw and .pcm.  Outputs: lame's default name
+ * and lame's MPEG suffixes .mp3 .mp2 .mp1 .mpg (not with -r, which would
+ * read them as raw PCM); with -r also .raw and .pcm.  Outputs: lame's default name
  * (rl_args_default_output) beside the input, or with an output folder
  * under it, mirroring the path below a walked folder. */
 #ifndef RL_BATCH_WALK_H
@@ -23,6 +24,7 @@ typedef struct RlBatchItem {
     dev_t   dev;          /* the input file (to find an output that is an input) */
     ino_t   ino;
     int     error;        /* -errno: the input could not be read (stat) */
+    int     walked;       /* 1: found in a walked folder; 0: named */
 } RlBatchItem;
 
 typedef struct RlBatchList {
@@ -36,6 +38,13 @@ typedef struct RlBatchList {
  * path). */
 int rl_batch_walk(RlBatchList *l, const char *input, const char *out_dir, int raw,
                   char *err, size_t errlen);
+
+/* Drops the walked items that are an output of the batch (any item's,
+ * by name or as the same file): an earlier run's outputs beside the
+ * inputs (x.wav's x.mp3, an MP3 input's x.mp3.mp3, as lame names them)
+ * or in an output folder inside a walked one are not inputs of the next
+ * run.  A named input is never dropped.  0 or -ENOMEM. */
+int rl_batch_drop_outputs(RlBatchList *l);
 
 /* 0, or -EEXIST with err naming the conflict: two inputs with one output,
  * or an output that is (by name or as a file) one of the inputs. */

@@ -7,7 +7,10 @@
 # is encoded; the manifest makes a rerun skip what is done (a touched input
 # or a deleted output is redone, --force redoes all); SIGINT leaves only
 # complete outputs and a valid manifest; a bad file makes the exit status 2
-# and is counted in the summary.
+# and is counted in the summary.  MPEG inputs (.mp3 .mpg) made by lame are
+# walked too: each output is `lame OPTS in.mp3 out.mp3`'s (the input's ID3v2
+# tag copied), named as lame names it (x.mp3 -> x.mp3.mp3 beside it), and a
+# rerun takes none of the earlier outputs beside the inputs as an input.
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
 set -m    # background jobs get SIGINT
@@ -149,6 +152,71 @@ rl_batch "$WORK/c2" "${OPTS[@]}" --batch --out-dir "$C" "$C/in.mp3"
     || id_fail output_is_input "exit $RC" "$(head -c 300 "$WORK/c2.stderr")"
 rl_batch "$WORK/c3" "${OPTS[@]}" --force "$C/t.au"
 [ "$RC" -eq 1 ] && id_ok force_needs_batch || id_fail force_needs_batch "exit $RC"
+
+# ---- MPEG inputs (made by lame), beside them and into --out-dir
+MP=$OUT/mpeg
+rm -rf "$MP" "$MP-out"; mkdir -p "$MP/sub"
+mkmp3() {  # NAME WAV LAME_OPTS...: $IN/NAME.mp3 made by lame (kept between runs)
+    local name=$1 wav=$2; shift 2
+    [ -s "$IN/$name.mp3" ] && return 0
+    "$LAME" --quiet "$@" "$IN/$wav" "$IN/$name.mp3.part" </dev/null >/dev/null 2>&1 \
+        && mv "$IN/$name.mp3.part" "$IN/$name.mp3" || id_fail "make $name.mp3" "lame failed"
+}
+mkmp3 m_tagged x.wav -V 4 --add-id3v2 --tt Tagged --ta Artist
+mkmp3 m_cbr z.aiff -b 64
+mkmp3 m_mpg y.flac -V 6
+cp "$IN/m_tagged.mp3" "$MP/t.mp3"
+cp "$IN/m_cbr.mp3" "$MP/sub/c.MP3"
+cp "$IN/m_mpg.mp3" "$MP/sub/g.mpg"
+cp "$IN/w.au" "$MP/w.au"
+MOPTS=(-V 5)    # no tag of its own: the input's ID3v2 tag is copied
+# KEY=INPUT:OUTPUT beside it, as lame names it
+declare -A MSRC=([t]=t.mp3 [c]=sub/c.MP3 [g]=sub/g.mpg [w]=w.au)
+declare -A MBES=([t]=t.mp3.mp3 [c]=sub/c.MP3.mp3 [g]=sub/g.mp3 [w]=w.mp3)
+declare -A MDIR=([t]=t.mp3 [c]=sub/c.mp3 [g]=sub/g.mp3 [w]=w.mp3)
+MREF=$WORK/ref-mpeg
+mkdir -p "$MREF"
+for k in t c g w; do
+    r=$MREF/$k.mp3
+    [ -s "$r" ] || "$LAME" --quiet "${MOPTS[@]}" "$MP/${MSRC[$k]}" "$r" </dev/null >/dev/null 2>&1 \
+        || id_fail "lame mpeg $k" "the reference encode failed"
+done
+mpeg_outputs() {  # NAME DIR MAP: every output in DIR (named by MAP) is lame's
+    local name=$1 dir=$2 k bad="" out
+    local -n map=$3
+    for k in t c g w; do
+        out=${map[$k]}
+        cmp -s "$MREF/$k.mp3" "$dir/$out" || bad+=" $out"
+    done
+    if [ -n "$bad" ]; then id_fail "$name" "outputs differ from lame's or are missing:$bad"
+    else id_ok "$name"; fi
+}
+head -c 10 "$MREF/t.mp3" | grep -q '^ID3' && id_ok mpeg_ref_has_id3v2 \
+    || id_fail mpeg_ref_has_id3v2 "lame copied no ID3v2 tag: the case checks nothing"
+# into --out-dir first (beside, the outputs are inputs of any later run
+# into another folder: w.mp3 would then collide with w.au)
+rl_batch "$WORK/m3" "${MOPTS[@]}" --threads 2 --batch --out-dir "$MP-out" "$MP"
+summary_is mpeg_out_dir "$WORK/m3" "4 encoded, 0 skipped, 0 failed" 0
+mpeg_outputs mpeg_out_dir_outputs "$MP-out" MDIR
+rl_batch "$WORK/m1" "${MOPTS[@]}" --threads 2 --batch "$MP"
+summary_is mpeg_beside "$WORK/m1" "4 encoded, 0 skipped, 0 failed" 0
+mpeg_outputs mpeg_beside_outputs "$MP" MBES
+cmp -s "$IN/m_tagged.mp3" "$MP/t.mp3" && cmp -s "$IN/m_cbr.mp3" "$MP/sub/c.MP3" \
+    && id_ok mpeg_inputs_kept || id_fail mpeg_inputs_kept "an MPEG input was overwritten"
+# the outputs beside the inputs (t.mp3.mp3, g.mp3, w.mp3) are no inputs of a rerun
+rl_batch "$WORK/m2" "${MOPTS[@]}" --threads 2 --batch "$MP"
+summary_is mpeg_rerun_skips "$WORK/m2" "0 encoded, 4 skipped, 0 failed" 0
+[ -z "$(find "$MP" -name '*.mp3.mp3.mp3' -o -name 'g.mp3.mp3')" ] && id_ok mpeg_outputs_not_inputs \
+    || id_fail mpeg_outputs_not_inputs "an earlier output was encoded again"
+# an MPEG input and another input of one name: one output name, refused
+cp "$IN/w.au" "$MP/t.au"
+rl_batch "$WORK/m4" "${MOPTS[@]}" --batch --out-dir "$MP-out2" "$MP"
+if [ "$RC" -eq 1 ] && grep -q "would both be encoded to" "$WORK/m4.stderr" \
+   && [ ! -e "$MP-out2/t.mp3" ]; then
+    id_ok mpeg_collision_refused
+else
+    id_fail mpeg_collision_refused "exit $RC" "$(head -c 300 "$WORK/m4.stderr")"
+fi
 
 # ---- SIGINT mid-way: only complete outputs, a valid manifest
 gen long.wav -t pink -d 40 -S 7
