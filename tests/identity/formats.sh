@@ -4,6 +4,7 @@
 # (WAV, WAVEX, RF64, W64, AIFF, AU, CAF, FLAC, Ogg Vorbis; 8/16/24/32-bit
 # integer, float, double), mono and stereo.  Float input is normalised to its
 # peak by libsndfile in lame's front end, so all-zero float input is a case.
+# Headerless VOX ADPCM down to a few samples and an empty file.
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
 
@@ -68,5 +69,16 @@ if [ ! -s "$IN/adpcm.vox" ]; then
 fi
 check_file vox_adpcm_V5 "$IN/adpcm.vox" -V 5
 check_file vox_adpcm_cbr "$IN/adpcm.vox"
+# tiny VOX files: shorter than libsndfile's 12-byte format probe, they open
+# by their name with the probe's error left behind; lame encodes them (the
+# empty one too, as an empty stream)
+head -c 5 "$IN/adpcm.vox" >"$IN/adpcm10.vox"    # 10 samples
+head -c 1 "$IN/adpcm.vox" >"$IN/adpcm2.vox"     # 2 samples
+: >"$IN/adpcm0.vox"
+check_file vox_10_samples_cbr "$IN/adpcm10.vox"
+check_file vox_10_samples_V2 "$IN/adpcm10.vox" -V 2
+check_file vox_2_samples_b320 "$IN/adpcm2.vox" -b 320
+check_file vox_empty "$IN/adpcm0.vox"
+check_file vox_empty_V5 "$IN/adpcm0.vox" -V 5
 
 id_summary
