@@ -21,6 +21,7 @@
 
 #define EXIT_USAGE 1
 #define EXIT_IO    2
+#define NOGAP_ENCODER_DELAY 576     /* LAME's ENCDELAY, set by lame_init_params */
 
 typedef struct NogapSet {
     int           n;
@@ -70,12 +71,20 @@ static int open_inputs(NogapSet *s, const RlArgs *a, RlOptions *opt)
     char err[512];
 
     rl_args_raw_format(a, &raw);
+    /* lame's file-name rule looks at its single input's name only, which a
+     * --nogap set leaves empty: without --mpNinput every file of the set
+     * goes to libsndfile, an MPEG one too (libsndfile decodes it) */
+    if (raw.mpeg == 0)
+        raw.mpeg = RL_RAW_MPEG_NONE;
     for (int i = 0; i < s->n; i++) {
         int rc;
         if (strcmp(s->in_path[i], "-") == 0) {
             fprintf(stderr, "ringlame: --nogap reads files, not standard input\n");
             return EXIT_USAGE;
         }
+        /* lame opens the later files after lame_init_params, which sets the
+         * encoder delay its MPEG reader may skip (mpa_reader.h) */
+        raw.mpeg_encoder_delay = i > 0 ? NOGAP_ENCODER_DELAY : 0;
         err[0] = '\0';
         rc = rl_pcm_open(&s->in[i], s->in_path[i], &raw, err, sizeof err);
         if (rc < 0) {
@@ -153,15 +162,24 @@ static int open_outputs(NogapSet *s, const RlArgs *a)
 }
 
 /* The ID3 tags as lame's front end writes them for each file of the set:
- * the same fields, each ID3v2 tag with the TLEN of its own input. */
+ * the same fields, each ID3v2 tag with the TLEN of its own input; without
+ * one of the options' own, an MPEG input's own ID3v2 tag (--mpNinput). */
 static int build_tags(NogapSet *s, const RlArgs *a, const RlOptions *opt)
 {
     for (int i = 0; i < s->n; i++) {
         s->tag = a->id3;
         s->id3v2_len[i] = rl_id3_v2_build(&s->tag, rl_pcm_frames(s->in[i]), opt->samplerate_in,
                                           NULL, 0);
-        if (s->id3v2_len[i] == 0)
+        if (s->id3v2_len[i] == 0) {
+            const uint8_t *own = rl_pcm_input_id3v2(s->in[i], &s->id3v2_len[i]);
+            if (s->id3v2_len[i] == 0)
+                continue;
+            s->id3v2[i] = malloc(s->id3v2_len[i]);
+            if (!s->id3v2[i])
+                return -ENOMEM;
+            memcpy(s->id3v2[i], own, s->id3v2_len[i]);
             continue;
+        }
         s->id3v2[i] = malloc(s->id3v2_len[i]);
         if (!s->id3v2[i])
             return -ENOMEM;

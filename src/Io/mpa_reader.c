@@ -210,9 +210,8 @@ int rl_mpa_reader_open(RlMpaReader **out, const char *path, const RlMpaOpen *how
         r->skip_end = enc_padding > -1 ? enc_padding - DECODER_DELAY : 0;
     }
     else
-        /* a tag with neither value: lame adds lame_get_encoder_delay(), which
-         * is 0 there (it runs before lame_init_params) */
-        r->skip_start = DECODER_DELAY;
+        /* a tag with neither value: lame adds lame_get_encoder_delay() */
+        r->skip_start = how->encoder_delay + DECODER_DELAY;
     if (r->skip_start < 0)
         r->skip_start = 0;
     if (r->skip_end < 0)

@@ -19,10 +19,15 @@ enum { RL_MPA_ANY_LAYER = 0 };
 /* How to open: the layer (or RL_MPA_ANY_LAYER) and --decode-mp3delay n
  * (delay_set: n samples, plus the decoder's delay, are skipped at the start
  * instead of the tag's delay, and no padding at the end; n = 0 keeps the
- * tag's values, as in lame). */
+ * tag's values, as in lame).  encoder_delay: what lame_get_encoder_delay()
+ * says when lame opens the file, skipped (with the decoder's delay) from a
+ * Layer III stream whose tag gives neither delay nor padding: 0 before
+ * lame_init_params (a single input, a --nogap set's first), 576 after it
+ * (the later files of a --nogap set). */
 typedef struct RlMpaOpen {
     int layer;
     int delay_set, delay;
+    int encoder_delay;
 } RlMpaOpen;
 
 /* Opens path ("-" = stdin) and reads up to the first frame (of Layer I, II

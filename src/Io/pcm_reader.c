@@ -662,7 +662,8 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
 static int open_mpeg(RlPcmReader *r, const char *path, int layer, const RlRawFormat *raw,
                      char *err, size_t errlen)
 {
-    RlMpaOpen const how = { layer, raw->mpeg_delay_set, raw->mpeg_delay };
+    RlMpaOpen const how = { layer, raw->mpeg_delay_set, raw->mpeg_delay,
+                            raw->mpeg_encoder_delay };
     int const rc = rl_mpa_reader_open(&r->mpa, path, &how, err, errlen);
     if (rc < 0)
         return rc;

@@ -23,16 +23,22 @@ typedef struct RlPcmReader RlPcmReader;
  *               its data chunk says (also without -r)
  *   mpeg        MPEG audio input (mpa_reader.h): 0 = not MPEG, 1..3 = the
  *               layer asked for (--mp1input..--mp3input), RL_RAW_MPEG_ANY =
- *               any layer (lame's file-name rule: .mp1 .mp2 .mp3 .mpg)
+ *               any layer (lame's file-name rule: .mp1 .mp2 .mp3 .mpg),
+ *               RL_RAW_MPEG_NONE = no file-name rule: the file goes to
+ *               libsndfile whatever its name (lame --nogap's inputs)
  *   mpeg_delay  --decode-mp3delay n (with mpeg_delay_set): the samples to
- *               skip instead of the tag's delay (mpa_reader.h) */
+ *               skip instead of the tag's delay (mpa_reader.h)
+ *   mpeg_encoder_delay  RlMpaOpen.encoder_delay (mpa_reader.h): 0, or 576
+ *               for the files after the first of a --nogap set */
 #define RL_RAW_MPEG_ANY 4
+#define RL_RAW_MPEG_NONE (-1)
 
 typedef struct RlRawFormat {
     int enabled, samplerate, channels, bitwidth, is_signed, big_endian;
     int ignore_length;
     int mpeg;
     int mpeg_delay, mpeg_delay_set;
+    int mpeg_encoder_delay;
 } RlRawFormat;
 
 /* Opens path ("-" = stdin).  Named files go through libsndfile exactly as

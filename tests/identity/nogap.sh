@@ -7,7 +7,11 @@
 # samples), one too short for a frame of its own (10 samples) and an empty
 # one; mono at -V 5 -T; ID3 tags (each file's own TLEN); the outputs in a
 # --nogapout folder, beside the inputs, and in an --out-dir folder; a set
-# whose rates differ is refused.
+# whose rates differ is refused.  MP3 inputs made by lame: without
+# --mp3input lame's --nogap leaves them to libsndfile (its file-name rule
+# sees no name), with it lame's decoder reads them (each output gets its
+# input's ID3v2 tag; a file after the first without a LAME tag loses the
+# encoder delay lame_init_params set too).
 . "$(dirname "$0")/lib.sh"
 id_init "$@"
 
@@ -20,6 +24,29 @@ gen mono1.wav -t mix -c 1 -n 33333 -S 36
 gen mono2.wav -t pink -c 1 -n 1999 -S 37
 gen mono3.wav -t white -c 1 -n 12345 -S 39
 gen other_rate.wav -t mix -r 48000 -n 5000 -S 38
+mkmp3() {  # NAME WAV LAME_OPTS...: $IN/NAME made by lame (kept between runs)
+    local name=$1 wav=$2; shift 2
+    [ -s "$IN/$name" ] && return 0
+    "$LAME" --quiet "$@" "$IN/$wav" "$IN/$name.part" </dev/null >/dev/null 2>&1 \
+        && mv "$IN/$name.part" "$IN/$name" || id_fail "make $name" "lame failed"
+}
+mkmp3 m_long.mp3 long.wav -V 4
+mkmp3 m_tagged.mp3 tail.wav -b 128 --add-id3v2 --tt Tagged --ta Artist
+mkmp3 m_notag.mp3 long.wav -b 160 -t           # no LAME tag: no delay, no padding
+mkmp3 m_short.mp3 short.wav -V 6
+mkmp3 m_notag2.mp3 tail.wav -b 128 -t
+# a LAME tag whose delay and padding are out of range (4095): lame's reader
+# then skips lame_get_encoder_delay(), 576 once lame_init_params has run
+if [ ! -s "$IN/m_badtag.mp3" ]; then
+    python3 - "$IN/m_long.mp3" "$IN/m_badtag.mp3" <<'PY' || id_fail "make m_badtag.mp3" "python3 failed"
+import sys
+d = bytearray(open(sys.argv[1], "rb").read())
+i = d.find(b"LAME3")
+assert i > 0
+d[i + 21:i + 24] = b"\xff\xff\xff"
+open(sys.argv[2], "wb").write(d)
+PY
+fi
 
 # check_set NAME "FILES" OPTS...: lame and ringlame (each thread count) write
 # the set into their own folders (--nogapout); every file must be the same
@@ -47,7 +74,7 @@ check_set() {
             continue
         fi
         for f in $files; do
-            b=${f%.wav}.mp3
+            b=${f%.*}.mp3
             cmp -s "$ldir/$b" "$rdir/$b" || bad+=" $b"
         done
         if [ -n "$bad" ]; then
@@ -72,6 +99,15 @@ check_set "mono_V5-T" "mono1.wav mono2.wav mono3.wav" -V 5 -T
 # ID3 tags: every file gets them, each ID3v2 tag with its own input's TLEN
 check_set "id3_V2" "long.wav short.wav tail.wav" -V 2 --tt Title --ta Artist --tl Album
 check_set "id3_b128--nogaptags" "long.wav empty.wav tail.wav" -b 128 --tt Title --pad-id3v2 --nogaptags
+
+[ -s "$IN/m_badtag_copy.mp3" ] || cp "$IN/m_badtag.mp3" "$IN/m_badtag_copy.mp3"
+# MP3 inputs: through libsndfile (lame's --nogap), and lame's decoder with --mp3input
+check_set "mp3_V2" "m_long.mp3 m_tagged.mp3 m_short.mp3" -V 2
+check_set "mp3_wav_b128--nogaptags" "long.wav m_notag.mp3 tail.wav" -b 128 --nogaptags --tt Title
+check_set "mp3input_V2" "m_long.mp3 m_tagged.mp3 m_notag.mp3 m_short.mp3" --mp3input -V 2
+check_set "mp3input_b128--nogaptags" "m_notag.mp3 m_notag2.mp3 m_tagged.mp3" --mp3input -b 128 --nogaptags
+check_set "mp3input_id3_V5" "m_tagged.mp3 m_long.mp3" --mp3input -V 5 --tt Own
+check_set "mp3input_badtag_V2" "m_badtag.mp3 m_short.mp3 m_badtag_copy.mp3" --mp3input -V 2
 
 # placement: beside the inputs, and --out-dir (lame's names for both)
 place() {
