@@ -4,7 +4,8 @@
  * writes noise); every output is named like lame's (beside its input, or
  * in the --nogapout / --out-dir folder) and created as an unnamed file that
  * appears only when the whole set succeeded; each gets the ID3 tags, its
- * ID3v2 tag with its own input's length (TLEN), as lame writes them.  The set runs on one ring
+ * ID3v2 tag with its own input's length (TLEN), as lame writes them.  MPEG
+ * inputs are read as lame's --nogap reads them (open_inputs).  The set runs on one ring
  * (rl_run_ring_nogap).  Algorithms derived from LAME 3.100
  * (LGPL-2.0-or-later). */
 #include <errno.h>
@@ -167,22 +168,21 @@ static int open_outputs(NogapSet *s, const RlArgs *a)
 static int build_tags(NogapSet *s, const RlArgs *a, const RlOptions *opt)
 {
     for (int i = 0; i < s->n; i++) {
+        const uint8_t *own = NULL;
         s->tag = a->id3;
         s->id3v2_len[i] = rl_id3_v2_build(&s->tag, rl_pcm_frames(s->in[i]), opt->samplerate_in,
                                           NULL, 0);
-        if (s->id3v2_len[i] == 0) {
-            const uint8_t *own = rl_pcm_input_id3v2(s->in[i], &s->id3v2_len[i]);
-            if (s->id3v2_len[i] == 0)
-                continue;
-            s->id3v2[i] = malloc(s->id3v2_len[i]);
-            if (!s->id3v2[i])
-                return -ENOMEM;
-            memcpy(s->id3v2[i], own, s->id3v2_len[i]);
+        if (s->id3v2_len[i] == 0)
+            own = rl_pcm_input_id3v2(s->in[i], &s->id3v2_len[i]);
+        if (s->id3v2_len[i] == 0)
             continue;
-        }
         s->id3v2[i] = malloc(s->id3v2_len[i]);
         if (!s->id3v2[i])
             return -ENOMEM;
+        if (own) {
+            memcpy(s->id3v2[i], own, s->id3v2_len[i]);
+            continue;
+        }
         s->tag = a->id3;
         (void) rl_id3_v2_build(&s->tag, rl_pcm_frames(s->in[i]), opt->samplerate_in, s->id3v2[i],
                                s->id3v2_len[i]);
