@@ -9,6 +9,7 @@
 #include "fast_log.h"
 #include "huffman_count.h"
 #include "psy_spread.h"
+#include "noise_x34.h"
 
 #if defined(RL_HAVE_X86_SIMD)
 #include <cpuid.h>
@@ -79,7 +80,7 @@ int rl_cpu_simd_level(void)
 #endif
 }
 
-static const RlDsp scalar_dsp = { rl_choose_table, rl_psy_spread, RL_SIMD_SCALAR };
+static const RlDsp scalar_dsp = { rl_choose_table, rl_psy_spread, rl_noise_x34_batch, RL_SIMD_SCALAR };
 
 const RlDsp *rl_dsp_scalar(void)
 {
@@ -110,6 +111,18 @@ RlSpreadFn rl_dsp_spread_at(int level)
     return level == RL_SIMD_SCALAR ? rl_psy_spread : NULL;
 }
 
+RlNoiseX34Fn rl_dsp_noise_x34_at(int level)
+{
+#if defined(RL_HAVE_X86_SIMD)
+    switch (level) {
+    case RL_SIMD_AVX2:   return rl_noise_x34_avx2;
+    case RL_SIMD_AVX512: return rl_noise_x34_avx512;
+    default:             break;
+    }
+#endif
+    return level == RL_SIMD_SCALAR ? rl_noise_x34_batch : NULL;
+}
+
 void rl_dsp_init(RlDsp *d, int level)
 {
     if (level < RL_SIMD_SCALAR)
@@ -125,10 +138,14 @@ void rl_dsp_init(RlDsp *d, int level)
     }
     if (level >= RL_SPREAD_MIN_LEVEL)
         d->spread = rl_dsp_spread_at(level);
-    if (level >= RL_SIMD_AVX2)
+    if (level >= RL_SIMD_AVX2) {
         d->choose_table = rl_choose_table_avx2;
-    if (level >= RL_SIMD_AVX512)
+        d->noise_x34 = rl_noise_x34_avx2;
+    }
+    if (level >= RL_SIMD_AVX512) {
         d->choose_table = rl_choose_table_avx512;
+        d->noise_x34 = rl_noise_x34_avx512;
+    }
 #else
     d->level = RL_SIMD_SCALAR;
 #endif

@@ -19,9 +19,16 @@ struct RlPsyBands;
 typedef void (*RlSpreadFn)(const struct RlPsyBands *gd, const float *eb, const float *max,
                            const unsigned char *idx, float *ecb, float *cap);
 
+/* rl_noise_x34_batch's contract (noise_x34.h): the quantization noise of
+ * njobs (band, step) pairs, each the scalar sum's float. */
+struct RlNoiseJob;
+typedef void (*RlNoiseX34Fn)(const float *xr, const float *xr34, const struct RlNoiseJob *jobs,
+                             int njobs, float *noise);
+
 typedef struct RlDsp {
     RlChooseTableFn choose_table;
     RlSpreadFn spread;
+    RlNoiseX34Fn noise_x34;
     int level;        /* the RL_SIMD_* the table was filled for */
 } RlDsp;
 
@@ -33,6 +40,9 @@ void rl_dsp_init(RlDsp *d, int level);
  * NULL where the build has none), whether the table selects it or not:
  * for tests/checkasm.c.  The caller checks level <= rl_cpu_simd_level(). */
 RlSpreadFn rl_dsp_spread_at(int level);
+
+/* The same for the noise kernel. */
+RlNoiseX34Fn rl_dsp_noise_x34_at(int level);
 
 /* The scalar table, for code that has no encoder (unit tests, settings
  * built outside an encoder). */

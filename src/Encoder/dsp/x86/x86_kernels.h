@@ -38,4 +38,11 @@ void rl_psy_spread_avx2(const struct RlPsyBands *gd, const float *eb, const floa
 void rl_psy_spread_avx512(const struct RlPsyBands *gd, const float *eb, const float *max,
                           const unsigned char *idx, float *ecb, float *cap);
 
+/* rl_noise_x34_batch (noise_x34.h), one job per lane: 4 (AVX2), 8 (AVX-512) */
+struct RlNoiseJob;
+void rl_noise_x34_avx2(const float *xr, const float *xr34, const struct RlNoiseJob *jobs, int njobs,
+                       float *noise);
+void rl_noise_x34_avx512(const float *xr, const float *xr34, const struct RlNoiseJob *jobs,
+                         int njobs, float *noise);
+
 #endif
