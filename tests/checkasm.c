@@ -15,6 +15,10 @@
 #include "psy_spread.h"
 #include "noise_x34.h"
 #include "quant_tables.h"
+#include "window_rows.h"
+#include "quantize_common.h"
+#include "attack_fir.h"
+#include "fft.h"
 #include "rl_encoder.h"
 #include "settings.h"
 #include "stages.h"
@@ -415,12 +419,225 @@ static double bench_noise(RlNoiseX34Fn fn)
     return best;
 }
 
+/* ---- the polyphase window rows (rl_window_rows) ---- */
+
+#define WIN_PRE 286
+#define WIN_LEN (WIN_PRE + 225)
+
+/* one input sample of kind: 0 16-bit-like, 1 zero, 2 denormal, 3 large
+ * (+-1e30), 4 mixed */
+static float sample(int kind)
+{
+    float const sign = rnd() % 2 ? -1.0f : 1.0f;
+    switch (kind) {
+    case 0: return (float) ((int) (rnd() % 65536) - 32768);
+    case 1: return rnd() % 2 ? 0.0f : -0.0f;
+    case 2: return sign * (float) (rnd() % 100000) * 1e-45f;
+    case 3: return sign * powf(10.0f, 20.0f + 10.0f * frnd());
+    default: return sample((int) (rnd() % 4));
+    }
+}
+
+static void check_window_rows(RlWindowRowsFn fn, int level)
+{
+    static float buf[WIN_LEN];
+    int fails = 0;
+    for (int rep = 0; rep < 4000 && fails < 10; rep++) {
+        int const kind = rep < 3000 ? rep % 5 : 4;
+        for (int i = 0; i < WIN_LEN; i++)
+            buf[i] = sample(kind);
+        float o0[32], o1[32];
+        for (int i = 0; i < 32; i++)
+            o0[i] = o1[i] = (float) i;
+        rl_window_rows(buf + WIN_PRE, o0);
+        fn(buf + WIN_PRE, o1);
+        if (memcmp(o0, o1, sizeof o0) != 0) {
+            int i = 0;
+            while (memcmp(&o0[i], &o1[i], sizeof(float)) == 0)
+                i++;
+            fails++;
+            CHECK(0, "window_rows %s, kind %d: out[%d] %a, scalar %a", rl_simd_name(level), kind, i,
+                  o1[i], o0[i]);
+        }
+    }
+}
+
+/* ns per time slot, 16-bit-like samples */
+static double bench_window_rows(RlWindowRowsFn fn)
+{
+    enum { SLOTS = 64 };
+    static float buf[WIN_LEN + 32 * SLOTS];
+    static float out[32];
+    uint64_t saved = rng_state;
+    rng_state = 5;
+    for (int i = 0; i < WIN_LEN + 32 * SLOTS; i++)
+        buf[i] = sample(0);
+    rng_state = saved;
+    double best = 1e30;
+    for (int rep = 0; rep < 5; rep++) {
+        double t0 = now();
+        for (int it = 0; it < 500; it++)
+            for (int k = 0; k < SLOTS; k++)
+                fn(buf + WIN_PRE + 32 * k, out);
+        double t = (now() - t0) / (500.0 * SLOTS) * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+/* ---- |xr|^(3/4) (rl_xrpow_lines) ---- */
+
+static void check_xrpow(RlXrpowFn fn, int level)
+{
+    static float xr[NLINES], p0[NLINES + 8], p1[NLINES + 8];
+    int fails = 0;
+    for (int rep = 0; rep < 3000 && fails < 10; rep++) {
+        int const kind = rep % 5;
+        int const n = rep < 577 ? rep : (int) (rnd() % (NLINES + 1));
+        for (int i = 0; i < NLINES; i++)
+            xr[i] = kind == 3 ? line(3) * 1e20f : line(kind);   /* large: up to 1e28 */
+        for (int i = 0; i < NLINES + 8; i++)
+            p0[i] = p1[i] = -1.0f;
+        float a0, a1;
+        float const m0 = rl_xrpow_lines(xr, p0, n, &a0);
+        float const m1 = fn(xr, p1, n, &a1);
+        if (memcmp(p0, p1, sizeof p0) != 0 || memcmp(&m0, &m1, sizeof m0) != 0
+            || memcmp(&a0, &a1, sizeof a0) != 0) {
+            int i = 0;
+            while (i < NLINES + 8 && memcmp(&p0[i], &p1[i], sizeof(float)) == 0)
+                i++;
+            fails++;
+            CHECK(0, "xrpow %s, kind %d n %d: line %d %a (scalar %a), max %a (%a), absmax %a (%a)",
+                  rl_simd_name(level), kind, n, i, i < NLINES + 8 ? p1[i] : 0, i < NLINES + 8 ? p0[i] : 0,
+                  m1, m0, a1, a0);
+        }
+    }
+}
+
+/* ns per granule of 576 music-like lines */
+static double bench_xrpow(RlXrpowFn fn)
+{
+    static float xr[NLINES], p[NLINES];
+    uint64_t saved = rng_state;
+    rng_state = 3;
+    for (int i = 0; i < NLINES; i++)
+        xr[i] = line(0);
+    rng_state = saved;
+    double best = 1e30;
+    float a, sink = 0;
+    for (int rep = 0; rep < 5; rep++) {
+        double t0 = now();
+        for (int it = 0; it < 5000; it++)
+            sink += fn(xr, p, NLINES, &a);
+        double t = (now() - t0) / 5000.0 * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return sink > 0 ? best : best;
+}
+
+/* ---- the attack high-pass (rl_attack_fir) ---- */
+
+#define FIR_LEN (576 + RL_NSFIRLEN + 1)
+
+static void check_attack_fir(RlAttackFirFn fn, int level)
+{
+    static float buf[FIR_LEN];
+    int fails = 0;
+    for (int rep = 0; rep < 2000 && fails < 10; rep++) {
+        int const kind = rep % 5;
+        for (int i = 0; i < FIR_LEN; i++)
+            buf[i] = sample(kind);
+        float h0[576], h1[576];
+        rl_attack_fir(buf, h0);
+        fn(buf, h1);
+        if (memcmp(h0, h1, sizeof h0) != 0) {
+            int i = 0;
+            while (memcmp(&h0[i], &h1[i], sizeof(float)) == 0)
+                i++;
+            fails++;
+            CHECK(0, "attack_fir %s, kind %d: hpf[%d] %a, scalar %a", rl_simd_name(level), kind, i,
+                  h1[i], h0[i]);
+        }
+    }
+}
+
+/* ns per granule and channel, 16-bit-like samples */
+static double bench_attack_fir(RlAttackFirFn fn)
+{
+    static float buf[FIR_LEN], h[576];
+    uint64_t saved = rng_state;
+    rng_state = 9;
+    for (int i = 0; i < FIR_LEN; i++)
+        buf[i] = sample(0);
+    rng_state = saved;
+    double best = 1e30;
+    for (int rep = 0; rep < 5; rep++) {
+        double t0 = now();
+        for (int it = 0; it < 5000; it++)
+            fn(buf, h);
+        double t = (now() - t0) / 5000.0 * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+/* ---- the Hartley transform (rl_fht) ---- */
+
+static void check_fht(RlDspFhtFn fn, int level)
+{
+    static float a[RL_BLKSIZE + 64], b[RL_BLKSIZE + 64];
+    int fails = 0;
+    for (int rep = 0; rep < 2000 && fails < 10; rep++) {
+        int const half = rep % 2 ? RL_BLKSIZE / 2 : RL_BLKSIZE_S / 2;
+        int const kind = (rep / 2) % 5;
+        /* guard values around the transform must stay untouched */
+        for (int i = 0; i < RL_BLKSIZE + 64; i++)
+            a[i] = b[i] = i < 32 || i >= 32 + 2 * half ? 12345.0f : sample(kind);
+        rl_fht(a + 32, half);
+        fn(b + 32, half);
+        if (memcmp(a, b, sizeof a) != 0) {
+            int i = 0;
+            while (memcmp(&a[i], &b[i], sizeof(float)) == 0)
+                i++;
+            fails++;
+            CHECK(0, "fht %s, n %d kind %d: [%d] %a, scalar %a", rl_simd_name(level), 2 * half, kind,
+                  i - 32, b[i], a[i]);
+        }
+    }
+}
+
+/* ns per long transform (1024 points), 16-bit-like values */
+static double bench_fht(RlDspFhtFn fn)
+{
+    static float src[RL_BLKSIZE], x[RL_BLKSIZE];
+    uint64_t saved = rng_state;
+    rng_state = 13;
+    for (int i = 0; i < RL_BLKSIZE; i++)
+        src[i] = sample(0);
+    rng_state = saved;
+    double best = 1e30;
+    for (int rep = 0; rep < 5; rep++) {
+        double t0 = now();
+        for (int it = 0; it < 2000; it++) {
+            memcpy(x, src, sizeof x);
+            fn(x, RL_BLKSIZE / 2);
+        }
+        double t = (now() - t0) / 2000.0 * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
 int main(int argc, char **argv)
 {
     int const bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
     int const cpu = rl_cpu_simd_level();
     rng_state = (uint64_t) rl_test_seed(1);
-    double base = 0, base_sp = 0, base_nz = 0;
+    double base = 0, base_sp = 0, base_nz = 0, base_wr = 0, base_xp = 0, base_af = 0, base_fh = 0;
     layouts_init();
     rl_quant_tables_init();
 
@@ -475,6 +692,60 @@ int main(int argc, char **argv)
                 base_nz = ns;
             printf("bench noise_x34    %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns,
                    base_nz / ns);
+        }
+        RlWindowRowsFn wr = rl_dsp_window_rows_at(level);
+        if (level > RL_SIMD_SCALAR && wr) {
+            int before = rl_test_failed_;
+            check_window_rows(wr, level);
+            printf("window_rows  %-7s %s%s\n", rl_simd_name(level),
+                   rl_test_failed_ == before ? "ok" : "FAILED",
+                   d.window_rows == wr ? "" : " (not in the table)");
+        }
+        if (bench && wr) {
+            double ns = bench_window_rows(wr);
+            if (level == RL_SIMD_SCALAR)
+                base_wr = ns;
+            printf("bench window_rows  %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns,
+                   base_wr / ns);
+        }
+        RlXrpowFn xp = rl_dsp_xrpow_at(level);
+        if (level > RL_SIMD_SCALAR && xp) {
+            int before = rl_test_failed_;
+            check_xrpow(xp, level);
+            printf("xrpow        %-7s %s%s\n", rl_simd_name(level),
+                   rl_test_failed_ == before ? "ok" : "FAILED", d.xrpow == xp ? "" : " (not in the table)");
+        }
+        if (bench && xp) {
+            double ns = bench_xrpow(xp);
+            if (level == RL_SIMD_SCALAR)
+                base_xp = ns;
+            printf("bench xrpow        %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns, base_xp / ns);
+        }
+        RlAttackFirFn af = rl_dsp_attack_fir_at(level);
+        if (level > RL_SIMD_SCALAR && af) {
+            int before = rl_test_failed_;
+            check_attack_fir(af, level);
+            printf("attack_fir   %-7s %s%s\n", rl_simd_name(level),
+                   rl_test_failed_ == before ? "ok" : "FAILED", d.attack_fir == af ? "" : " (not in the table)");
+        }
+        if (bench && af) {
+            double ns = bench_attack_fir(af);
+            if (level == RL_SIMD_SCALAR)
+                base_af = ns;
+            printf("bench attack_fir   %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns, base_af / ns);
+        }
+        RlDspFhtFn fh = rl_dsp_fht_at(level);
+        if (level > RL_SIMD_SCALAR && fh) {
+            int before = rl_test_failed_;
+            check_fht(fh, level);
+            printf("fht          %-7s %s%s\n", rl_simd_name(level),
+                   rl_test_failed_ == before ? "ok" : "FAILED", d.fht == fh ? "" : " (not in the table)");
+        }
+        if (bench && fh) {
+            double ns = bench_fht(fh);
+            if (level == RL_SIMD_SCALAR)
+                base_fh = ns;
+            printf("bench fht          %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns, base_fh / ns);
         }
     }
     layouts_free();

@@ -93,11 +93,11 @@ static void test_fft(void)
         s = s * 1103515245u + 12345u;
         buf[i] = (float)((int)(s >> 16) % 20001 - 10000) + 3000.0f * sinf(0.07f * i);
     }
-    rl_fft_long(window, out, buf);
+    rl_fft_long(window, out, buf, rl_fht);
     CHECK(spectrum_error(window, buf, RL_BLKSIZE, out) < 1e-5, "long FFT power matches DFT");
     for (int i = 0; i < RL_BLKSIZE_S; i++)
         wfull[i] = i < RL_BLKSIZE_S / 2 ? window_s[i] : window_s[RL_BLKSIZE_S - 1 - i];
-    rl_fft_short(window_s, outs, buf);
+    rl_fft_short(window_s, outs, buf, rl_fht);
     for (int b = 0; b < 3; b++) {
         char what[64];
         snprintf(what, sizeof what, "short FFT %d power matches DFT", b);

@@ -10,6 +10,10 @@
 #include "huffman_count.h"
 #include "psy_spread.h"
 #include "noise_x34.h"
+#include "window_rows.h"
+#include "quantize_common.h"
+#include "attack_fir.h"
+#include "fft.h"
 
 #if defined(RL_HAVE_X86_SIMD)
 #include <cpuid.h>
@@ -80,7 +84,9 @@ int rl_cpu_simd_level(void)
 #endif
 }
 
-static const RlDsp scalar_dsp = { rl_choose_table, rl_psy_spread, rl_noise_x34_batch, RL_SIMD_SCALAR };
+static const RlDsp scalar_dsp = { rl_choose_table, rl_psy_spread, rl_noise_x34_batch, rl_window_rows,
+                                  rl_xrpow_lines, rl_attack_fir, rl_fht,
+                                  RL_SIMD_SCALAR };
 
 const RlDsp *rl_dsp_scalar(void)
 {
@@ -123,6 +129,56 @@ RlNoiseX34Fn rl_dsp_noise_x34_at(int level)
     return level == RL_SIMD_SCALAR ? rl_noise_x34_batch : NULL;
 }
 
+RlWindowRowsFn rl_dsp_window_rows_at(int level)
+{
+#if defined(RL_HAVE_X86_SIMD)
+    if (level >= RL_SIMD_AVX2)
+        rl_window_wide_init();   /* the kernels read rl_window_wide */
+    switch (level) {
+    case RL_SIMD_AVX2:   return rl_window_rows_avx2;
+    case RL_SIMD_AVX512: return rl_window_rows_avx512;
+    default:             break;
+    }
+#endif
+    return level == RL_SIMD_SCALAR ? rl_window_rows : NULL;
+}
+
+RlXrpowFn rl_dsp_xrpow_at(int level)
+{
+#if defined(RL_HAVE_X86_SIMD)
+    switch (level) {
+    case RL_SIMD_AVX2:   return rl_xrpow_avx2;
+    case RL_SIMD_AVX512: return rl_xrpow_avx512;
+    default:             break;
+    }
+#endif
+    return level == RL_SIMD_SCALAR ? rl_xrpow_lines : NULL;
+}
+
+RlAttackFirFn rl_dsp_attack_fir_at(int level)
+{
+#if defined(RL_HAVE_X86_SIMD)
+    switch (level) {
+    case RL_SIMD_AVX2:   return rl_attack_fir_avx2;
+    case RL_SIMD_AVX512: return rl_attack_fir_avx512;
+    default:             break;
+    }
+#endif
+    return level == RL_SIMD_SCALAR ? rl_attack_fir : NULL;
+}
+
+RlDspFhtFn rl_dsp_fht_at(int level)
+{
+#if defined(RL_HAVE_X86_SIMD)
+    switch (level) {
+    case RL_SIMD_AVX2:   return rl_fht_avx2;
+    case RL_SIMD_AVX512: return rl_fht_avx512;
+    default:             break;
+    }
+#endif
+    return level == RL_SIMD_SCALAR ? rl_fht : NULL;
+}
+
 void rl_dsp_init(RlDsp *d, int level)
 {
     if (level < RL_SIMD_SCALAR)
@@ -141,10 +197,18 @@ void rl_dsp_init(RlDsp *d, int level)
     if (level >= RL_SIMD_AVX2) {
         d->choose_table = rl_choose_table_avx2;
         d->noise_x34 = rl_noise_x34_avx2;
+        d->window_rows = rl_dsp_window_rows_at(RL_SIMD_AVX2);
+        d->xrpow = rl_xrpow_avx2;
+        d->attack_fir = rl_attack_fir_avx2;
+        d->fht = rl_fht_avx2;
     }
     if (level >= RL_SIMD_AVX512) {
         d->choose_table = rl_choose_table_avx512;
         d->noise_x34 = rl_noise_x34_avx512;
+        d->window_rows = rl_dsp_window_rows_at(RL_SIMD_AVX512);
+        d->xrpow = rl_xrpow_avx512;
+        d->attack_fir = rl_attack_fir_avx512;
+        d->fht = rl_fht_avx512;
     }
 #else
     d->level = RL_SIMD_SCALAR;

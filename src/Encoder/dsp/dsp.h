@@ -25,10 +25,27 @@ struct RlNoiseJob;
 typedef void (*RlNoiseX34Fn)(const float *xr, const float *xr34, const struct RlNoiseJob *jobs,
                              int njobs, float *noise);
 
+/* rl_window_rows's contract (window_rows.h): out[0 .. 29] of one
+ * polyphase time slot. */
+typedef void (*RlWindowRowsFn)(const float *x, float *out);
+
+/* rl_xrpow_lines's contract (quantize_common.h). */
+typedef float (*RlXrpowFn)(const float *xr, float *xrpow, int n, float *absmax);
+
+/* rl_attack_fir's contract (attack_fir.h). */
+typedef void (*RlAttackFirFn)(const float *firbuf, float *hpf);
+
+/* rl_fht's contract (fft.h). */
+typedef void (*RlDspFhtFn)(float *fz, int half);
+
 typedef struct RlDsp {
     RlChooseTableFn choose_table;
     RlSpreadFn spread;
     RlNoiseX34Fn noise_x34;
+    RlWindowRowsFn window_rows;
+    RlXrpowFn xrpow;
+    RlAttackFirFn attack_fir;
+    RlDspFhtFn fht;
     int level;        /* the RL_SIMD_* the table was filled for */
 } RlDsp;
 
@@ -43,6 +60,18 @@ RlSpreadFn rl_dsp_spread_at(int level);
 
 /* The same for the noise kernel. */
 RlNoiseX34Fn rl_dsp_noise_x34_at(int level);
+
+/* The same for the window rows kernel. */
+RlWindowRowsFn rl_dsp_window_rows_at(int level);
+
+/* The same for the xrpow kernel. */
+RlXrpowFn rl_dsp_xrpow_at(int level);
+
+/* The same for the attack high-pass kernel. */
+RlAttackFirFn rl_dsp_attack_fir_at(int level);
+
+/* The same for the Hartley transform. */
+RlDspFhtFn rl_dsp_fht_at(int level);
 
 /* The scalar table, for code that has no encoder (unit tests, settings
  * built outside an encoder). */

@@ -7,12 +7,14 @@
 #include <string.h>
 
 #include "mdct.h"
+#include "window_rows.h"
+#include "dsp.h"
 #include "rl_frame.h"   /* RL_FRAME_PRE */
 
 /* The analysis window transcribed from LAME's newmdct.c (15 rows of 16 taps
  * + 2 butterfly factors, then the centre taps).  The initialisers are double
  * expressions rounded to float, exactly as in LAME. */
-static const float rl_enwindow[] = {
+const float rl_enwindow[] = {
     -4.77e-07 * 0.740951125354959 / 2.384e-06,
     1.03951e-04 * 0.740951125354959 / 2.384e-06,
     9.53674e-04 * 0.740951125354959 / 2.384e-06,
@@ -306,10 +308,7 @@ const int rl_band_pos[32] = {
     2, 3, 18, 19, 10, 11, 26, 27, 6, 7, 22, 23, 14, 15, 30, 31
 };
 
-/* One time slot of the analysis filterbank: 32 subband values from the 512
- * samples around x (reads x[-286 .. 224]).  Output in rl_band_pos order.
- * Products with M_SQRT2 are double on purpose: LAME's SQRT2 is a double. */
-static void window_slot(const float *x, float out[RL_SBLIMIT])
+void rl_window_rows(const float *x, float *out)
 {
     const float *w = rl_enwindow + 10;
     const float *xa = x;               /* walks down */
@@ -345,6 +344,18 @@ static void window_slot(const float *x, float out[RL_SBLIMIT])
         xa--;
         xb++;
     }
+}
+
+/* One time slot of the analysis filterbank: 32 subband values from the 512
+ * samples around x (reads x[-286 .. 224]).  Output in rl_band_pos order.
+ * Products with M_SQRT2 are double on purpose: LAME's SQRT2 is a double. */
+static void window_slot(RlWindowRowsFn rows, const float *x, float out[RL_SBLIMIT])
+{
+    /* where rl_window_rows leaves its pointers */
+    const float *w = rl_enwindow + 10 + 15 * 18;
+    const float *xa = x - 15;
+
+    rows(x, out);
     {
         float s, t, u, v;
         t = xa[-16] * w[-10];
@@ -493,8 +504,8 @@ static void granule_polyphase(const RlConfig *cfg, const float *x, float sb[18][
 {
     int k, band;
     for (k = 0; k < 18; k += 2) {
-        window_slot(x, sb[k]);
-        window_slot(x + 32, sb[k + 1]);
+        window_slot(cfg->dsp->window_rows, x, sb[k]);
+        window_slot(cfg->dsp->window_rows, x + 32, sb[k + 1]);
         x += 64;
         /* compensate for the inversion in the analysis filter */
         for (band = 1; band < 32; band += 2)

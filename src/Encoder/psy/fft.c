@@ -9,7 +9,7 @@
 #define PI_D    3.14159265358979323846
 
 /* cos/sin of pi/8, pi/32, pi/128, pi/512 (float table, stage twiddles) */
-static const float twiddle[8] = {
+const float rl_fht_twiddle[8] = {
     9.238795325112867e-01, 3.826834323650898e-01,
     9.951847266721969e-01, 9.801714032956060e-02,
     9.996988186962042e-01, 2.454122852291229e-02,
@@ -42,7 +42,7 @@ void rl_fft_init_windows(float window[RL_BLKSIZE], float window_s[RL_BLKSIZE_S /
  * kept exactly (the SQRT2 products are double on purpose). */
 void rl_fht(float *fz, int half)
 {
-    const float *tw = twiddle;
+    const float *tw = rl_fht_twiddle;
     int const n = half << 1;
     float *const end = fz + n;
     int stride4 = 4;
@@ -119,7 +119,7 @@ void rl_fht(float *fz, int half)
     } while (stride4 < n);
 }
 
-void rl_fft_long(const float window[RL_BLKSIZE], float out[RL_BLKSIZE], const float *buf)
+void rl_fft_long(const float window[RL_BLKSIZE], float out[RL_BLKSIZE], const float *buf, RlFhtFn fht)
 {
     float *x = out + RL_BLKSIZE / 2;
     for (int jj = RL_BLKSIZE / 8 - 1; jj >= 0; --jj) {
@@ -152,11 +152,11 @@ void rl_fft_long(const float window[RL_BLKSIZE], float out[RL_BLKSIZE], const fl
         x[RL_BLKSIZE / 2 + 1] = f1 + f3;
         x[RL_BLKSIZE / 2 + 3] = f1 - f3;
     }
-    rl_fht(x, RL_BLKSIZE / 2);
+    fht(x, RL_BLKSIZE / 2);
 }
 
 void rl_fft_short(const float window_s[RL_BLKSIZE_S / 2], float out[3][RL_BLKSIZE_S],
-                  const float *buf)
+                  const float *buf, RlFhtFn fht)
 {
     for (int b = 0; b < 3; b++) {
         float *x = &out[b][RL_BLKSIZE_S / 2];
@@ -191,6 +191,6 @@ void rl_fft_short(const float window_s[RL_BLKSIZE_S / 2], float out[3][RL_BLKSIZ
             x[RL_BLKSIZE_S / 2 + 1] = f1 + f3;
             x[RL_BLKSIZE_S / 2 + 3] = f1 - f3;
         }
-        rl_fht(x, RL_BLKSIZE_S / 2);
+        fht(x, RL_BLKSIZE_S / 2);
     }
 }

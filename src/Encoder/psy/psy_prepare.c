@@ -11,10 +11,12 @@
 #include "fft.h"
 #include "psy.h"
 #include "psy_internal.h"
+#include "attack_fir.h"
+#include "dsp.h"
 #include "rl_encoder_const.h"
 #include "rl_frame.h"
 
-#define NSFIRLEN 21
+#define NSFIRLEN RL_NSFIRLEN
 #define VO_SCALE (1. / (14752 * 14752) / (RL_BLKSIZE / 2))
 
 /* Partition energies, maxima and averages of one spectrum. */
@@ -115,30 +117,36 @@ static void to_mid_side(float *l_, float *r_, int n)
     }
 }
 
-/* fs/4 high-pass and the 9 sub-block peaks per psy channel. */
-static void attack_peaks(const RlConfig *cfg, const float *const buf[2], float peaks[4][9])
+const float rl_attack_fircoef[10] = {
+    -8.65163e-18 * 2, -0.00851586 * 2, -6.74764e-18 * 2, 0.0209036 * 2,
+    -3.36639e-17 * 2, -0.0438162 * 2, -1.54175e-17 * 2, 0.0931738 * 2,
+    -5.52212e-17 * 2, -0.313819 * 2
+};
+
+void rl_attack_fir(const float *firbuf, float *hpf)
 {
-    static const float fircoef[] = {
-        -8.65163e-18 * 2, -0.00851586 * 2, -6.74764e-18 * 2, 0.0209036 * 2,
-        -3.36639e-17 * 2, -0.0438162 * 2, -1.54175e-17 * 2, 0.0931738 * 2,
-        -5.52212e-17 * 2, -0.313819 * 2
-    };
+    const float *const fircoef = rl_attack_fircoef;
+    for (int i = 0; i < 576; i++) {
+        float sum1 = firbuf[i + 10], sum2 = 0.0;
+        for (int j = 0; j < ((NSFIRLEN - 1) / 2) - 1; j += 2) {
+            sum1 += fircoef[j] * (firbuf[i + j] + firbuf[i + NSFIRLEN - j]);
+            sum2 += fircoef[j + 1] * (firbuf[i + j + 1] + firbuf[i + NSFIRLEN - j - 1]);
+        }
+        hpf[i] = sum1 + sum2;
+    }
+}
+
+/* fs/4 high-pass and the 9 sub-block peaks per psy channel. */
+static void attack_peaks(const RlEncoderConst *k, const float *const buf[2], float peaks[4][9])
+{
+    const RlConfig *const cfg = &k->cfg;
     float hpf[2][576];
     int const nch = cfg->channels_out;
     int const npsy = rl_psy_channels(cfg);
 
     memset(hpf, 0, sizeof hpf);
-    for (int ch = 0; ch < nch; ch++) {
-        const float *const firbuf = &buf[ch][576 - 350 - NSFIRLEN + 192];
-        for (int i = 0; i < 576; i++) {
-            float sum1 = firbuf[i + 10], sum2 = 0.0;
-            for (int j = 0; j < ((NSFIRLEN - 1) / 2) - 1; j += 2) {
-                sum1 += fircoef[j] * (firbuf[i + j] + firbuf[i + NSFIRLEN - j]);
-                sum2 += fircoef[j + 1] * (firbuf[i + j + 1] + firbuf[i + NSFIRLEN - j - 1]);
-            }
-            hpf[ch][i] = sum1 + sum2;
-        }
-    }
+    for (int ch = 0; ch < nch; ch++)
+        k->dsp.attack_fir(&buf[ch][576 - 350 - NSFIRLEN + 192], hpf[ch]);
     for (int chn = 0; chn < npsy; chn++) {
         if (chn == 2) {
             for (int i = 0; i < 576; ++i) {
@@ -234,7 +242,7 @@ void rl_psy_prepare_short(const RlEncoderConst *k, RlFrame *f, int gr)
             RlPsyPrepShort *const ps = &pp->sht[gr][chn];
             float ecb[RL_CBANDS], cap[RL_CBANDS];
             if (sblock == 0 && chn < 2)
-                rl_fft_short(gd->window_s, wsamp_s[chn], buf[chn]);
+                rl_fft_short(gd->window_s, wsamp_s[chn], buf[chn], k->dsp.fht);
             if (chn == 2)
                 to_mid_side(wsamp_s[0][sblock], wsamp_s[1][sblock], RL_BLKSIZE_S);
             power_spectrum(wsamp_s[chn & 1][sblock], RL_BLKSIZE_S, energy_s);
@@ -265,13 +273,13 @@ static void prepare_granule(const RlEncoderConst *k, RlFrame *f, int gr)
     unsigned char idx[RL_CBANDS + 2];
 
     granule_input(k, f, gr, buf);
-    attack_peaks(cfg, buf, pp->peaks[gr]);
+    attack_peaks(k, buf, pp->peaks[gr]);
 
     /* long blocks */
     for (int chn = 0; chn < npsy; chn++) {
         RlPsyPrepLong *const pl = &pp->lng[gr][chn];
         if (chn < 2)
-            rl_fft_long(gd->window, wsamp_l[chn], buf[chn]);
+            rl_fft_long(gd->window, wsamp_l[chn], buf[chn], k->dsp.fht);
         else if (chn == 2)
             to_mid_side(wsamp_l[0], wsamp_l[1], RL_BLKSIZE);
         power_spectrum(wsamp_l[chn & 1], RL_BLKSIZE, energy);
@@ -307,7 +315,7 @@ static void prepare_granule(const RlEncoderConst *k, RlFrame *f, int gr)
         } else {
             /* the granule before starts 576 samples earlier, still inside mfbuf */
             const float *pbuf[2] = { buf[0] - 576, buf[1] - 576 };
-            attack_peaks(cfg, pbuf, prev_local);
+            attack_peaks(k, pbuf, prev_local);
             prev = (const float (*)[9])prev_local;
         }
         need = short_possible(k, (const float (*)[9])pp->peaks[gr], prev);

@@ -15,7 +15,7 @@ typedef struct RlHcWide {
     uint32_t p1[16];
     uint32_t p23[16];
     uint32_t p56[16];
-    uint32_t g7[36];
+    uint32_t g7[64];        /* 36 used; 64 for two-register look-ups */
     uint32_t g10[64];
     uint32_t g13[256];
 } RlHcWide;
@@ -44,5 +44,28 @@ void rl_noise_x34_avx2(const float *xr, const float *xr34, const struct RlNoiseJ
                        float *noise);
 void rl_noise_x34_avx512(const float *xr, const float *xr34, const struct RlNoiseJob *jobs,
                          int njobs, float *noise);
+
+/* rl_enwindow's 15 rows transposed for the window kernels: tap k of row r
+ * (w[k - 10] of the row) at [k][r], r 15 a zero row.  Filled by
+ * rl_window_wide_init (once per process, any thread may call it). */
+extern float rl_window_wide[18][16];
+void rl_window_wide_init(void);
+
+/* rl_window_rows (window_rows.h), several rows at once: 8 (AVX2), 16
+ * (AVX-512) */
+void rl_window_rows_avx2(const float *x, float *out);
+void rl_window_rows_avx512(const float *x, float *out);
+
+/* rl_xrpow_lines (quantize_common.h): 4 (AVX2), 8 (AVX-512) lines at once */
+float rl_xrpow_avx2(const float *xr, float *xrpow, int n, float *absmax);
+float rl_xrpow_avx512(const float *xr, float *xrpow, int n, float *absmax);
+
+/* rl_attack_fir (attack_fir.h): 8 (AVX2), 16 (AVX-512) outputs at once */
+void rl_attack_fir_avx2(const float *firbuf, float *hpf);
+void rl_attack_fir_avx512(const float *firbuf, float *hpf);
+
+/* rl_fht (fft.h): eight butterflies at once */
+void rl_fht_avx2(float *fz, int half);
+void rl_fht_avx512(float *fz, int half);
 
 #endif
