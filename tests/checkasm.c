@@ -632,6 +632,33 @@ static double bench_fht(RlDspFhtFn fn)
     return best;
 }
 
+static void report_check(const char *name, int level, int before, int in_table)
+{
+    printf("%-12s %-7s %s%s\n", name, rl_simd_name(level), rl_test_failed_ == before ? "ok" : "FAILED",
+           in_table ? "" : " (not in the table)");
+}
+
+static void report_bench(const char *name, int level, double ns, double *base)
+{
+    if (level == RL_SIMD_SCALAR)
+        *base = ns;
+    printf("bench %-12s %-7s %7.1f ns/call  x%.2f\n", name, rl_simd_name(level), ns, *base / ns);
+}
+
+/* one kernel at one level: the comparison with the scalar kernel, the
+ * speed with --bench */
+#define KERNEL(type, name, at, check, bench_fn, field, base)                   \
+    do {                                                                       \
+        type const fn_ = at(level);                                            \
+        if (level > RL_SIMD_SCALAR && fn_) {                                   \
+            int const before = rl_test_failed_;                                \
+            check(fn_, level);                                                 \
+            report_check(name, level, before, d.field == fn_);                 \
+        }                                                                      \
+        if (bench && fn_)                                                      \
+            report_bench(name, level, bench_fn(fn_), &base);                   \
+    } while (0)
+
 int main(int argc, char **argv)
 {
     int const bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
@@ -644,7 +671,7 @@ int main(int argc, char **argv)
     printf("CPU level: %s\n", rl_simd_name(cpu));
     for (int level = RL_SIMD_SCALAR; level < RL_SIMD_LEVELS; level++) {
         if (level > cpu) {
-            printf("choose_table %-7s skipped (not on this CPU or build)\n", rl_simd_name(level));
+            printf("%-7s skipped (not on this CPU or build)\n", rl_simd_name(level));
             continue;
         }
         RlDsp d;
@@ -653,100 +680,19 @@ int main(int argc, char **argv)
         if (level > RL_SIMD_SCALAR) {
             int before = rl_test_failed_;
             check_choose_table(&d);
-            printf("choose_table %-7s %s\n", rl_simd_name(level),
-                   rl_test_failed_ == before ? "ok" : "FAILED");
+            report_check("choose_table", level, before, 1);
         }
-        if (bench) {
-            double ns = bench_choose_table(d.choose_table);
-            if (level == RL_SIMD_SCALAR)
-                base = ns;
-            printf("bench choose_table %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns,
-                   base / ns);
-        }
-        RlSpreadFn sp = rl_dsp_spread_at(level);
-        if (level > RL_SIMD_SCALAR && sp) {
-            int before = rl_test_failed_;
-            check_spread(sp, level);
-            printf("spread       %-7s %s%s\n", rl_simd_name(level),
-                   rl_test_failed_ == before ? "ok" : "FAILED",
-                   d.spread == sp ? "" : " (not in the table)");
-        }
-        if (bench && sp) {
-            double ns = bench_spread(sp);
-            if (level == RL_SIMD_SCALAR)
-                base_sp = ns;
-            printf("bench spread       %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns,
-                   base_sp / ns);
-        }
-        RlNoiseX34Fn nz = rl_dsp_noise_x34_at(level);
-        if (level > RL_SIMD_SCALAR && nz) {
-            int before = rl_test_failed_;
-            check_noise(nz, level);
-            printf("noise_x34    %-7s %s%s\n", rl_simd_name(level),
-                   rl_test_failed_ == before ? "ok" : "FAILED",
-                   d.noise_x34 == nz ? "" : " (not in the table)");
-        }
-        if (bench && nz) {
-            double ns = bench_noise(nz);
-            if (level == RL_SIMD_SCALAR)
-                base_nz = ns;
-            printf("bench noise_x34    %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns,
-                   base_nz / ns);
-        }
-        RlWindowRowsFn wr = rl_dsp_window_rows_at(level);
-        if (level > RL_SIMD_SCALAR && wr) {
-            int before = rl_test_failed_;
-            check_window_rows(wr, level);
-            printf("window_rows  %-7s %s%s\n", rl_simd_name(level),
-                   rl_test_failed_ == before ? "ok" : "FAILED",
-                   d.window_rows == wr ? "" : " (not in the table)");
-        }
-        if (bench && wr) {
-            double ns = bench_window_rows(wr);
-            if (level == RL_SIMD_SCALAR)
-                base_wr = ns;
-            printf("bench window_rows  %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns,
-                   base_wr / ns);
-        }
-        RlXrpowFn xp = rl_dsp_xrpow_at(level);
-        if (level > RL_SIMD_SCALAR && xp) {
-            int before = rl_test_failed_;
-            check_xrpow(xp, level);
-            printf("xrpow        %-7s %s%s\n", rl_simd_name(level),
-                   rl_test_failed_ == before ? "ok" : "FAILED", d.xrpow == xp ? "" : " (not in the table)");
-        }
-        if (bench && xp) {
-            double ns = bench_xrpow(xp);
-            if (level == RL_SIMD_SCALAR)
-                base_xp = ns;
-            printf("bench xrpow        %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns, base_xp / ns);
-        }
-        RlAttackFirFn af = rl_dsp_attack_fir_at(level);
-        if (level > RL_SIMD_SCALAR && af) {
-            int before = rl_test_failed_;
-            check_attack_fir(af, level);
-            printf("attack_fir   %-7s %s%s\n", rl_simd_name(level),
-                   rl_test_failed_ == before ? "ok" : "FAILED", d.attack_fir == af ? "" : " (not in the table)");
-        }
-        if (bench && af) {
-            double ns = bench_attack_fir(af);
-            if (level == RL_SIMD_SCALAR)
-                base_af = ns;
-            printf("bench attack_fir   %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns, base_af / ns);
-        }
-        RlDspFhtFn fh = rl_dsp_fht_at(level);
-        if (level > RL_SIMD_SCALAR && fh) {
-            int before = rl_test_failed_;
-            check_fht(fh, level);
-            printf("fht          %-7s %s%s\n", rl_simd_name(level),
-                   rl_test_failed_ == before ? "ok" : "FAILED", d.fht == fh ? "" : " (not in the table)");
-        }
-        if (bench && fh) {
-            double ns = bench_fht(fh);
-            if (level == RL_SIMD_SCALAR)
-                base_fh = ns;
-            printf("bench fht          %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns, base_fh / ns);
-        }
+        if (bench)
+            report_bench("choose_table", level, bench_choose_table(d.choose_table), &base);
+        KERNEL(RlSpreadFn, "spread", rl_dsp_spread_at, check_spread, bench_spread, spread, base_sp);
+        KERNEL(RlNoiseX34Fn, "noise_x34", rl_dsp_noise_x34_at, check_noise, bench_noise, noise_x34,
+               base_nz);
+        KERNEL(RlWindowRowsFn, "window_rows", rl_dsp_window_rows_at, check_window_rows,
+               bench_window_rows, window_rows, base_wr);
+        KERNEL(RlXrpowFn, "xrpow", rl_dsp_xrpow_at, check_xrpow, bench_xrpow, xrpow, base_xp);
+        KERNEL(RlAttackFirFn, "attack_fir", rl_dsp_attack_fir_at, check_attack_fir, bench_attack_fir,
+               attack_fir, base_af);
+        KERNEL(RlDspFhtFn, "fht", rl_dsp_fht_at, check_fht, bench_fht, fht, base_fh);
     }
     layouts_free();
     return rl_test_done();

@@ -2,10 +2,10 @@
 /* ringlame: windowed FFTs of the psychoacoustic model (Hartley transform).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "fft.h"
+#include "fht_stage.h"
 
 #include <math.h>
 
-#define SQRT2_D 1.41421356237309504880
 #define PI_D    3.14159265358979323846
 
 /* cos/sin of pi/8, pi/32, pi/128, pi/512 (float table, stage twiddles) */
@@ -44,79 +44,14 @@ void rl_fht(float *fz, int half)
 {
     const float *tw = rl_fht_twiddle;
     int const n = half << 1;
-    float *const end = fz + n;
-    int stride4 = 4;
-    do {
-        int const kx = stride4 >> 1;
-        int const k1 = stride4;
-        int const k2 = stride4 << 1;
-        int const k3 = k2 + k1;
-        stride4 = k2 << 1;
-        float *fi = fz;
-        float *gi = fi + kx;
-        do {
-            float f0, f1, f2, f3;
-            f1 = fi[0] - fi[k1];
-            f0 = fi[0] + fi[k1];
-            f3 = fi[k2] - fi[k3];
-            f2 = fi[k2] + fi[k3];
-            fi[k2] = f0 - f2;
-            fi[0] = f0 + f2;
-            fi[k3] = f1 - f3;
-            fi[k1] = f1 + f3;
-            f1 = gi[0] - gi[k1];
-            f0 = gi[0] + gi[k1];
-            f3 = SQRT2_D * gi[k3];
-            f2 = SQRT2_D * gi[k2];
-            gi[k2] = f0 - f2;
-            gi[0] = f0 + f2;
-            gi[k3] = f1 - f3;
-            gi[k1] = f1 + f3;
-            gi += stride4;
-            fi += stride4;
-        } while (fi < end);
-        float c1 = tw[0];
-        float s1 = tw[1];
-        for (int i = 1; i < kx; i++) {
-            float c2 = 1 - (2 * s1) * s1;
-            float s2 = (2 * s1) * c1;
-            fi = fz + i;
-            gi = fz + k1 - i;
-            do {
-                float a, b, g0, f0, f1, g1, f2, g2, f3, g3;
-                b = s2 * fi[k1] - c2 * gi[k1];
-                a = c2 * fi[k1] + s2 * gi[k1];
-                f1 = fi[0] - a;
-                f0 = fi[0] + a;
-                g1 = gi[0] - b;
-                g0 = gi[0] + b;
-                b = s2 * fi[k3] - c2 * gi[k3];
-                a = c2 * fi[k3] + s2 * gi[k3];
-                f3 = fi[k2] - a;
-                f2 = fi[k2] + a;
-                g3 = gi[k2] - b;
-                g2 = gi[k2] + b;
-                b = s1 * f2 - c1 * g3;
-                a = c1 * f2 + s1 * g3;
-                fi[k2] = f0 - a;
-                fi[0] = f0 + a;
-                gi[k3] = g1 - b;
-                gi[k1] = g1 + b;
-                b = c1 * g2 - s1 * f3;
-                a = s1 * g2 + c1 * f3;
-                gi[k2] = g0 - a;
-                gi[0] = g0 + a;
-                fi[k3] = f1 - b;
-                fi[k1] = f1 + b;
-                gi += stride4;
-                fi += stride4;
-            } while (fi < end);
-            c2 = c1;
-            c1 = c2 * tw[0] - s1 * tw[1];
-            s1 = c2 * tw[1] + s1 * tw[0];
-        }
-        tw += 2;
-    } while (stride4 < n);
+    float c1[RL_FHT_MAX_KX], s1[RL_FHT_MAX_KX], c2[RL_FHT_MAX_KX], s2[RL_FHT_MAX_KX];
+    for (int k1 = 4; k1 < n; k1 <<= 2, tw += 2) {
+        int const kx = k1 >> 1;
+        rl_fht_stage_first(fz, n, k1);
+        rl_fht_stage_twiddles(tw, kx, c1, s1, c2, s2);
+        for (int i = 1; i < kx; i++)
+            rl_fht_stage_pair(fz, n, k1, i, c1[i], s1[i], c2[i], s2[i]);
+    }
 }
 
 void rl_fft_long(const float window[RL_BLKSIZE], float out[RL_BLKSIZE], const float *buf, RlFhtFn fht)

@@ -362,14 +362,8 @@ int rl_choose_table(const int *ix, const int *end, int *bits)
         *bits = RL_LARGE_BITS;
         return -1;
     }
-    max -= 15u;
     int t2;
-    for (t2 = 24; t2 < 32; t2++)
-        if (rl_ht[t2].linmax >= max)
-            break;
-    for (t = t2 - 8; t < 24; t++)
-        if (rl_ht[t].linmax >= max)
-            break;
+    t = rl_escape_tables(max - 15u, &t2);
     t = count_escaped(ix, end, t, t2, &sum);
     *bits = (int) sum;
     return t;
@@ -674,14 +668,8 @@ static int range_table(const BandRange *r, int *bits)
         }
         break;
     default: {
-        unsigned int const lin = (unsigned int) max - 15u;
         int t2;
-        for (t2 = 24; t2 < 32; t2++)
-            if (rl_ht[t2].linmax >= lin)
-                break;
-        for (t = t2 - 8; t < 24; t++)
-            if (rl_ht[t].linmax >= lin)
-                break;
+        t = rl_escape_tables((unsigned int) max - 15u, &t2);
         s0 += s1 * (rl_ht[t].xlen * 65536u + rl_ht[t2].xlen);
         unsigned int const lo = s0 & 0xffffu;
         s0 >>= 16u;

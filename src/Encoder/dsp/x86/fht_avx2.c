@@ -4,6 +4,7 @@
 #include <immintrin.h>
 
 #include "fft.h"
+#include "fht_stage.h"
 #include "x86_kernels.h"
 
 #define W 8

@@ -5,20 +5,18 @@
  * last c), loadu_f, storeu_f, load_m, store_m (masked; nothing read or
  * written outside the mask), rev_f (lanes reversed), set1_f, add_f, sub_f, mul_f.
  *
- * Each stage's first butterflies stay scalar, and so does a stage with
- * fewer than W others.  The others, one per
+ * Each stage's first butterflies stay scalar (fht_stage.h), and so does
+ * a stage with fewer than W others.  The others, one per
  * i = 1 .. kx-1 and block, touch fi = fz + i and gi = fz + k1 - i (plus
  * multiples of k1 and the block offset): different i touch different
  * values, so W consecutive i run as the lanes of one vector, fi ascending
  * and gi descending (a load reversed), each lane with exactly the scalar
  * operations in the scalar order.  The stage's twiddle recurrence is run
- * first, in scalar and in order, into per-i tables.
+ * first, in scalar and in order, into per-i tables (fht_stage.h).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_FHT_FN
 #error "define RL_FHT_FN and the vector operations first"
 #endif
-
-#define SQRT2_D 1.41421356237309504880
 
 /* the butterflies of lanes i0 .. i0+W-1 in one block: fp at fi of lane 0,
  * gp at gi of lane W-1; whole: every lane (mf, ml ignored) */
@@ -60,85 +58,17 @@ void RL_FHT_FN(float *fz, int half)
 {
     const float *tw = rl_fht_twiddle;
     int const n = half << 1;
-    float *const end = fz + n;
-    int stride4 = 4;
     float C1[RL_FHT_MAX_KX + W], S1[RL_FHT_MAX_KX + W], C2[RL_FHT_MAX_KX + W], S2[RL_FHT_MAX_KX + W];
-    do {
-        int const kx = stride4 >> 1;
-        int const k1 = stride4;
-        int const k2 = stride4 << 1;
-        int const k3 = k2 + k1;
-        stride4 = k2 << 1;
-        float *fi = fz;
-        float *gi = fi + kx;
-        do {
-            float f0, f1, f2, f3;
-            f1 = fi[0] - fi[k1];
-            f0 = fi[0] + fi[k1];
-            f3 = fi[k2] - fi[k3];
-            f2 = fi[k2] + fi[k3];
-            fi[k2] = f0 - f2;
-            fi[0] = f0 + f2;
-            fi[k3] = f1 - f3;
-            fi[k1] = f1 + f3;
-            f1 = gi[0] - gi[k1];
-            f0 = gi[0] + gi[k1];
-            f3 = SQRT2_D * gi[k3];
-            f2 = SQRT2_D * gi[k2];
-            gi[k2] = f0 - f2;
-            gi[0] = f0 + f2;
-            gi[k3] = f1 - f3;
-            gi[k1] = f1 + f3;
-            gi += stride4;
-            fi += stride4;
-        } while (fi < end);
-        {
-            float c1 = tw[0];
-            float s1 = tw[1];
-            for (int i = 1; i < kx; i++) {
-                C1[i] = c1;
-                S1[i] = s1;
-                C2[i] = 1 - (2 * s1) * s1;
-                S2[i] = (2 * s1) * c1;
-                float const c2 = c1;
-                c1 = c2 * tw[0] - s1 * tw[1];
-                s1 = c2 * tw[1] + s1 * tw[0];
-            }
+    for (int k1 = 4; k1 < n; k1 <<= 2, tw += 2) {
+        int const kx = k1 >> 1, k2 = k1 << 1, k3 = k2 + k1;
+        rl_fht_stage_first(fz, n, k1);
+        rl_fht_stage_twiddles(tw, kx, C1, S1, C2, S2);
+        if (kx < W) {           /* a stage too short for the lanes */
+            for (int i = 1; i < kx; i++)
+                rl_fht_stage_pair(fz, n, k1, i, C1[i], S1[i], C2[i], S2[i]);
+            continue;
         }
-        for (int i = 1; i < kx && kx < W; i++) {     /* a stage too short for the lanes */
-            fi = fz + i;
-            gi = fz + k1 - i;
-            do {
-                float a, b, g0, f0, f1, g1, f2, g2, f3, g3;
-                b = S2[i] * fi[k1] - C2[i] * gi[k1];
-                a = C2[i] * fi[k1] + S2[i] * gi[k1];
-                f1 = fi[0] - a;
-                f0 = fi[0] + a;
-                g1 = gi[0] - b;
-                g0 = gi[0] + b;
-                b = S2[i] * fi[k3] - C2[i] * gi[k3];
-                a = C2[i] * fi[k3] + S2[i] * gi[k3];
-                f3 = fi[k2] - a;
-                f2 = fi[k2] + a;
-                g3 = gi[k2] - b;
-                g2 = gi[k2] + b;
-                b = S1[i] * f2 - C1[i] * g3;
-                a = C1[i] * f2 + S1[i] * g3;
-                fi[k2] = f0 - a;
-                fi[0] = f0 + a;
-                gi[k3] = g1 - b;
-                gi[k1] = g1 + b;
-                b = C1[i] * g2 - S1[i] * f3;
-                a = S1[i] * g2 + C1[i] * f3;
-                gi[k2] = g0 - a;
-                gi[0] = g0 + a;
-                fi[k3] = f1 - b;
-                fi[k1] = f1 + b;
-                gi += stride4;
-                fi += stride4;
-            } while (fi < end);
-        }
-        for (int i0 = 1; i0 < kx && kx >= W; i0 += W) {
+        for (int i0 = 1; i0 < kx; i0 += W) {
             int const c = kx - i0 < W ? kx - i0 : W;
             VM const mf = mask_first(c), ml = mask_last(c);
             VF const c1 = load_m(C1 + i0, mf), s1 = load_m(S1 + i0, mf);
@@ -151,6 +81,5 @@ void RL_FHT_FN(float *fz, int half)
                     fht_lanes(fz + o + i0, fz + o + k1 - i0 - (W - 1), k1, k2, k3, c1, s1, c2, s2, 0, mf, ml);
             }
         }
-        tw += 2;
-    } while (stride4 < n);
+    }
 }
