@@ -632,6 +632,68 @@ static double bench_fht(RlDspFhtFn fn)
     return best;
 }
 
+/* ---- the line quantizer (rl_quantize_lines) ---- */
+
+static void check_quantize_lines(RlQuantLinesFn fn, int level)
+{
+    static float xp[NLINES], xr[NLINES];
+    static int i0[NLINES + 4], i1[NLINES + 4];
+    int fails = 0;
+    for (int rep = 0; rep < 3000 && fails < 10; rep++) {
+        int const kind = rep % 5;
+        unsigned int const n = rep < 577 ? (unsigned int) rep : rnd() % (NLINES + 1);
+        fill_lines(xr, xp, kind);
+        float max = 0;
+        for (unsigned int i = 0; i < n; i++)
+            max = max < xp[i] ? xp[i] : max;
+        /* a step that keeps every line in the tables (the callers' bound):
+         * the lowest, one above, or any above */
+        int const lo = lowest_step(max);
+        uint32_t const pick = rnd() % 3;
+        int const sf = pick == 0 ? lo
+                       : pick == 1 ? (lo < 255 ? lo + 1 : lo)
+                                   : lo + (int) (rnd() % (uint32_t) (256 - lo));
+        for (int i = 0; i < NLINES + 4; i++)
+            i0[i] = i1[i] = -7;
+        rl_quantize_lines(n, rl_ipow20[sf], xp, i0);
+        fn(n, rl_ipow20[sf], xp, i1);
+        if (memcmp(i0, i1, sizeof i0) != 0) {
+            int i = 0;
+            while (i0[i] == i1[i])
+                i++;
+            fails++;
+            CHECK(0, "quantize_lines %s, kind %d n %u step %d: ix[%d] %d, scalar %d", rl_simd_name(level),
+                  kind, n, sf, i, i1[i], i0[i]);
+        }
+    }
+}
+
+/* ns per granule of 576 music-like lines at a step that quantizes the
+ * largest to about 15 */
+static double bench_quantize_lines(RlQuantLinesFn fn)
+{
+    static float xr[NLINES], xp[NLINES];
+    static int ix[NLINES];
+    uint64_t saved = rng_state;
+    rng_state = 17;
+    fill_lines(xr, xp, 0);
+    rng_state = saved;
+    float max = 0;
+    for (int i = 0; i < NLINES; i++)
+        max = max < xp[i] ? xp[i] : max;
+    float const istep = rl_ipow20[lowest_step(max * (float) RL_IXMAX_VAL / 15.0f)];
+    double best = 1e30;
+    for (int rep = 0; rep < 5; rep++) {
+        double t0 = now();
+        for (int it = 0; it < 5000; it++)
+            fn(NLINES, istep, xp, ix);
+        double t = (now() - t0) / 5000.0 * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
 static void report_check(const char *name, int level, int before, int in_table)
 {
     printf("%-12s %-7s %s%s\n", name, rl_simd_name(level), rl_test_failed_ == before ? "ok" : "FAILED",
@@ -664,7 +726,7 @@ int main(int argc, char **argv)
     int const bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
     int const cpu = rl_cpu_simd_level();
     rng_state = (uint64_t) rl_test_seed(1);
-    double base = 0, base_sp = 0, base_nz = 0, base_wr = 0, base_xp = 0, base_af = 0, base_fh = 0;
+    double base = 0, base_sp = 0, base_nz = 0, base_wr = 0, base_xp = 0, base_af = 0, base_fh = 0, base_ql = 0;
     layouts_init();
     rl_quant_tables_init();
 
@@ -693,6 +755,8 @@ int main(int argc, char **argv)
         KERNEL(RlAttackFirFn, "attack_fir", rl_dsp_attack_fir_at, check_attack_fir, bench_attack_fir,
                attack_fir, base_af);
         KERNEL(RlDspFhtFn, "fht", rl_dsp_fht_at, check_fht, bench_fht, fht, base_fh);
+        KERNEL(RlQuantLinesFn, "quant_lines", rl_dsp_quantize_lines_at, check_quantize_lines,
+               bench_quantize_lines, quantize_lines, base_ql);
     }
     layouts_free();
     return rl_test_done();

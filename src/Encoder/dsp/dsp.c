@@ -86,7 +86,7 @@ int rl_cpu_simd_level(void)
 
 static const RlDsp scalar_dsp = { rl_choose_table, rl_psy_spread, rl_noise_x34_batch, rl_window_rows,
                                   rl_xrpow_lines, rl_attack_fir, rl_fht,
-                                  RL_SIMD_SCALAR };
+                                  rl_quantize_lines, RL_SIMD_SCALAR };
 
 const RlDsp *rl_dsp_scalar(void)
 {
@@ -179,6 +179,18 @@ RlDspFhtFn rl_dsp_fht_at(int level)
     return level == RL_SIMD_SCALAR ? rl_fht : NULL;
 }
 
+RlQuantLinesFn rl_dsp_quantize_lines_at(int level)
+{
+#if defined(RL_HAVE_X86_SIMD)
+    switch (level) {
+    case RL_SIMD_AVX2:   return rl_quantize_lines_avx2;
+    case RL_SIMD_AVX512: return rl_quantize_lines_avx512;
+    default:             break;
+    }
+#endif
+    return level == RL_SIMD_SCALAR ? rl_quantize_lines : NULL;
+}
+
 void rl_dsp_init(RlDsp *d, int level)
 {
     if (level < RL_SIMD_SCALAR)
@@ -201,6 +213,7 @@ void rl_dsp_init(RlDsp *d, int level)
         d->xrpow = rl_xrpow_avx2;
         d->attack_fir = rl_attack_fir_avx2;
         d->fht = rl_fht_avx2;
+        d->quantize_lines = rl_quantize_lines_avx2;
     }
     if (level >= RL_SIMD_AVX512) {
         d->choose_table = rl_choose_table_avx512;
@@ -209,6 +222,7 @@ void rl_dsp_init(RlDsp *d, int level)
         d->xrpow = rl_xrpow_avx512;
         d->attack_fir = rl_attack_fir_avx512;
         d->fht = rl_fht_avx512;
+        d->quantize_lines = rl_quantize_lines_avx512;
     }
 #else
     d->level = RL_SIMD_SCALAR;

@@ -38,6 +38,9 @@ typedef void (*RlAttackFirFn)(const float *firbuf, float *hpf);
 /* rl_fht's contract (fft.h). */
 typedef void (*RlDspFhtFn)(float *fz, int half);
 
+/* rl_quantize_lines's contract (huffman_count.h). */
+typedef void (*RlQuantLinesFn)(unsigned int n, float istep, const float *xp, int *ix);
+
 typedef struct RlDsp {
     RlChooseTableFn choose_table;
     RlSpreadFn spread;
@@ -46,6 +49,7 @@ typedef struct RlDsp {
     RlXrpowFn xrpow;
     RlAttackFirFn attack_fir;
     RlDspFhtFn fht;
+    RlQuantLinesFn quantize_lines;
     int level;        /* the RL_SIMD_* the table was filled for */
 } RlDsp;
 
@@ -72,6 +76,9 @@ RlAttackFirFn rl_dsp_attack_fir_at(int level);
 
 /* The same for the Hartley transform. */
 RlDspFhtFn rl_dsp_fht_at(int level);
+
+/* The same for the line quantizer. */
+RlQuantLinesFn rl_dsp_quantize_lines_at(int level);
 
 /* The scalar table, for code that has no encoder (unit tests, settings
  * built outside an encoder). */

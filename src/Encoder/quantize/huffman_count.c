@@ -63,8 +63,7 @@ typedef union {
     int32_t i;
 } FloatBits;
 
-/* n lines (only 2*(n/2) are written, as LAME does) of xp*istep -> ix. */
-static void quantize_lines(unsigned int n, float istep, const float *xp, int *ix)
+void rl_quantize_lines(unsigned int n, float istep, const float *xp, int *ix)
 {
     unsigned int pairs = n >> 1;
     unsigned int odd_pair = pairs % 2;
@@ -131,7 +130,8 @@ static void quantize_lines_01(unsigned int n, float istep, const float *xp, int 
 /* Quantizes the pending run: acc lines by rounding or acc01 lines by the
  * 0/1 test (at most one of them is pending: each flushes the other before
  * it grows). */
-static void flush_run(int *acc, int *acc01, float istep, const float *xp, int *ix)
+static void flush_run(RlQuantLinesFn quantize_lines, int *acc, int *acc01, float istep, const float *xp,
+                      int *ix)
 {
     if (*acc)
         quantize_lines((unsigned int) *acc, istep, xp, ix);
@@ -156,8 +156,8 @@ static int band_step(const RlGranule *gi, int sfb)
  * coarser step take the 0/1 test: both exactly as LAME, whose output depends
  * on them.  A run of max_nonzero_coeff+1 lines with an odd count leaves the
  * last line 0 (LAME's behaviour). */
-static void quantize_granule(const float *xp, int *const pi, float istep, const RlGranule *gi,
-                             const RlNoiseCache *prev)
+static void quantize_granule(RlQuantLinesFn quantize_lines, const float *xp, int *const pi, float istep,
+                             const RlGranule *gi, const RlNoiseCache *prev)
 {
     int *ix = pi;               /* the current band */
     int const sfbmax = gi->block_type == RL_SHORT_TYPE ? 38 : 21;
@@ -172,7 +172,7 @@ static void quantize_granule(const float *xp, int *const pi, float istep, const 
             step = band_step(gi, sfb);
         if (prev_use && prev->step[sfb] == step) {
             /* unchanged band: flush what is pending, keep this one */
-            flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
+            flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
         } else {
             int l = gi->width[sfb];
             if (j + gi->width[sfb] > gi->max_nonzero_coeff) {
@@ -189,21 +189,21 @@ static void quantize_granule(const float *xp, int *const pi, float istep, const 
             if (prev != NULL && prev->sfb_count1 > 0 && sfb >= prev->sfb_count1
                 && prev->step[sfb] > 0 && step >= prev->step[sfb]) {
                 if (acc) {
-                    flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
+                    flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
                     acc_ix = ix;
                     acc_xp = xp;
                 }
                 acc01 += l;
             } else {
                 if (acc01) {
-                    flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
+                    flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
                     acc_ix = ix;
                     acc_xp = xp;
                 }
                 acc += l;
             }
             if (l <= 0) {
-                flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
+                flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
                 break;
             }
         }
@@ -213,7 +213,7 @@ static void quantize_granule(const float *xp, int *const pi, float istep, const 
             j += gi->width[sfb];
         }
     }
-    flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
+    flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
 }
 
 /* ------------------------------------------------------------------ */
@@ -476,7 +476,7 @@ int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const 
     if (gi->xrpow_max > w)
         return RL_LARGE_BITS;
 
-    quantize_granule(xrpow, ix, rl_ipow20[gi->global_gain], gi, prev);
+    quantize_granule(cfg->dsp->quantize_lines, xrpow, ix, rl_ipow20[gi->global_gain], gi, prev);
 
     if (cfg->substep_shaping & 2) {
         int j = 0;

@@ -68,4 +68,8 @@ void rl_attack_fir_avx512(const float *firbuf, float *hpf);
 void rl_fht_avx2(float *fz, int half);
 void rl_fht_avx512(float *fz, int half);
 
+/* rl_quantize_lines (huffman_count.h): four lines per vector */
+void rl_quantize_lines_avx2(unsigned int n, float istep, const float *xp, int *ix);
+void rl_quantize_lines_avx512(unsigned int n, float istep, const float *xp, int *ix);
+
 #endif

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: the band-noise kernel for AVX-512 (compiled with -mavx512f,
- * -mavx512bw, -mavx512vl): as the AVX2 one, with 32-entry table look-ups
- * (noise_x34_body.h). */
+/* ringlame: the quantizer kernels on xr^(3/4) for AVX-512 (compiled with
+ * -mavx512f, -mavx512bw, -mavx512vl): as the AVX2 ones, with 32-entry
+ * table look-ups (noise_x34_body.h, quant_lines_body.h). */
 #include <immintrin.h>
 
+#include "huffman_count.h"
 #include "noise_x34.h"
 #include "x86_kernels.h"
 
@@ -18,6 +19,8 @@ static inline __m128 lookup(const float *tab, __m512 lo, __m512 hi, __m128i i)
     return _mm512_castps512_ps128(_mm512_permutex2var_ps(lo, _mm512_castsi128_si512(i), hi));
 }
 
+#define LOOKUP_SETUP_ADJ                                                       \
+    __m512 const adj_lo = _mm512_loadu_ps(rl_adj43asm), adj_hi = _mm512_loadu_ps(rl_adj43asm + 16)
 #define LOOKUP_SETUP                                                           \
     __m512 const adj_lo = _mm512_loadu_ps(rl_adj43asm), adj_hi = _mm512_loadu_ps(rl_adj43asm + 16); \
     __m512 const p43_lo = _mm512_loadu_ps(rl_pow43), p43_hi = _mm512_loadu_ps(rl_pow43 + 16)
@@ -27,3 +30,6 @@ static inline __m128 lookup(const float *tab, __m512 lo, __m512 hi, __m128i i)
 #define LOOKUP_POW43(i) lookup(rl_pow43, p43_lo, p43_hi, (i))
 #define RL_NOISE_FN rl_noise_x34_avx512
 #include "noise_x34_body.h"
+
+#define RL_QUANT_LINES_FN rl_quantize_lines_avx512
+#include "quant_lines_body.h"

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: the band-noise kernel for AVX2 (compiled with -mavx2): a group
- * of four lines per vector, four bands' sums side by side
- * (noise_x34_body.h). */
+/* ringlame: the quantizer kernels on xr^(3/4) for AVX2 (compiled with
+ * -mavx2): the band noise, a group of four lines per vector, four bands'
+ * sums side by side (noise_x34_body.h), and the line quantization
+ * (quant_lines_body.h). */
 #include <immintrin.h>
 
+#include "huffman_count.h"
 #include "noise_x34.h"
 #include "x86_kernels.h"
 
@@ -22,6 +24,8 @@ static inline __m128 lookup(const float *tab, __m256 lo, __m256 hi, __m128i i)
     return _mm_blendv_ps(_mm256_castps256_ps128(a), _mm256_castps256_ps128(b), big);
 }
 
+#define LOOKUP_SETUP_ADJ                                                       \
+    __m256 const adj_lo = _mm256_loadu_ps(rl_adj43asm), adj_hi = _mm256_loadu_ps(rl_adj43asm + 8)
 #define LOOKUP_SETUP                                                           \
     __m256 const adj_lo = _mm256_loadu_ps(rl_adj43asm), adj_hi = _mm256_loadu_ps(rl_adj43asm + 8); \
     __m256 const p43_lo = _mm256_loadu_ps(rl_pow43), p43_hi = _mm256_loadu_ps(rl_pow43 + 8)
@@ -31,3 +35,6 @@ static inline __m128 lookup(const float *tab, __m256 lo, __m256 hi, __m128i i)
 #define LOOKUP_POW43(i) lookup(rl_pow43, p43_lo, p43_hi, (i))
 #define RL_NOISE_FN rl_noise_x34_avx2
 #include "noise_x34_body.h"
+
+#define RL_QUANT_LINES_FN rl_quantize_lines_avx2
+#include "quant_lines_body.h"
