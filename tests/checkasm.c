@@ -17,6 +17,9 @@
 #include "polyphase_window.h"
 #include "psy_spread.h"
 #include "replaygain.h"
+#include "noise_x34.h"
+#include "quant_tables.h"
+#include "quantize_common.h"
 #include "rl_encoder.h"
 #include "settings.h"
 #include "stages.h"
@@ -95,10 +98,11 @@ static void check_choose_table(const RlDsp *d)
     }
 }
 
+/* CPU time: the machine is shared, other jobs must not count */
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -496,18 +500,312 @@ static void check_prepare(int bench, int cpu)
     }
 }
 
+
+/* ---- the band noise (rl_noise_x34_batch) ---- */
+
+#define NLINES 576
+
+/* the smallest step whose quantization of max stays in the tables (the
+ * bound the VBR search keeps) */
+static int lowest_step(float max)
+{
+    for (int sf = 0; sf < 256; sf++)
+        if (rl_ipow20[sf] * max <= (float) RL_IXMAX_VAL)
+            return sf;
+    return 255;
+}
+
+/* one spectral line of kind: 0 music-like (log-uniform 1e-6..1e4, signed),
+ * 1 zero, 2 denormal, 3 large (1e5..1e8), 4 mixed */
+static float line(int kind)
+{
+    float const sign = rnd() % 2 ? -1.0f : 1.0f;
+    switch (kind) {
+    case 0: return sign * powf(10.0f, -6.0f + 10.0f * frnd());
+    case 1: return rnd() % 2 ? 0.0f : -0.0f;
+    case 2: return sign * (float) (rnd() % 100000) * 1e-45f;
+    case 3: return sign * powf(10.0f, 5.0f + 3.0f * frnd());  /* up to what step 255 holds */
+    default: return line((int) (rnd() % 4));
+    }
+}
+
+static void fill_lines(float *xr, float *xr34, int kind)
+{
+    for (int i = 0; i < NLINES; i++) {
+        xr[i] = line(kind);
+        float const a = fabsf(xr[i]);
+        xr34[i] = sqrtf(a * sqrtf(a));     /* as rl_init_xrpow */
+    }
+}
+
+/* a valid step for the job's lines: the lowest, one above it, the top,
+ * or any in between */
+static int job_step(const float *xr34, int off, int n)
+{
+    float max = 0;
+    for (int i = 0; i < n; i++)
+        if (max < xr34[off + i])
+            max = xr34[off + i];
+    int const lo = lowest_step(max);
+    switch (rnd() % 4) {
+    case 0: return lo;
+    case 1: return lo < 255 ? lo + 1 : lo;
+    case 2: return 255;
+    default: return lo + (int) (rnd() % (uint32_t) (256 - lo));
+    }
+}
+
+static int compare_noise(RlNoiseX34Fn fn, int level, const float *xr, const float *xr34,
+                         const RlNoiseJob *jobs, int nj)
+{
+    float n0[64], n1[64];
+    rl_noise_x34_batch(xr, xr34, jobs, nj, n0);
+    fn(xr, xr34, jobs, nj, n1);
+    for (int k = 0; k < nj; k++)
+        if (memcmp(&n0[k], &n1[k], sizeof(float)) != 0)
+            return CHECK(0, "noise_x34 %s, job %d of %d (off %d n %d sf %d): %a, scalar %a",
+                         rl_simd_name(level), k, nj, jobs[k].off, jobs[k].n, jobs[k].sf, n1[k], n0[k]);
+    return 1;
+}
+
+static void check_noise(RlNoiseX34Fn fn, int level)
+{
+    static float xr[NLINES], xr34[NLINES];
+    RlNoiseJob jobs[64];
+    int fails = 0;
+    /* every band layout of every rate and block type, in band order as the
+     * search batches them, on every kind of line */
+    for (int kind = 0; kind <= 4; kind++)
+        for (int r = 0; r < NRATES; r++) {
+            for (int shrt = 0; shrt < 2 && fails < 10; shrt++) {
+                if (!layout_enc[r])
+                    continue;
+                const RlConfig *const cfg = &layout_enc[r]->k.cfg;
+                fill_lines(xr, xr34, kind);
+                int nj = 0, off = 0;
+                int const nsfb = shrt ? RL_SBMAX_S : RL_SBMAX_L;
+                for (int b = 0; b < nsfb && nj < 60; b++) {
+                    int const w = shrt ? cfg->sfb.s[b + 1] - cfg->sfb.s[b]
+                                       : cfg->sfb.l[b + 1] - cfg->sfb.l[b];
+                    for (int win = 0; win < (shrt ? 3 : 1); win++) {
+                        if (off + w > NLINES || w <= 0)
+                            break;
+                        jobs[nj].off = off;
+                        jobs[nj].n = w;
+                        jobs[nj].sf = job_step(xr34, off, w);
+                        nj++;
+                        off += w;
+                    }
+                }
+                fails += !compare_noise(fn, level, xr, xr34, jobs, nj);
+            }
+        }
+    /* random batches: any length 0..96 (cut bands), any offset, any count */
+    for (int rep = 0; rep < 3000 && fails < 10; rep++) {
+        if (rep % 20 == 0)
+            fill_lines(xr, xr34, (int) (rnd() % 5));
+        int const nj = 1 + (int) (rnd() % 40);
+        for (int k = 0; k < nj; k++) {
+            int const n = (int) (rnd() % 97);
+            jobs[k].n = n;
+            jobs[k].off = (int) (rnd() % (uint32_t) (NLINES - n + 1));
+            jobs[k].sf = job_step(xr34, jobs[k].off, n);
+        }
+        fails += !compare_noise(fn, level, xr, xr34, jobs, nj);
+    }
+}
+
+/* ns per batch: the 21 long bands of a 44.1 kHz granule at music-like
+ * lines */
+static double bench_noise(RlNoiseX34Fn fn)
+{
+    static const int width[] = { 4, 4, 4, 4, 4, 4, 6, 6, 8, 8, 10, 12, 16, 20, 24, 28, 34, 42,
+                                 50, 54, 76 };
+    enum { NB = (int) (sizeof(width) / sizeof(width[0])) };
+    static float xr[NLINES], xr34[NLINES];
+    RlNoiseJob jobs[NB];
+    float out[NB];
+    uint64_t saved = rng_state;
+    rng_state = 11;
+    fill_lines(xr, xr34, 0);
+    int off = 0;
+    for (int b = 0; b < NB; b++) {
+        jobs[b].off = off;
+        jobs[b].n = width[b];
+        /* most steps the search tries quantize a band to small values:
+         * the band's largest line to about 15 */
+        float max = 0;
+        for (int i = 0; i < width[b]; i++)
+            max = max < xr34[off + i] ? xr34[off + i] : max;
+        jobs[b].sf = lowest_step(max * (float) RL_IXMAX_VAL / 15.0f);
+        off += width[b];
+    }
+    rng_state = saved;
+    double best = 1e30;
+    for (int rep = 0; rep < 5; rep++) {
+        double t0 = now();
+        for (int it = 0; it < 20000; it++)
+            fn(xr, xr34, jobs, NB, out);
+        double t = (now() - t0) / 20000.0 * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+/* ---- |xr|^(3/4) (rl_xrpow_lines) ---- */
+
+static void check_xrpow(RlXrpowFn fn, int level)
+{
+    static float xr[NLINES], p0[NLINES + 8], p1[NLINES + 8];
+    int fails = 0;
+    for (int rep = 0; rep < 3000 && fails < 10; rep++) {
+        int const kind = rep % 5;
+        int const n = rep < 577 ? rep : (int) (rnd() % (NLINES + 1));
+        for (int i = 0; i < NLINES; i++)
+            xr[i] = kind == 3 ? line(3) * 1e20f : line(kind);   /* large: up to 1e28 */
+        for (int i = 0; i < NLINES + 8; i++)
+            p0[i] = p1[i] = -1.0f;
+        float a0, a1;
+        float const m0 = rl_xrpow_lines(xr, p0, n, &a0);
+        float const m1 = fn(xr, p1, n, &a1);
+        if (memcmp(p0, p1, sizeof p0) != 0 || memcmp(&m0, &m1, sizeof m0) != 0
+            || memcmp(&a0, &a1, sizeof a0) != 0) {
+            int i = 0;
+            while (i < NLINES + 8 && memcmp(&p0[i], &p1[i], sizeof(float)) == 0)
+                i++;
+            fails++;
+            CHECK(0, "xrpow %s, kind %d n %d: line %d %a (scalar %a), max %a (%a), absmax %a (%a)",
+                  rl_simd_name(level), kind, n, i, i < NLINES + 8 ? p1[i] : 0, i < NLINES + 8 ? p0[i] : 0,
+                  m1, m0, a1, a0);
+        }
+    }
+}
+
+/* ns per granule of 576 music-like lines */
+static double bench_xrpow(RlXrpowFn fn)
+{
+    static float xr[NLINES], p[NLINES];
+    uint64_t saved = rng_state;
+    rng_state = 3;
+    for (int i = 0; i < NLINES; i++)
+        xr[i] = line(0);
+    rng_state = saved;
+    double best = 1e30;
+    float a, sink = 0;
+    for (int rep = 0; rep < 5; rep++) {
+        double t0 = now();
+        for (int it = 0; it < 5000; it++)
+            sink += fn(xr, p, NLINES, &a);
+        double t = (now() - t0) / 5000.0 * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return sink > 0 ? best : best;
+}
+
+/* ---- the line quantizer (rl_quantize_lines) ---- */
+
+static void check_quantize_lines(RlQuantLinesFn fn, int level)
+{
+    static float xp[NLINES], xr[NLINES];
+    static int i0[NLINES + 4], i1[NLINES + 4];
+    int fails = 0;
+    for (int rep = 0; rep < 3000 && fails < 10; rep++) {
+        int const kind = rep % 5;
+        unsigned int const n = rep < 577 ? (unsigned int) rep : rnd() % (NLINES + 1);
+        fill_lines(xr, xp, kind);
+        float max = 0;
+        for (unsigned int i = 0; i < n; i++)
+            max = max < xp[i] ? xp[i] : max;
+        /* a step that keeps every line in the tables (the callers' bound):
+         * the lowest, one above, or any above */
+        int const lo = lowest_step(max);
+        uint32_t const pick = rnd() % 3;
+        int const sf = pick == 0 ? lo
+                       : pick == 1 ? (lo < 255 ? lo + 1 : lo)
+                                   : lo + (int) (rnd() % (uint32_t) (256 - lo));
+        for (int i = 0; i < NLINES + 4; i++)
+            i0[i] = i1[i] = -7;
+        rl_quantize_lines(n, rl_ipow20[sf], xp, i0);
+        fn(n, rl_ipow20[sf], xp, i1);
+        if (memcmp(i0, i1, sizeof i0) != 0) {
+            int i = 0;
+            while (i0[i] == i1[i])
+                i++;
+            fails++;
+            CHECK(0, "quantize_lines %s, kind %d n %u step %d: ix[%d] %d, scalar %d", rl_simd_name(level),
+                  kind, n, sf, i, i1[i], i0[i]);
+        }
+    }
+}
+
+/* ns per granule of 576 music-like lines at a step that quantizes the
+ * largest to about 15 */
+static double bench_quantize_lines(RlQuantLinesFn fn)
+{
+    static float xr[NLINES], xp[NLINES];
+    static int ix[NLINES];
+    uint64_t saved = rng_state;
+    rng_state = 17;
+    fill_lines(xr, xp, 0);
+    rng_state = saved;
+    float max = 0;
+    for (int i = 0; i < NLINES; i++)
+        max = max < xp[i] ? xp[i] : max;
+    float const istep = rl_ipow20[lowest_step(max * (float) RL_IXMAX_VAL / 15.0f)];
+    double best = 1e30;
+    for (int rep = 0; rep < 5; rep++) {
+        double t0 = now();
+        for (int it = 0; it < 5000; it++)
+            fn(NLINES, istep, xp, ix);
+        double t = (now() - t0) / 5000.0 * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+static void report_check(const char *name, int level, int before, int in_table)
+{
+    printf("%-12s %-7s %s%s\n", name, rl_simd_name(level), rl_test_failed_ == before ? "ok" : "FAILED",
+           in_table ? "" : " (not in the table)");
+}
+
+static void report_bench(const char *name, int level, double ns, double *base)
+{
+    if (level == RL_SIMD_SCALAR)
+        *base = ns;
+    printf("bench %-12s %-7s %7.1f ns/call  x%.2f\n", name, rl_simd_name(level), ns, *base / ns);
+}
+
+/* one kernel at one level: the comparison with the scalar kernel, the
+ * speed with --bench */
+#define KERNEL(type, name, at, check, bench_fn, field, base)                   \
+    do {                                                                       \
+        type const fn_ = at(level);                                            \
+        if (level > RL_SIMD_SCALAR && fn_) {                                   \
+            int const before = rl_test_failed_;                                \
+            check(fn_, level);                                                 \
+            report_check(name, level, before, d.field == fn_);                 \
+        }                                                                      \
+        if (bench && fn_)                                                      \
+            report_bench(name, level, bench_fn(fn_), &base);                   \
+    } while (0)
+
 int main(int argc, char **argv)
 {
     int const bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
     int const cpu = rl_cpu_simd_level();
     rng_state = (uint64_t) rl_test_seed(1);
-    double base = 0, base_sp = 0;
+    double base = 0, base_sp = 0, base_nz = 0, base_xp = 0, base_ql = 0;
     layouts_init();
+    rl_quant_tables_init();
 
     printf("CPU level: %s\n", rl_simd_name(cpu));
     for (int level = RL_SIMD_SCALAR; level < RL_SIMD_LEVELS; level++) {
         if (level > cpu) {
-            printf("choose_table %-7s skipped (not on this CPU or build)\n", rl_simd_name(level));
+            printf("%-7s skipped (not on this CPU or build)\n", rl_simd_name(level));
             continue;
         }
         RlDsp d;
@@ -516,31 +814,16 @@ int main(int argc, char **argv)
         if (level > RL_SIMD_SCALAR) {
             int before = rl_test_failed_;
             check_choose_table(&d);
-            printf("choose_table %-7s %s\n", rl_simd_name(level),
-                   rl_test_failed_ == before ? "ok" : "FAILED");
+            report_check("choose_table", level, before, 1);
         }
-        if (bench) {
-            double ns = bench_choose_table(d.choose_table);
-            if (level == RL_SIMD_SCALAR)
-                base = ns;
-            printf("bench choose_table %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns,
-                   base / ns);
-        }
-        RlSpreadFn sp = rl_dsp_spread_at(level);
-        if (level > RL_SIMD_SCALAR && sp) {
-            int before = rl_test_failed_;
-            check_spread(sp, level);
-            printf("spread       %-7s %s%s\n", rl_simd_name(level),
-                   rl_test_failed_ == before ? "ok" : "FAILED",
-                   d.spread == sp ? "" : " (not in the table)");
-        }
-        if (bench && sp) {
-            double ns = bench_spread(sp);
-            if (level == RL_SIMD_SCALAR)
-                base_sp = ns;
-            printf("bench spread       %-7s %7.1f ns/call  x%.2f\n", rl_simd_name(level), ns,
-                   base_sp / ns);
-        }
+        if (bench)
+            report_bench("choose_table", level, bench_choose_table(d.choose_table), &base);
+        KERNEL(RlSpreadFn, "spread", rl_dsp_spread_at, check_spread, bench_spread, spread, base_sp);
+        KERNEL(RlNoiseX34Fn, "noise_x34", rl_dsp_noise_x34_at, check_noise, bench_noise, noise_x34,
+               base_nz);
+        KERNEL(RlXrpowFn, "xrpow", rl_dsp_xrpow_at, check_xrpow, bench_xrpow, xrpow, base_xp);
+        KERNEL(RlQuantLinesFn, "quant_lines", rl_dsp_quantize_lines_at, check_quantize_lines,
+               bench_quantize_lines, quantize_lines, base_ql);
     }
     check_prepare(bench, cpu);
     layouts_free();

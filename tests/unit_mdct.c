@@ -9,6 +9,7 @@
 
 #include "harness.h"
 
+#include "dsp.h"
 #include "mdct.h"
 #include "rl_frame.h"
 
@@ -43,6 +44,7 @@ static void test_continuity(int mode_gr)
     char msg[128];
 
     memset(&cfg, 0, sizeof cfg);
+    cfg.dsp = rl_dsp_scalar();     /* the kernels (a bare config has none) */
     cfg.channels_out = 2;
     cfg.mode_gr = mode_gr;
     for (i = 0; i < 32; i++)
@@ -82,6 +84,7 @@ static void test_band_order(void)
     RlConfig cfg;
     int b, i;
     memset(&cfg, 0, sizeof cfg);
+    cfg.dsp = rl_dsp_scalar();     /* the kernels (a bare config has none) */
     cfg.channels_out = 1;
     cfg.mode_gr = 2;
     for (i = 0; i < 32; i++)
@@ -163,6 +166,7 @@ static void test_mdct(void)
     int s, k, b, type;
 
     memset(&cfg, 0, sizeof cfg);
+    cfg.dsp = rl_dsp_scalar();     /* the kernels (a bare config has none) */
     cfg.channels_out = 1;
     cfg.mode_gr = 2;
     for (b = 0; b < 32; b++)

@@ -13,6 +13,8 @@
 #include "polyphase_window.h"
 #include "psy_spread.h"
 #include "replaygain.h"
+#include "noise_x34.h"
+#include "quantize_common.h"
 
 #if defined(RL_HAVE_X86_SIMD)
 #include <cpuid.h>
@@ -86,6 +88,9 @@ int rl_cpu_simd_level(void)
 static const RlDsp scalar_dsp = {
     .choose_table = rl_choose_table,
     .spread = rl_psy_spread,
+    .noise_x34 = rl_noise_x34_batch,
+    .xrpow = rl_xrpow_lines,
+    .quantize_lines = rl_quantize_lines,
     .level = RL_SIMD_SCALAR,
     .window_granule = rl_window_granule,
     .attack_fir = rl_attack_fir,
@@ -151,6 +156,42 @@ static void prepare_init(RlDsp *d, int level)
 }
 #endif
 
+RlNoiseX34Fn rl_dsp_noise_x34_at(int level)
+{
+#if defined(RL_HAVE_X86_SIMD)
+    switch (level) {
+    case RL_SIMD_AVX2:   return rl_noise_x34_avx2;
+    case RL_SIMD_AVX512: return rl_noise_x34_avx512;
+    default:             break;
+    }
+#endif
+    return level == RL_SIMD_SCALAR ? rl_noise_x34_batch : NULL;
+}
+
+RlXrpowFn rl_dsp_xrpow_at(int level)
+{
+#if defined(RL_HAVE_X86_SIMD)
+    switch (level) {
+    case RL_SIMD_AVX2:   return rl_xrpow_avx2;
+    case RL_SIMD_AVX512: return rl_xrpow_avx512;
+    default:             break;
+    }
+#endif
+    return level == RL_SIMD_SCALAR ? rl_xrpow_lines : NULL;
+}
+
+RlQuantLinesFn rl_dsp_quantize_lines_at(int level)
+{
+#if defined(RL_HAVE_X86_SIMD)
+    switch (level) {
+    case RL_SIMD_AVX2:   return rl_quantize_lines_avx2;
+    case RL_SIMD_AVX512: return rl_quantize_lines_avx512;
+    default:             break;
+    }
+#endif
+    return level == RL_SIMD_SCALAR ? rl_quantize_lines : NULL;
+}
+
 void rl_dsp_init(RlDsp *d, int level)
 {
     if (level < RL_SIMD_SCALAR)
@@ -166,10 +207,18 @@ void rl_dsp_init(RlDsp *d, int level)
     }
     if (level >= RL_SPREAD_MIN_LEVEL)
         d->spread = rl_dsp_spread_at(level);
-    if (level >= RL_SIMD_AVX2)
+    if (level >= RL_SIMD_AVX2) {
         d->choose_table = rl_choose_table_avx2;
-    if (level >= RL_SIMD_AVX512)
+        d->noise_x34 = rl_noise_x34_avx2;
+        d->xrpow = rl_xrpow_avx2;
+        d->quantize_lines = rl_quantize_lines_avx2;
+    }
+    if (level >= RL_SIMD_AVX512) {
         d->choose_table = rl_choose_table_avx512;
+        d->noise_x34 = rl_noise_x34_avx512;
+        d->xrpow = rl_xrpow_avx512;
+        d->quantize_lines = rl_quantize_lines_avx512;
+    }
     prepare_init(d, level);
 #else
     d->level = RL_SIMD_SCALAR;

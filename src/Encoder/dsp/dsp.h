@@ -28,9 +28,24 @@ typedef void (*RlBlockPeaksFn)(const float *pf, float peaks[9]);
 typedef void (*RlGainFilterFn)(int freqindex, const float *in, float *step, float *out, long n);
 typedef void (*RlFhtFn)(float *fz, int half);   /* rl_fht (fft.h) */
 
+/* rl_noise_x34_batch's contract (noise_x34.h): the quantization noise of
+ * njobs (band, step) pairs, each the scalar sum's float. */
+struct RlNoiseJob;
+typedef void (*RlNoiseX34Fn)(const float *xr, const float *xr34, const struct RlNoiseJob *jobs,
+                             int njobs, float *noise);
+
+/* rl_xrpow_lines's contract (quantize_common.h). */
+typedef float (*RlXrpowFn)(const float *xr, float *xrpow, int n, float *absmax);
+
+/* rl_quantize_lines's contract (huffman_count.h). */
+typedef void (*RlQuantLinesFn)(unsigned int n, float istep, const float *xp, int *ix);
+
 typedef struct RlDsp {
     RlChooseTableFn choose_table;
     RlSpreadFn spread;
+    RlNoiseX34Fn noise_x34;
+    RlXrpowFn xrpow;
+    RlQuantLinesFn quantize_lines;
     int level;        /* the RL_SIMD_* the table was filled for */
     RlWindowGranuleFn window_granule;
     RlAttackFirFn attack_fir;
@@ -47,6 +62,15 @@ void rl_dsp_init(RlDsp *d, int level);
  * NULL where the build has none), whether the table selects it or not:
  * for tests/checkasm.c.  The caller checks level <= rl_cpu_simd_level(). */
 RlSpreadFn rl_dsp_spread_at(int level);
+
+/* The same for the noise kernel. */
+RlNoiseX34Fn rl_dsp_noise_x34_at(int level);
+
+/* The same for the xrpow kernel. */
+RlXrpowFn rl_dsp_xrpow_at(int level);
+
+/* The same for the line quantizer. */
+RlQuantLinesFn rl_dsp_quantize_lines_at(int level);
 
 /* The scalar table, for code that has no encoder (unit tests, settings
  * built outside an encoder). */

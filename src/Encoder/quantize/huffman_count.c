@@ -63,8 +63,7 @@ typedef union {
     int32_t i;
 } FloatBits;
 
-/* n lines (only 2*(n/2) are written, as LAME does) of xp*istep -> ix. */
-static void quantize_lines(unsigned int n, float istep, const float *xp, int *ix)
+void rl_quantize_lines(unsigned int n, float istep, const float *xp, int *ix)
 {
     unsigned int pairs = n >> 1;
     unsigned int odd_pair = pairs % 2;
@@ -131,7 +130,8 @@ static void quantize_lines_01(unsigned int n, float istep, const float *xp, int 
 /* Quantizes the pending run: acc lines by rounding or acc01 lines by the
  * 0/1 test (at most one of them is pending: each flushes the other before
  * it grows). */
-static void flush_run(int *acc, int *acc01, float istep, const float *xp, int *ix)
+static void flush_run(RlQuantLinesFn quantize_lines, int *acc, int *acc01, float istep, const float *xp,
+                      int *ix)
 {
     if (*acc)
         quantize_lines((unsigned int) *acc, istep, xp, ix);
@@ -156,8 +156,8 @@ static int band_step(const RlGranule *gi, int sfb)
  * coarser step take the 0/1 test: both exactly as LAME, whose output depends
  * on them.  A run of max_nonzero_coeff+1 lines with an odd count leaves the
  * last line 0 (LAME's behaviour). */
-static void quantize_granule(const float *xp, int *const pi, float istep, const RlGranule *gi,
-                             const RlNoiseCache *prev)
+static void quantize_granule(RlQuantLinesFn quantize_lines, const float *xp, int *const pi, float istep,
+                             const RlGranule *gi, const RlNoiseCache *prev)
 {
     int *ix = pi;               /* the current band */
     int const sfbmax = gi->block_type == RL_SHORT_TYPE ? 38 : 21;
@@ -172,7 +172,7 @@ static void quantize_granule(const float *xp, int *const pi, float istep, const 
             step = band_step(gi, sfb);
         if (prev_use && prev->step[sfb] == step) {
             /* unchanged band: flush what is pending, keep this one */
-            flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
+            flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
         } else {
             int l = gi->width[sfb];
             if (j + gi->width[sfb] > gi->max_nonzero_coeff) {
@@ -189,21 +189,21 @@ static void quantize_granule(const float *xp, int *const pi, float istep, const 
             if (prev != NULL && prev->sfb_count1 > 0 && sfb >= prev->sfb_count1
                 && prev->step[sfb] > 0 && step >= prev->step[sfb]) {
                 if (acc) {
-                    flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
+                    flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
                     acc_ix = ix;
                     acc_xp = xp;
                 }
                 acc01 += l;
             } else {
                 if (acc01) {
-                    flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
+                    flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
                     acc_ix = ix;
                     acc_xp = xp;
                 }
                 acc += l;
             }
             if (l <= 0) {
-                flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
+                flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
                 break;
             }
         }
@@ -213,7 +213,7 @@ static void quantize_granule(const float *xp, int *const pi, float istep, const 
             j += gi->width[sfb];
         }
     }
-    flush_run(&acc, &acc01, istep, acc_xp, acc_ix);
+    flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
 }
 
 /* ------------------------------------------------------------------ */
@@ -362,14 +362,8 @@ int rl_choose_table(const int *ix, const int *end, int *bits)
         *bits = RL_LARGE_BITS;
         return -1;
     }
-    max -= 15u;
     int t2;
-    for (t2 = 24; t2 < 32; t2++)
-        if (rl_ht[t2].linmax >= max)
-            break;
-    for (t = t2 - 8; t < 24; t++)
-        if (rl_ht[t].linmax >= max)
-            break;
+    t = rl_escape_tables(max - 15u, &t2);
     t = count_escaped(ix, end, t, t2, &sum);
     *bits = (int) sum;
     return t;
@@ -482,7 +476,7 @@ int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const 
     if (gi->xrpow_max > w)
         return RL_LARGE_BITS;
 
-    quantize_granule(xrpow, ix, rl_ipow20[gi->global_gain], gi, prev);
+    quantize_granule(cfg->dsp->quantize_lines, xrpow, ix, rl_ipow20[gi->global_gain], gi, prev);
 
     if (cfg->substep_shaping & 2) {
         int j = 0;
@@ -508,6 +502,188 @@ int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const 
 
 #define R01_N (7 + 15 + 1)
 
+/* divide_init's table choices from per-band sums.  Its regions start and
+ * end on scalefactor band boundaries, and rl_choose_table's result for a
+ * range depends only on the range's largest value (which selects a group
+ * of tables) and on that group's sums of pair lengths over the range,
+ * unsigned and modulo 2^32: the sums of the bands' sums.  So each band's
+ * largest value and, when a range first needs it, its sums for a group are
+ * computed once, and every range adds up its bands: the same tables and
+ * the same bit counts as rl_choose_table on the lines, without counting
+ * each band again for each of the 144 ranges. */
+enum { G_ONE, G_TWO, G_THREE, G_ESC, G_N };
+
+typedef struct {
+    const int *ix;
+    const int *bound;                    /* cfg->sfb.l: band b is lines bound[b] .. bound[b+1] */
+    int max[RL_SBMAX_L];
+    unsigned int have[RL_SBMAX_L];       /* bit g: sum[b][g] made, for table group first[b][g] */
+    int first[RL_SBMAX_L][G_N];          /* the group's first table (G_ESC: unused) */
+    unsigned int sum[RL_SBMAX_L][G_N][3];
+} BandBits;
+
+static void band_bits_init(BandBits *bb, const int *ix, const int *bound, int nb)
+{
+    bb->ix = ix;
+    bb->bound = bound;
+    for (int b = 0; b < nb; b++) {
+        bb->max[b] = pair_max(ix + bound[b], ix + bound[b + 1]);
+        bb->have[b] = 0;
+    }
+}
+
+/* the group of tables rl_choose_table counts for a range whose largest
+ * value is max (1 .. RL_IXMAX_VAL) */
+static int table_group(int max)
+{
+    return max == 1 ? G_ONE : max <= 3 ? G_TWO : max <= 15 ? G_THREE : G_ESC;
+}
+
+/* band b's sums for the group of max, as rl_choose_table's count loops make them */
+static const unsigned int *band_sums(BandBits *bb, int b, int max)
+{
+    int const g = table_group(max);
+    int const t1 = g == G_ESC ? 0 : first_table[max - 1];
+    unsigned int *const s = bb->sum[b][g];
+    if ((bb->have[b] >> g) & 1u && bb->first[b][g] == t1)
+        return s;
+    const int *ix = bb->ix + bb->bound[b];
+    const int *const end = bb->ix + bb->bound[b + 1];
+    s[0] = s[1] = s[2] = 0;
+    if (g == G_ONE) {
+        for (; ix < end; ix += 2)
+            s[0] += rl_ht[1].hlen[ix[0] + ix[0] + ix[1]];
+    } else if (g == G_TWO) {
+        unsigned int const xlen = rl_ht[t1].xlen;
+        const uint32_t *const packed = t1 == 2 ? rl_table23 : rl_table56;
+        for (; ix < end; ix += 2)
+            s[0] += packed[(unsigned int) ix[0] * xlen + (unsigned int) ix[1]];
+    } else if (g == G_THREE) {
+        unsigned int const xlen = rl_ht[t1].xlen;
+        for (; ix < end; ix += 2) {
+            unsigned int const x = (unsigned int) ix[0] * xlen + (unsigned int) ix[1];
+            s[0] += rl_ht[t1].hlen[x];
+            s[1] += rl_ht[t1 + 1].hlen[x];
+            s[2] += rl_ht[t1 + 2].hlen[x];
+        }
+    } else {                /* the packed lengths, and the values that take linbits */
+        for (; ix < end; ix += 2) {
+            unsigned int x = (unsigned int) ix[0], y = (unsigned int) ix[1];
+            if (x >= 15u) {
+                x = 15u;
+                s[1]++;
+            }
+            if (y >= 15u) {
+                y = 15u;
+                s[1]++;
+            }
+            s[0] += rl_largetbl[(x << 4u) + y];
+        }
+    }
+    bb->have[b] |= 1u << g;
+    bb->first[b][g] = t1;
+    return s;
+}
+
+/* A range of bands b0 .. b1-1 growing by one band at a time: its largest
+ * value and its sums for that value's group (remade from the bands when a
+ * new band changes the group) */
+typedef struct {
+    int b0, b1, max, key;
+    unsigned int s[3];
+} BandRange;
+
+static int group_key(int max)
+{
+    return max <= 15 ? max == 0 ? 0 : first_table[max - 1] : 16;
+}
+
+static void range_start(BandRange *r, int b0)
+{
+    r->b0 = r->b1 = b0;
+    r->max = r->key = 0;
+    r->s[0] = r->s[1] = r->s[2] = 0;
+}
+
+static void range_grow(BandBits *bb, BandRange *r)
+{
+    int const b = r->b1++;
+    int const max = r->max < bb->max[b] ? bb->max[b] : r->max;
+    if (max == 0 || max > RL_IXMAX_VAL) {
+        r->max = max;
+        return;
+    }
+    int const key = group_key(max);
+    int from = b;
+    if (key != r->key) {
+        from = r->b0;
+        r->s[0] = r->s[1] = r->s[2] = 0;
+    }
+    for (int k = from; k <= b; k++) {
+        const unsigned int *const s = band_sums(bb, k, max);
+        r->s[0] += s[0];
+        r->s[1] += s[1];
+        r->s[2] += s[2];
+    }
+    r->max = max;
+    r->key = key;
+}
+
+/* rl_choose_table(ix + bound[r->b0], ix + bound[r->b1], bits) */
+static int range_table(const BandRange *r, int *bits)
+{
+    unsigned int const sum = (unsigned int) *bits;
+    int const max = r->max;
+    unsigned int s0 = r->s[0], s1 = r->s[1], s2 = r->s[2];
+    int t;
+    if (max == 0)
+        return 0;
+    if (max > RL_IXMAX_VAL) {
+        *bits = RL_LARGE_BITS;
+        return -1;
+    }
+    switch (table_group(max)) {
+    case G_ONE:
+        t = 1;
+        break;
+    case G_TWO: {
+        unsigned int const lo = s0 & 0xffffu;
+        t = first_table[max - 1];
+        s0 >>= 16u;
+        if (s0 > lo) {
+            s0 = lo;
+            t++;
+        }
+        break;
+    }
+    case G_THREE:
+        t = first_table[max - 1];
+        if (s0 > s1) {
+            s0 = s1;
+            t++;
+        }
+        if (s0 > s2) {
+            s0 = s2;
+            t = first_table[max - 1] + 2;
+        }
+        break;
+    default: {
+        int t2;
+        t = rl_escape_tables((unsigned int) max - 15u, &t2);
+        s0 += s1 * (rl_ht[t].xlen * 65536u + rl_ht[t2].xlen);
+        unsigned int const lo = s0 & 0xffffu;
+        s0 >>= 16u;
+        if (s0 > lo) {
+            s0 = lo;
+            t = t2;
+        }
+        break;
+    }
+    }
+    *bits = (int) (sum + s0);
+    return t;
+}
+
 /* Best region0+region1 tables for every (r0 + r1) band sum, long blocks. */
 static void divide_init(const RlConfig *cfg, const RlGranule *gi, const int *ix,
                         int r01_bits[], int r01_div[], int r0_tbl[], int r1_tbl[])
@@ -521,19 +697,31 @@ static void divide_init(const RlConfig *cfg, const RlGranule *gi, const int *ix,
         r01_div[r0] = r0_tbl[r0] = r1_tbl[r0] = 0;
     }
 
+    /* the bands below bigv: every range below is made of them */
+    BandBits bb;
+    int nb = 0;
+    while (nb < RL_SBMAX_L && cfg->sfb.l[nb + 1] < bigv)
+        nb++;
+    band_bits_init(&bb, ix, cfg->sfb.l, nb);
+
+    BandRange reg0, reg1;
+    range_start(&reg0, 0);
     for (int r0 = 0; r0 < 16; r0++) {
         int a1 = cfg->sfb.l[r0 + 1];
         if (a1 >= bigv)
             break;
         int r0bits = 0;
-        int r0t = cfg->dsp->choose_table(ix, ix + a1, &r0bits);
+        range_grow(&bb, &reg0);                 /* bands 0 .. r0 */
+        int r0t = range_table(&reg0, &r0bits);
 
+        range_start(&reg1, r0 + 1);
         for (int r1 = 0; r1 < 8; r1++) {
             int a2 = cfg->sfb.l[r0 + r1 + 2];
             if (a2 >= bigv)
                 break;
             int bits = r0bits;
-            int r1t = cfg->dsp->choose_table(ix + a1, ix + a2, &bits);
+            range_grow(&bb, &reg1);             /* bands r0 + 1 .. r0 + r1 + 1 */
+            int r1t = range_table(&reg1, &bits);
             if (r01_bits[r0 + r1] > bits) {
                 r01_bits[r0 + r1] = bits;
                 r01_div[r0 + r1] = r0;

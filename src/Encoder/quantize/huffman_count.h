@@ -25,6 +25,27 @@ void rl_huffman_config(RlConfig *cfg);
  * Stage: Search; Encode (CBR, vbr_rh, ABR check). */
 int rl_choose_table(const int *ix, const int *end, int *bits);
 
+/* ix[i] = the quantization of istep * xp[i] (LAME's IEEE-754 rounding with
+ * adj43) for the lines i < 2 * (n / 2) (an odd last line is left, as LAME
+ * does); xp[i] >= 0.  The scalar kernel of RlDsp.quantize_lines. */
+void rl_quantize_lines(unsigned int n, float istep, const float *xp, int *ix);
+
+/* The two escape tables rl_choose_table weighs for values up to 15 + lin
+ * (lin <= 8191): the first of 16..23 and of 24..31 whose linmax holds lin;
+ * returns the first, *t2 the second. */
+static inline int rl_escape_tables(unsigned int lin, int *t2)
+{
+    int t, u;
+    for (u = 24; u < 32; u++)
+        if (rl_ht[u].linmax >= lin)
+            break;
+    for (t = u - 8; t < 24; t++)
+        if (rl_ht[t].linmax >= lin)
+            break;
+    *t2 = u;
+    return t;
+}
+
 /* LAME noquant_count_bits(gfc, gi, NULL): from gi->l3_enc and
  * gi->max_nonzero_coeff sets count1, count1table_select, count1bits,
  * big_values, table_select[], region0/1_count (long and start/stop blocks)

@@ -123,22 +123,41 @@ void rl_init_outer_loop(const RlConfig *cfg, RlGranule *gi)
 
 /* ---------------------------------------------------------------- init_xrpow */
 
+float rl_xrpow_lines(const float *xr, float *xrpow, int n, float *absmax)
+{
+    float max = 0, amax = 0;
+    for (int i = 0; i < n; ++i) {
+        float const tmp = fabsf(xr[i]);
+        if (tmp > amax)
+            amax = tmp;
+        xrpow[i] = (float) sqrt(tmp * sqrt(tmp));
+        if (xrpow[i] > max)
+            max = xrpow[i];
+    }
+    *absmax = amax;
+    return max;
+}
+
 int rl_init_xrpow(const RlConfig *cfg, RlGranule *gi, float xrpow[576], int *pseudohalf)
 {
     float sum = 0;
     int i;
     int const upper = gi->max_nonzero_coeff;
 
-    gi->xrpow_max = 0;
-    memset(&xrpow[upper], 0, (size_t) (576 - upper) * sizeof(xrpow[0]));
+    float absmax;
 
+    memset(&xrpow[upper], 0, (size_t) (576 - upper) * sizeof(xrpow[0]));
     /* the C core (not LAME's SSE one): runs i <= upper, double sqrt */
-    for (i = 0; i <= upper; ++i) {
-        float const tmp = fabsf(gi->xr[i]);
-        sum += tmp;
-        xrpow[i] = (float) sqrt(tmp * sqrt(tmp));
-        if (xrpow[i] > gi->xrpow_max)
-            gi->xrpow_max = xrpow[i];
+    gi->xrpow_max = cfg->dsp->xrpow(gi->xr, xrpow, upper + 1, &absmax);
+    /* LAME sums |xr| in float, in line order, only to compare the sum with
+     * 1e-20.  Adding terms >= 0 never makes a float sum smaller than any
+     * term, so a line above 1e-20 decides it; only otherwise is the sum
+     * needed (nearly silent granules), and it is made as LAME makes it. */
+    if (absmax > (float) 1E-20) {
+        sum = absmax;
+    } else {
+        for (i = 0; i <= upper; ++i)
+            sum += fabsf(gi->xr[i]);
     }
 
     if (sum > (float) 1E-20) {

@@ -27,6 +27,12 @@ void rl_init_outer_loop(const RlConfig *cfg, RlGranule *gi);
  * Stage: Search; Encode (vbr_rh). */
 int rl_init_xrpow(const RlConfig *cfg, RlGranule *gi, float xrpow[576], int *pseudohalf);
 
+/* xrpow[i] = |xr[i]|^(3/4) as LAME's C init_xrpow_core computes it (double
+ * square roots, rounded to float) for i < n; returns the largest xrpow[i]
+ * (0 if none) and sets *absmax to the largest |xr[i]|.  The scalar kernel
+ * of RlDsp.xrpow. */
+float rl_xrpow_lines(const float *xr, float *xrpow, int n, float *absmax);
+
 /* LAME ms_convert: L/R -> M/S for granule gr of side.
  * Stage: Search. */
 void rl_ms_convert(RlSideInfo *side, int gr);

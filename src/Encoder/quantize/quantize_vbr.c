@@ -15,6 +15,8 @@
 #include "quantize_outer.h"
 #include "fast_log.h"
 #include "huffman_count.h"
+#include "noise_x34.h"
+#include "dsp.h"
 
 /* ------------------------------------------------------------------ algo */
 
@@ -47,15 +49,6 @@ static void trace_le(const VbrAlgo *that, int nbits, int fits)
             *that->thi = nbits;
     }
 }
-
-/* IEEE-754 trick: adding 2^23 leaves the integer part in the mantissa */
-#define MAGIC_FLOAT ((double) (65536 * 128))
-#define MAGIC_INT   0x4b000000
-
-typedef union {
-    float f;
-    int i;
-} FloatBits;
 
 static float vec_max(const float *xr34, unsigned int bw)
 {
@@ -99,79 +92,6 @@ static uint8_t find_lowest_scalefac(float xr34)
     return sf_ok;
 }
 
-/* quantize 4 values: x are double on purpose (LAME's DOUBLEX under the
- * IEEE754 hack); two float roundings at 2^23 */
-static inline void k_34_4(double x[4], int l3[4])
-{
-    /* written out per lane: a loop over a union array keeps the lanes in
-     * memory and made this, the hottest function, twice as slow */
-    FloatBits f0, f1, f2, f3;
-    x[0] += MAGIC_FLOAT;
-    f0.f = (float) x[0];
-    x[1] += MAGIC_FLOAT;
-    f1.f = (float) x[1];
-    x[2] += MAGIC_FLOAT;
-    f2.f = (float) x[2];
-    x[3] += MAGIC_FLOAT;
-    f3.f = (float) x[3];
-    f0.f = (float) (x[0] + rl_adj43asm[f0.i - MAGIC_INT]);
-    f1.f = (float) (x[1] + rl_adj43asm[f1.i - MAGIC_INT]);
-    f2.f = (float) (x[2] + rl_adj43asm[f2.i - MAGIC_INT]);
-    f3.f = (float) (x[3] + rl_adj43asm[f3.i - MAGIC_INT]);
-    l3[0] = f0.i - MAGIC_INT;
-    l3[1] = f1.i - MAGIC_INT;
-    l3[2] = f2.i - MAGIC_INT;
-    l3[3] = f3.i - MAGIC_INT;
-}
-
-/* quantization noise of one sfb at step sf; only for sf with
- * ipow20[sf]*max(xr34) <= IXMAX_VAL */
-static float calc_sfb_noise_x34(const float *xr, const float *xr34, unsigned int bw, uint8_t sf)
-{
-    double x[4];
-    int l3[4];
-    float const sfpow = rl_pow20[sf + RL_Q_MAX2];   /* 2^(sf/4) */
-    float const sfpow34 = rl_ipow20[sf];            /* sfpow^(-3/4) */
-    float xfsf = 0;
-    unsigned int i = bw >> 2u;
-    unsigned int const remaining = bw & 0x03u;
-
-    while (i-- > 0) {
-        x[0] = sfpow34 * xr34[0];
-        x[1] = sfpow34 * xr34[1];
-        x[2] = sfpow34 * xr34[2];
-        x[3] = sfpow34 * xr34[3];
-        k_34_4(x, l3);
-        x[0] = fabsf(xr[0]) - sfpow * rl_pow43[l3[0]];
-        x[1] = fabsf(xr[1]) - sfpow * rl_pow43[l3[1]];
-        x[2] = fabsf(xr[2]) - sfpow * rl_pow43[l3[2]];
-        x[3] = fabsf(xr[3]) - sfpow * rl_pow43[l3[3]];
-        /* sum in double, accumulated into a float */
-        xfsf += (x[0] * x[0] + x[1] * x[1]) + (x[2] * x[2] + x[3] * x[3]);
-        xr += 4;
-        xr34 += 4;
-    }
-    if (remaining) {
-        x[0] = x[1] = x[2] = x[3] = 0;
-        switch (remaining) {
-        case 3: x[2] = sfpow34 * xr34[2]; /* fall through */
-        case 2: x[1] = sfpow34 * xr34[1]; /* fall through */
-        case 1: x[0] = sfpow34 * xr34[0]; /* fall through */
-        default: break;
-        }
-        k_34_4(x, l3);
-        x[0] = x[1] = x[2] = x[3] = 0;
-        switch (remaining) {
-        case 3: x[2] = fabsf(xr[2]) - sfpow * rl_pow43[l3[2]]; /* fall through */
-        case 2: x[1] = fabsf(xr[1]) - sfpow * rl_pow43[l3[1]]; /* fall through */
-        case 1: x[0] = fabsf(xr[0]) - sfpow * rl_pow43[l3[0]]; /* fall through */
-        default: break;
-        }
-        xfsf += (x[0] * x[0] + x[1] * x[1]) + (x[2] * x[2] + x[3] * x[3]);
-    }
-    return xfsf;
-}
-
 typedef struct {
     int valid;
     float value;
@@ -183,7 +103,7 @@ static uint8_t tri_calc_sfb_noise_x34(const float *xr, const float *xr34, float 
 {
     if (cache[sf].valid == 0) {
         cache[sf].valid = 1;
-        cache[sf].value = calc_sfb_noise_x34(xr, xr34, bw, sf);
+        cache[sf].value = rl_sfb_noise_x34(xr, xr34, bw, sf);
     }
     if (l3_xmin < cache[sf].value)
         return 1;
@@ -191,7 +111,7 @@ static uint8_t tri_calc_sfb_noise_x34(const float *xr, const float *xr34, float 
         uint8_t const sf_x = sf + 1;
         if (cache[sf_x].valid == 0) {
             cache[sf_x].valid = 1;
-            cache[sf_x].value = calc_sfb_noise_x34(xr, xr34, bw, sf_x);
+            cache[sf_x].value = rl_sfb_noise_x34(xr, xr34, bw, sf_x);
         }
         if (l3_xmin < cache[sf_x].value)
             return 1;
@@ -200,7 +120,7 @@ static uint8_t tri_calc_sfb_noise_x34(const float *xr, const float *xr34, float 
         uint8_t const sf_x = sf - 1;
         if (cache[sf_x].valid == 0) {
             cache[sf_x].valid = 1;
-            cache[sf_x].value = calc_sfb_noise_x34(xr, xr34, bw, sf_x);
+            cache[sf_x].value = rl_sfb_noise_x34(xr, xr34, bw, sf_x);
         }
         if (l3_xmin < cache[sf_x].value)
             return 1;
@@ -257,6 +177,106 @@ static uint8_t find_scalefac_x34(const float *xr, const float *xr34, float l3_xm
     return sf;
 }
 
+/* find_scalefac_x34 for several bands of one granule at once.  Each band
+ * takes exactly its own binary search (the same steps, the same noise
+ * sums, the same decisions); only the order between bands changes, and the
+ * bands share nothing: find_scalefac_x34 reads its band's lines and
+ * writes its result only.  Running the bands in lockstep gathers, at each
+ * of tri_calc_sfb_noise_x34's three probes, the sums every band needs into
+ * one batch for the DSP kernel, which computes independent sums side by
+ * side. */
+typedef struct {
+    int off, n;                 /* the band's lines (limited to max_nonzero_coeff) */
+    float xmin;
+    uint8_t sf_min;
+    uint8_t sf, sf_ok, seen_good_one;
+    /* the noise of the steps probed so far, direct-mapped by sf & 31 (a
+     * band probes at most 24 steps, the close ones in the last rounds; a
+     * value evicted by a collision is recomputed, the same float again) */
+    int16_t step[32];
+    float value[32];
+} BandSearch;
+
+static void find_scalefac_x34_bands(const RlDsp *dsp, const float *xr, const float *xr34,
+                                    BandSearch *bands, int nb)
+{
+    RlNoiseJob jobs[RL_SFBMAX];
+    float noise[RL_SFBMAX];
+    int owner[RL_SFBMAX];
+    int probing[RL_SFBMAX], bad[RL_SFBMAX];
+    uint8_t delsf = 128;
+
+    for (int k = 0; k < nb; k++) {
+        BandSearch *const b = &bands[k];
+        b->sf = 128;
+        b->sf_ok = 255;
+        b->seen_good_one = 0;
+        for (int q = 0; q < 32; q++)
+            b->step[q] = -1;
+    }
+    for (int i = 0; i < 8; ++i) {
+        int np = 0, nbad = 0;
+        delsf >>= 1;
+        for (int k = 0; k < nb; k++) {
+            BandSearch *const b = &bands[k];
+            if (b->sf <= b->sf_min)
+                b->sf += delsf;
+            else
+                probing[np++] = k;
+        }
+        /* tri_calc_sfb_noise_x34's probes: sf, then sf + 1 (if sf < 255),
+         * then sf - 1 (sf > sf_min >= 0 here), each only while no earlier
+         * probe of the band was too noisy */
+        for (int probe = 0; probe < 3; probe++) {
+            int nj = 0, left = 0;
+            for (int q = 0; q < np; q++) {
+                BandSearch *const b = &bands[probing[q]];
+                unsigned int const st = probe == 0 ? b->sf : probe == 1 ? b->sf + 1u : b->sf - 1u;
+                if (probe == 1 && b->sf == 255)
+                    continue;
+                if (b->step[st & 31u] != (int16_t) st) {
+                    jobs[nj].off = b->off;
+                    jobs[nj].n = b->n;
+                    jobs[nj].sf = (int) st;
+                    owner[nj++] = probing[q];
+                }
+            }
+            if (nj > 0)
+                dsp->noise_x34(xr, xr34, jobs, nj, noise);
+            for (int q = 0; q < nj; q++) {
+                BandSearch *const b = &bands[owner[q]];
+                b->value[jobs[q].sf & 31] = noise[q];
+                b->step[jobs[q].sf & 31] = (int16_t) jobs[q].sf;
+            }
+            for (int q = 0; q < np; q++) {
+                BandSearch *const b = &bands[probing[q]];
+                unsigned int const st = probe == 0 ? b->sf : probe == 1 ? b->sf + 1u : b->sf - 1u;
+                if (probe == 1 && b->sf == 255)
+                    probing[left++] = probing[q];      /* no sf + 1 to probe */
+                else if (b->xmin < b->value[st & 31u])
+                    bad[nbad++] = probing[q];          /* distortion: smaller step */
+                else if (probe < 2)
+                    probing[left++] = probing[q];      /* probe on */
+                else {                                  /* no probe left: good */
+                    b->sf_ok = b->sf;
+                    b->sf += delsf;
+                    b->seen_good_one = 1;
+                }
+            }
+            np = left;
+        }
+        for (int q = 0; q < nbad; q++)
+            bands[bad[q]].sf -= delsf;
+    }
+    for (int k = 0; k < nb; k++) {
+        BandSearch *const b = &bands[k];
+        if (b->seen_good_one > 0)
+            b->sf = b->sf_ok;
+        if (b->sf <= b->sf_min)
+            b->sf = b->sf_min;
+    }
+}
+
 /* LAME block_sf (vbr-mtrh variant): per-sfb wanted step vbrsf and minimal
  * step vbrsfmin; returns the largest wanted step */
 static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_SFBMAX],
@@ -277,6 +297,33 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
     that->mingain_s[0] = 0;
     that->mingain_s[1] = 0;
     that->mingain_s[2] = 0;
+    /* find_scalefac_x34 (the full search) for all bands at once, before
+     * the walk below that uses its results in band order */
+    uint8_t m1s[RL_SFBMAX], found[RL_SFBMAX];
+    int const batch = that->find == find_scalefac_x34;
+    if (batch) {
+        BandSearch bands[RL_SFBMAX];
+        int bsfb[RL_SFBMAX];
+        int nb = 0;
+        unsigned int jj = 0;
+        for (int b = 0; jj <= max_nonzero_coeff; ++b) {
+            unsigned int const w = (unsigned int) width[b];
+            unsigned int const m = (unsigned int) (max_nonzero_coeff - jj + 1);
+            unsigned int const l = w < m ? w : m;
+            m1s[b] = find_lowest_scalefac(vec_max(&xr34_orig[jj], l));
+            if (b < psymax && w > 2 && energy_above_cutoff[b]) {
+                bands[nb].off = (int) jj;
+                bands[nb].n = (int) l;
+                bands[nb].xmin = l3_xmin[b];
+                bands[nb].sf_min = m1s[b];
+                bsfb[nb++] = b;
+            }
+            jj += w;
+        }
+        find_scalefac_x34_bands(that->cfg->dsp, xr, xr34_orig, bands, nb);
+        for (int k = 0; k < nb; k++)
+            found[bsfb[k]] = bands[k].sf;
+    }
     while (j <= max_nonzero_coeff) {
         unsigned int const w = (unsigned int) width[sfb];
         unsigned int const m = (unsigned int) (max_nonzero_coeff - j + 1);
@@ -284,9 +331,12 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
         uint8_t m1, m2;
         if (l > m)
             l = m;
-        max_xr34 = vec_max(&xr34_orig[j], l);
-
-        m1 = find_lowest_scalefac(max_xr34);
+        if (batch) {
+            m1 = m1s[sfb];
+        } else {
+            max_xr34 = vec_max(&xr34_orig[j], l);
+            m1 = find_lowest_scalefac(max_xr34);
+        }
         vbrsfmin[sfb] = m1;
         if (that->mingain_l < m1)
             that->mingain_l = m1;
@@ -297,7 +347,7 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
         /* MPEG-2.5 8 kHz: unused scalefactors have width 2 */
         if (sfb < psymax && w > 2) {
             if (energy_above_cutoff[sfb]) {
-                m2 = that->find(&xr[j], &xr34_orig[j], l3_xmin[sfb], l, m1);
+                m2 = batch ? found[sfb] : that->find(&xr[j], &xr34_orig[j], l3_xmin[sfb], l, m1);
                 if (maxsf < m2)
                     maxsf = m2;
                 if (m_o < m2 && m2 < 255)
@@ -369,7 +419,7 @@ static void quantize_x34(const VbrAlgo *that)
             x[1] = within_table(sfpow34 * xr34_orig[1]);
             x[2] = within_table(sfpow34 * xr34_orig[2]);
             x[3] = within_table(sfpow34 * xr34_orig[3]);
-            k_34_4(x, l3);
+            rl_k_34_4(x, l3);
             l3 += 4;
             xr34_orig += 4;
         }
@@ -382,7 +432,7 @@ static void quantize_x34(const VbrAlgo *that)
             case 1: x[0] = within_table(sfpow34 * xr34_orig[0]); /* fall through */
             default: break;
             }
-            k_34_4(x, tmp_l3);
+            rl_k_34_4(x, tmp_l3);
             switch (remaining) {
             case 3: l3[2] = tmp_l3[2]; /* fall through */
             case 2: l3[1] = tmp_l3[1]; /* fall through */

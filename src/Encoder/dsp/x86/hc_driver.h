@@ -111,14 +111,8 @@ int RL_HC_NAME(const int *ix, const int *end, int *bits)
         *bits = RL_LARGE_BITS;
         return -1;
     } else {
-        unsigned int const lin = max - 15u;
         int t2;
-        for (t2 = 24; t2 < 32; t2++)
-            if (rl_ht[t2].linmax >= lin)
-                break;
-        for (t = t2 - 8; t < 24; t++)
-            if (rl_ht[t].linmax >= lin)
-                break;
+        t = rl_escape_tables(max - 15u, &t2);
         s = hc_sum_esc(ix, npairs, rl_ht[t].xlen * 65536u + rl_ht[t2].xlen);
         uint32_t lo = s & 0xffffu;
         s >>= 16;

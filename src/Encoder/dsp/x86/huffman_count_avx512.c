@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: rl_choose_table for AVX-512 F/BW/VL (compiled with those
  * flags): sixteen pair indices per vector, tables of up to 16 entries held
- * in a register (permute), larger ones gathered. */
+ * in a register (permute), larger ones in several (permutes and masks). */
 #include <immintrin.h>
 #include <stdint.h>
 
@@ -35,6 +35,22 @@ static inline __m512i pair_index(__m512i a, __m512i b, __m512i xl)
     return _mm512_mask_blend_epi32(0xaaaa, ia, _mm512_slli_epi64(ib, 32));
 }
 
+/* tab[i] for sixteen indices 0 <= i < 32 * nq by permutes of pairs of
+ * registers, each lane taking the pair its index falls in (a gather is
+ * slower on AMD Zen 4) */
+static inline __m512i lookup(const uint32_t *tab, __m512i i, int nq)
+{
+    __m512i r = _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *) tab), i,
+                                          _mm512_loadu_si512((const void *) (tab + 16)));
+    __m512i const q = _mm512_srli_epi32(i, 5);
+    for (int k = 1; k < nq; k++) {
+        __m512i const p = _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *) (tab + 32 * k)), i,
+                                                    _mm512_loadu_si512((const void *) (tab + 32 * k + 16)));
+        r = _mm512_mask_mov_epi32(r, _mm512_cmpeq_epi32_mask(q, _mm512_set1_epi32(k)), p);
+    }
+    return r;
+}
+
 static uint32_t hc_tail(const int *ix, int from, int npairs, const uint32_t *tab, int xlen,
                         uint32_t *mid);
 
@@ -55,10 +71,11 @@ static uint32_t hc_sum(const int *ix, int npairs, const uint32_t *tab, int xlen,
         uint32_t r = (uint32_t) _mm512_reduce_add_epi32(s);
         return r + hc_tail(ix, p, npairs, tab, xlen, mid);
     }
+    int const nq = xlen * xlen <= 64 ? 2 : 8;   /* g7, g10: 64 entries; g13: 256 */
     for (; p + 16 <= npairs; p += 16) {
         __m512i a = _mm512_loadu_si512((const void *) (ix + 2 * p));
         __m512i b = _mm512_loadu_si512((const void *) (ix + 2 * p + 16));
-        __m512i e = _mm512_i32gather_epi32(pair_index(a, b, xl), (const void *) tab, 4);
+        __m512i e = lookup(tab, pair_index(a, b, xl), nq);
         s = _mm512_add_epi32(s, _mm512_and_si512(e, lo));
         m = _mm512_add_epi32(m, _mm512_and_si512(_mm512_srli_epi32(e, 8), b1));
     }
@@ -81,8 +98,7 @@ static uint32_t hc_sum_esc(const int *ix, int npairs, uint32_t linbits)
         cnt += (uint32_t) __builtin_popcount(_mm512_cmpgt_epi32_mask(b, _mm512_set1_epi32(14)));
         a = _mm512_min_epu32(a, c15);
         b = _mm512_min_epu32(b, c15);
-        s = _mm512_add_epi32(s, _mm512_i32gather_epi32(pair_index(a, b, c16),
-                                                       (const void *) rl_largetbl, 4));
+        s = _mm512_add_epi32(s, lookup(rl_largetbl, pair_index(a, b, c16), 8));
     }
     return (uint32_t) _mm512_reduce_add_epi32(s) + cnt * linbits
            + hc_tail_esc(ix, p, npairs, linbits);

@@ -15,7 +15,7 @@ typedef struct RlHcWide {
     uint32_t p1[16];
     uint32_t p23[16];
     uint32_t p56[16];
-    uint32_t g7[36];
+    uint32_t g7[64];        /* 36 used; 64 for two-register look-ups */
     uint32_t g10[64];
     uint32_t g13[256];
 } RlHcWide;
@@ -58,5 +58,20 @@ void rl_poly_rows_init(void);
 RL_PREP_DECLARE(sse41)
 RL_PREP_DECLARE(avx2)
 RL_PREP_DECLARE(avx512)
+
+/* rl_noise_x34_batch (noise_x34.h), one job per lane: 4 (AVX2), 8 (AVX-512) */
+struct RlNoiseJob;
+void rl_noise_x34_avx2(const float *xr, const float *xr34, const struct RlNoiseJob *jobs, int njobs,
+                       float *noise);
+void rl_noise_x34_avx512(const float *xr, const float *xr34, const struct RlNoiseJob *jobs,
+                         int njobs, float *noise);
+
+/* rl_xrpow_lines (quantize_common.h): 4 (AVX2), 8 (AVX-512) lines at once */
+float rl_xrpow_avx2(const float *xr, float *xrpow, int n, float *absmax);
+float rl_xrpow_avx512(const float *xr, float *xrpow, int n, float *absmax);
+
+/* rl_quantize_lines (huffman_count.h): four lines per vector */
+void rl_quantize_lines_avx2(unsigned int n, float istep, const float *xp, int *ix);
+void rl_quantize_lines_avx512(unsigned int n, float istep, const float *xp, int *ix);
 
 #endif
