@@ -315,6 +315,11 @@ RlRedecode *rl_encoder_redecode(RlEncoder *e)
     return e->redecode.dec ? &e->redecode : NULL;
 }
 
+int rl_encoder_redecode_room(RlGainFeed *rg)
+{
+    return rl_gain_feed_space(rg) >= RL_GAIN_PUSH_MAX;
+}
+
 int rl_encoder_redecode_chunk(RlRedecode *rd, RlGainFeed *rg, const uint8_t *bytes, size_t n)
 {
     return rl_redecode_chunk(rd, rg, bytes, n);

@@ -194,6 +194,9 @@ int  rl_encoder_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
 
 /* Redecode's state, NULL when decode on the fly is off. */
 RlRedecode *rl_encoder_redecode(RlEncoder *e);
+/* 1 if the gain feed has room for one decoded frame (what Redecode pushes
+ * before it looks again). */
+int  rl_encoder_redecode_room(RlGainFeed *rg);
 /* One chunk (n > 0): 0 done; -EAGAIN: the gain feed is full, call again
  * with the same chunk after the gain tasks ran; or -errno. */
 int  rl_encoder_redecode_chunk(RlRedecode *rd, RlGainFeed *rg, const uint8_t *bytes, size_t n);

@@ -440,7 +440,8 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
         else if (rc == RING_D_NO_INPUT)
             r->dispatch_wait_input = 1;
         else if (rc == RING_D_GAIN_FULL)
-            r->dispatch_wait_gain = 1;
+            /* only while the feed lacks room (as T_REDECODE) */
+            r->dispatch_wait_gain = !rl_encoder_gain_room(rl_encoder_gain(r->e));
         break;
     case T_PREPARE:
         r->prepared[frame % r->nslots] = 1;
@@ -465,7 +466,10 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
         if (rc == RING_R_DONE)
             r->redecoded++;
         else if (rc == RING_R_GAIN_FULL)
-            r->redecode_wait_gain = 1;
+            /* only while the feed is still full: a gain task that emptied
+             * it after Redecode looked has already published (and cleared
+             * the flag), and none may come again */
+            r->redecode_wait_gain = !rl_encoder_redecode_room(rl_encoder_gain(r->e));
         break;
     case T_GAIN0:
     case T_GAIN1:
