@@ -584,6 +584,9 @@ int main(int argc, char **argv)
         { "st44_1s_b320q0", 44100, 2, 44100, "-b 320 -q 0 --noreplaygain", NULL, 0 },
         { "mono22_1153_abr64", 22050, 1, 1153, "--abr 64", NULL, 0 },
         { "st44_1s_vbrold", 44100, 2, 44100, "--vbr-old -V 3", NULL, 0 },
+        /* decode on the fly: the Redecode task after Encode */
+        { "st44_2s_rgacc", 44100, 2, 88200, "-V 2 --replaygain-accurate", NULL, 0 },
+        { "mono22_1s_clipcbr", 22050, 1, 22050, "-b 64 --clipdetect", NULL, 0 },
     };
     int ncases = (int)(sizeof cases / sizeof cases[0]);
     int i;

@@ -388,6 +388,14 @@ static int long_stream(RlArgs *a, const char *token, int i, int argc, char **arg
         a->noreplaygain = 1;
         (void) rl_set_find_replay_gain(o, 0);
     }
+    else if (str_ieq(token, "replaygain-accurate")) {
+        (void) rl_set_decode_on_the_fly(o, 1);
+        (void) rl_set_find_replay_gain(o, 1);
+    }
+    else if (str_ieq(token, "clipdetect")) {
+        a->clipdetect = 1;
+        (void) rl_set_decode_on_the_fly(o, 1);
+    }
     else if (str_ieq(token, "lowpass")) {
         if ((*used = get_double(a, token, next, &dv, err))) {
             if (dv < 0) {
@@ -809,20 +817,6 @@ static int long_id3(RlArgs *a, const char *token, int i, int argc, char **argv,
     return RL_ARGS_OK;
 }
 
-/* lame options on program paths ringlame does not have. */
-static int long_unsupported(const char *token, FILE *err)
-{
-    static const char *const unsupported[] = { "replaygain-accurate", "clipdetect" };
-    for (size_t k = 0; k < sizeof(unsupported) / sizeof(unsupported[0]); k++) {
-        if (!str_ieq(token, unsupported[k]))
-            continue;
-        fprintf(err, PROG ": option --%s is not supported: not implemented (ReplayGain and "
-                "clipping measured on the decoded output)\n", token);
-        return RL_ARGS_ERROR;
-    }
-    return NOT_MINE;
-}
-
 /* Long options (without the leading "--").  *used = extra argv entries consumed. */
 static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv,
                       int *used, FILE *out, FILE *err)
@@ -841,8 +835,6 @@ static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv
     if ((r = long_dev_only(token, i, argc, argv, used, err)) != NOT_MINE)
         return r;
     if ((r = long_id3(a, token, i, argc, argv, used, err)) != NOT_MINE)
-        return r;
-    if ((r = long_unsupported(token, err)) != NOT_MINE)
         return r;
     fprintf(err, PROG ": unrecognized option --%s\n", token);
     return RL_ARGS_ERROR;
@@ -1237,6 +1229,11 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
 
     if (!a->noreplaygain)           /* ReplayGain is on by default */
         (void) rl_set_find_replay_gain(&a->opt, 1);
+
+    if (a->nogap && a->opt.decode_on_the_fly) {
+        fprintf(err, PROG ": --replaygain-accurate and --clipdetect are not supported with --nogap\n");
+        return RL_ARGS_ERROR;
+    }
 
     if (a->out_path[0] == '-')      /* no tag frame on stdout, even with -T */
         (void) rl_set_write_lame_tag(&a->opt, 0);

@@ -46,6 +46,7 @@ typedef struct RlArgs {
     unsigned char own_arg[RL_ARGS_MAX_ARGV];
     int  autoconvert;     /* -a */
     int  noreplaygain;    /* --noreplaygain given */
+    int  clipdetect;      /* --clipdetect: print lame's clipping verdict at the end */
     int  input_samplerate; /* -s (Hz), 0 = from the file header; overrides the header like lame */
     int  ignore_length;   /* --ignorelength: a WAV on stdin is read to EOF */
     /* raw PCM (-r) description (lame's global_raw_pcm / global_reader) */

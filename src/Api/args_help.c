@@ -102,6 +102,8 @@ void rl_args_print_longhelp(FILE *fp)
             "    --strictly-enforce-ISO, --buffer-constraint default|strict|maximum\n"
             "    -t / -T         leave out / force the Xing/LAME tag frame\n"
             "    --replaygain-fast (default), --noreplaygain\n"
+            "    --replaygain-accurate  ReplayGain of the decoded output, its peak in the tag\n"
+            "    --clipdetect    --replaygain-accurate's decoding, and whether the output clips\n"
             "\n"
             "  Filters:\n"
             "    --lowpass f, --lowpass-width f     kHz below 50 (lowpass) or 16 (width)\n"
@@ -135,8 +137,7 @@ void rl_args_print_longhelp(FILE *fp)
             "    --compare-to f  compare with an existing MP3 instead of running lame\n"
             "\n"
             "  Accepted without effect, as in lame: --noasm x, -d, -k and the developer\n"
-            "  switches (--help dev).  ID3 tags: --help id3.  Not supported:\n"
-            "  --replaygain-accurate, --clipdetect.\n"
+            "  switches (--help dev).  ID3 tags: --help id3.\n"
             "\n"
             "The environment variable LAMEOPT is read before the command line.\n");
 }

@@ -169,3 +169,27 @@ void rl_console_closing(int tag_len, int replay_gain, int radio_gain)
                     "         high to be stored in the header.\n");
     }
 }
+
+void rl_console_clipping(int gain_change, float scale, float user_scale)
+{
+    float const change = (float) gain_change / 10.0f;
+
+    if (change > 0.0) {
+        fprintf(stderr, "WARNING: clipping occurs at the current gain. Set your decoder to decrease\n"
+                "         the  gain  by  at least %.1fdB or encode again ", (double) change);
+        if (scale > 0) {
+            fprintf(stderr, "using  --scale %.2f\n", (double) (scale * user_scale));
+            fprintf(stderr, "         or less (the value under --scale is approximate).\n");
+        }
+        else {
+            fprintf(stderr, "using --scale <arg>\n"
+                    "         (For   a   suggestion  on  the  optimal  value  of  <arg>  encode\n"
+                    "         with  --scale 1  first)\n");
+        }
+    }
+    else if (change > -0.1)
+        fprintf(stderr, "\nThe waveform does not clip and is less than 0.1dB away from full scale.\n");
+    else
+        fprintf(stderr, "\nThe waveform does not clip and is at least %.1fdB away from full scale.\n",
+                (double) -change);
+}

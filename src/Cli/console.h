@@ -22,5 +22,9 @@ void rl_console_banner(const char *in_path, const char *out_path, const RlOption
  * tag written (tag_len > 0), the ReplayGain found (replay_gain: computed;
  * radio_gain in tenths of a dB). */
 void rl_console_closing(int tag_len, int replay_gain, int radio_gain);
+/* --clipdetect's verdict after the ReplayGain line (lame's
+ * print_trailing_info): gain_change and scale as lame_get_noclipGainChange
+ * and lame_get_noclipScale give them, user_scale the --scale given. */
+void rl_console_clipping(int gain_change, float scale, float user_scale);
 
 #endif

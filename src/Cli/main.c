@@ -59,18 +59,19 @@ static void stop_ring(void *token)
 static void print_ring_stats(const RlRingStats *s, int threads)
 {
     double const busy = s->dispatch_s + s->prepare_s + s->resolve_s + s->search_s + s->encode_s
-                        + s->side_s + s->gain_s + s->finish_s;
+                        + s->side_s + s->gain_s + s->finish_s + s->redecode_s;
     double const pct = 100.0 / (busy > 0 ? busy : 1);
     fprintf(stderr,
             "ring: %d workers, %lld frames, %lld searches redone (%.2f%%), wall %.3f s, "
             "task time %.3f s: dispatch %.1f%% prepare %.1f%% resolve %.1f%% search %.1f%% "
-            "encode %.1f%% (forked to other workers: %.1f%%, %lld items) gain %.1f%%; "
+            "encode %.1f%% (forked to other workers: %.1f%%, %lld items) gain %.1f%% "
+            "redecode %.1f%%; "
             "serial share %.1f%%\n",
             threads, (long long) s->frames, (long long) s->search_redos,
             s->frames ? 100.0 * (double) s->search_redos / (double) s->frames : 0.0, s->wall_s,
             busy, s->dispatch_s * pct, s->prepare_s * pct, s->resolve_s * pct, s->search_s * pct,
             s->encode_s * pct, s->side_s * pct, (long long) s->side_tasks, s->gain_s * pct,
-            (s->dispatch_s + s->resolve_s + s->encode_s + s->finish_s) * pct);
+            s->redecode_s * pct, (s->dispatch_s + s->resolve_s + s->encode_s + s->finish_s) * pct);
 }
 
 /* The encode: the ring on --threads, or --sequential's inline ring.  With
@@ -151,8 +152,11 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
             rl_progress_abort(prog);
         rl_progress_free(prog);
     }
-    if (rc == 0 && a->silent <= 0)
+    if (rc == 0 && a->silent <= 0) {
         rl_console_closing(result.tag_len, result.replay_gain, result.radio_gain);
+        if (a->clipdetect && result.decoded)
+            rl_console_clipping(result.noclip_gain_change, result.noclip_scale, result.scale);
+    }
     if (rc == 0 && p.stats) {
         int const cpu = rl_cpu_simd_level();
         fprintf(stderr, "SIMD level: %s (this CPU's best: %s)\n",

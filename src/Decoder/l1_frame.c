@@ -95,7 +95,7 @@ int rl_l1_decode_frame(RlMpaDecoder *d)
 {
     real_t fraction[2][SBLIMIT];
     L1Side si;
-    int16_t *out = d->out;
+    real_t *out = d->out;
 
     if (read_side(d, &si))
         return -1;

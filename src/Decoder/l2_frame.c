@@ -173,7 +173,7 @@ int rl_l2_decode_frame(RlMpaDecoder *d)
 {
     real_t fraction[2][4][SBLIMIT];
     L2Side si;
-    int16_t *out = d->out;
+    real_t *out = d->out;
 
     select_table(&d->fr, &si);
     read_side(d, &si);

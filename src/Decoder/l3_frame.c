@@ -57,7 +57,7 @@ int rl_l3_decode_frame(RlMpaDecoder *d)
     int scalefacs[2][39];
     real_t hybrid_in[2][SBLIMIT][SSLIMIT];
     real_t hybrid_out[2][SSLIMIT][SBLIMIT];
-    int16_t *out = d->out;
+    real_t *out = d->out;
 
     if (stereo == 1) {
         stereo1 = 1;

@@ -108,7 +108,7 @@ struct RlMpaDecoder {
     real_t   synth_buffs[2][2][0x110];
     int      synth_bo;
 
-    int16_t  out[2 * 1152];  /* one frame, interleaved */
+    real_t   out[2 * 1152];  /* one frame, interleaved, unclipped (mpglib's synthesis sums) */
     MpaTables t;
 };
 
@@ -175,16 +175,18 @@ void rl_l3_hybrid(RlMpaDecoder *d, real_t in[SBLIMIT][SSLIMIT], real_t out[SSLIM
                   int ch, const L3Granule *g);
 /* l3_frame.c: decodes the main data into d->out; samples per channel */
 int  rl_l3_decode_frame(RlMpaDecoder *d);
-/* l1_frame.c, l2_frame.c: a Layer I / II frame's data into d->out; int16
+/* l1_frame.c, l2_frame.c: a Layer I / II frame's data into d->out; sample
  * values written, or -1 (Layer I: an illegal allocation) */
 int  rl_l1_decode_frame(RlMpaDecoder *d);
 int  rl_l2_decode_frame(RlMpaDecoder *d);
 /* synth.c: 32 subband samples of one channel into 32 output samples,
- * written every other int16 (stereo) or contiguously (mono) */
-void rl_mpa_synth(RlMpaDecoder *d, const real_t *bands, int ch, int16_t *out);
-void rl_mpa_synth_mono(RlMpaDecoder *d, const real_t *bands, int16_t *out);
+ * written every other value (stereo) or contiguously (mono) */
+void rl_mpa_synth(RlMpaDecoder *d, const real_t *bands, int ch, real_t *out);
+void rl_mpa_synth_mono(RlMpaDecoder *d, const real_t *bands, real_t *out);
+/* a synthesis sum as mpglib's 16-bit output: rounded, clipped */
+int16_t rl_mpa_to_pcm(real_t sum);
 /* one row of each channel (right unused for mono) into out; returns the
  * position after the 32 samples per channel */
-int16_t *rl_mpa_synth_row(RlMpaDecoder *d, const real_t *left, const real_t *right, int16_t *out);
+real_t *rl_mpa_synth_row(RlMpaDecoder *d, const real_t *left, const real_t *right, real_t *out);
 
 #endif

@@ -243,7 +243,7 @@ static int parse_side(RlMpaDecoder *d)
     return MPA_OK;
 }
 
-/* the frame's data into d->out; int16 values written, or -1 */
+/* the frame's data into d->out; sample values written, or -1 */
 static int decode_data(RlMpaDecoder *d)
 {
     if (d->fr.lay == 3)
@@ -253,7 +253,7 @@ static int decode_data(RlMpaDecoder *d)
     return d->fr.lay == 1 ? rl_l1_decode_frame(d) : rl_l2_decode_frame(d);
 }
 
-/* one step of mpglib's decodeMP3: *done = int16 values written to d->out */
+/* one step of mpglib's decodeMP3: *done = sample values written to d->out */
 static int decode_step(RlMpaDecoder *d, const uint8_t *in, size_t len, int *done)
 {
     int ret, bytes;
@@ -320,11 +320,14 @@ static int decode_step(RlMpaDecoder *d, const uint8_t *in, size_t len, int *done
     return ret;
 }
 
-int rl_mpa_decode(RlMpaDecoder *d, const uint8_t *in, size_t len, int16_t pcm_l[1152],
-                  int16_t pcm_r[1152], RlMpaInfo *info, int *enc_delay, int *enc_padding)
+/* one decodeMP3 call and the header bookkeeping of LAME's
+ * decode1_headersB_clipchoice; returns the samples per channel now in
+ * d->out, 0 when more bytes are needed, -1 on a stream error */
+static int decode_one(RlMpaDecoder *d, const uint8_t *in, size_t len, RlMpaInfo *info,
+                      int *enc_delay, int *enc_padding)
 {
     static const int frame_samples[2][4] = { { 0, 384, 1152, 1152 }, { 0, 384, 1152, 576 } };
-    int done = 0, n;
+    int done = 0;
     int const ret = decode_step(d, in, len > 0x7fffffff ? 0x7fffffff : len, &done);
 
     info->header_parsed = 0;
@@ -353,19 +356,43 @@ int rl_mpa_decode(RlMpaDecoder *d, const uint8_t *in, size_t len, int16_t pcm_l[
     }
     switch (ret) {
     case MPA_OK:
-        if (d->fr.stereo == 1) {
-            memcpy(pcm_l, d->out, (size_t) done * sizeof(int16_t));
-            return done;
-        }
-        n = done >> 1;
-        for (int i = 0; i < n; i++) {
-            pcm_l[i] = d->out[2 * i];
-            pcm_r[i] = d->out[2 * i + 1];
-        }
-        return n;
+        return d->fr.stereo == 1 ? done : done >> 1;
     case MPA_NEED_MORE:
         return 0;
     default:
         return -1;
     }
+}
+
+int rl_mpa_decode(RlMpaDecoder *d, const uint8_t *in, size_t len, int16_t pcm_l[1152],
+                  int16_t pcm_r[1152], RlMpaInfo *info, int *enc_delay, int *enc_padding)
+{
+    int const n = decode_one(d, in, len, info, enc_delay, enc_padding);
+
+    if (n > 0 && d->fr.stereo == 1)
+        for (int i = 0; i < n; i++)
+            pcm_l[i] = rl_mpa_to_pcm(d->out[i]);
+    else
+        for (int i = 0; i < n; i++) {
+            pcm_l[i] = rl_mpa_to_pcm(d->out[2 * i]);
+            pcm_r[i] = rl_mpa_to_pcm(d->out[2 * i + 1]);
+        }
+    return n;
+}
+
+int rl_mpa_decode_unclipped(RlMpaDecoder *d, const uint8_t *in, size_t len, float pcm_l[1152],
+                            float pcm_r[1152])
+{
+    RlMpaInfo info;
+    int enc_delay, enc_padding;
+    int const n = decode_one(d, in, len, &info, &enc_delay, &enc_padding);
+
+    if (n > 0 && d->fr.stereo == 1)
+        memcpy(pcm_l, d->out, (size_t) n * sizeof(float));
+    else
+        for (int i = 0; i < n; i++) {
+            pcm_l[i] = d->out[2 * i];
+            pcm_r[i] = d->out[2 * i + 1];
+        }
+    return n;
 }

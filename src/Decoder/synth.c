@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the polyphase synthesis filter bank: a 32-point DCT of each
  * row of subband samples into a 16-slot ring, then the 512-tap window into
- * 32 rounded, clipped 16-bit samples.
+ * 32 float sums (mpglib's unclipped samples; the 16-bit API rounds and
+ * clips them with rl_mpa_to_pcm).
  * Algorithm derived from LAME 3.100's mpglib (dct64_i386.c, decode_i386.c;
  * LGPL-2.0-or-later), with its float operations in its order. */
 #include "mpa_internal.h"
@@ -175,7 +176,7 @@ static inline real_t sum_negated(const real_t *w, const real_t *b)
 }
 
 /* rounded to nearest (halves away from zero, in double), clipped */
-static int16_t to_pcm(real_t sum)
+int16_t rl_mpa_to_pcm(real_t sum)
 {
     if (sum > 32767.0)
         return 0x7fff;
@@ -184,7 +185,7 @@ static int16_t to_pcm(real_t sum)
     return (int16_t) (sum > 0 ? sum + 0.5 : sum - 0.5);
 }
 
-void rl_mpa_synth(RlMpaDecoder *d, const real_t *bands, int ch, int16_t *out)
+void rl_mpa_synth(RlMpaDecoder *d, const real_t *bands, int ch, real_t *out)
 {
     MpaTables const *t = &d->t;
     real_t (*buf)[0x110] = d->synth_buffs[ch];
@@ -211,17 +212,17 @@ void rl_mpa_synth(RlMpaDecoder *d, const real_t *bands, int ch, int16_t *out)
 
     window = t->decwin + 16 - bo1;
     for (int j = 16; j; j--, b0 += 0x10, window += 0x20, out += 2)
-        *out = to_pcm(sum_alternating(window, b0));
-    *out = to_pcm(sum_even(window, b0));
+        *out = sum_alternating(window, b0);
+    *out = sum_even(window, b0);
     b0 -= 0x10;
     window -= 0x20;
     out += 2;
     window += bo1 << 1;
     for (int j = 15; j; j--, b0 -= 0x10, window -= 0x20, out += 2)
-        *out = to_pcm(sum_negated(window, b0));
+        *out = sum_negated(window, b0);
 }
 
-int16_t *rl_mpa_synth_row(RlMpaDecoder *d, const real_t *left, const real_t *right, int16_t *out)
+real_t *rl_mpa_synth_row(RlMpaDecoder *d, const real_t *left, const real_t *right, real_t *out)
 {
     if (d->fr.stereo == 1) {
         rl_mpa_synth_mono(d, left, out);
@@ -232,9 +233,9 @@ int16_t *rl_mpa_synth_row(RlMpaDecoder *d, const real_t *left, const real_t *rig
     return out + 64;
 }
 
-void rl_mpa_synth_mono(RlMpaDecoder *d, const real_t *bands, int16_t *out)
+void rl_mpa_synth_mono(RlMpaDecoder *d, const real_t *bands, real_t *out)
 {
-    int16_t tmp[64];
+    real_t tmp[64];
     rl_mpa_synth(d, bands, 0, tmp);
     for (int i = 0; i < 32; i++)
         out[i] = tmp[2 * i];

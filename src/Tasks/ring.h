@@ -52,6 +52,7 @@ typedef struct RlRingStats {
     int64_t frames;
     int64_t search_redos;       /* searches Encode redid serially */
     double  dispatch_s, prepare_s, resolve_s, search_s, encode_s, side_s, gain_s, finish_s;
+    double  redecode_s;         /* decode on the fly (--replaygain-accurate, --clipdetect) */
     int64_t side_tasks;         /* forked Encode items run by another worker */
     double  wall_s;
 } RlRingStats;
@@ -64,6 +65,10 @@ typedef struct RlRingResult {
     int     tag_len;            /* the LAME tag frame handed to the output (0: none) */
     int     replay_gain;        /* 1: ReplayGain was computed (radio_gain is set) */
     int     radio_gain;         /* RadioGain in tenths of a dB */
+    int     decoded;            /* 1: the output was decoded on the fly (the two below are set) */
+    int     noclip_gain_change; /* lame_get_noclipGainChange: tenths of a dB, > 0: it clips */
+    float   noclip_scale;       /* lame_get_noclipScale: the --scale that avoids it, -1: none */
+    float   scale;              /* lame_get_scale after init (--scale, or a preset's) */
 } RlRingResult;
 
 typedef struct RlRingParams {

@@ -167,7 +167,7 @@ const char *rl_trace_kind_name(RlTraceKind kind)
 {
     static const char *const names[RL_TR_NKINDS] = {
         "dispatch", "prepare", "resolve", "search", "encode", "encode-side",
-        "gain0", "gain1", "finish", "read", "write", "decode"
+        "gain0", "gain1", "finish", "redecode", "read", "write", "decode"
     };
     return (unsigned) kind < RL_TR_NKINDS ? names[kind] : "?";
 }
@@ -198,6 +198,9 @@ static void write_args(FILE *f, const TraceRec *r)
         break;
     case RL_TR_ENCODE_SIDE:
         fprintf(f, "{\"frame\":%lld,\"item\":%lld}", (long long) r->frame, (long long) r->arg);
+        break;
+    case RL_TR_REDECODE:
+        fprintf(f, "{\"frame\":%lld,\"gain_full\":%lld}", (long long) r->frame, (long long) r->arg);
         break;
     case RL_TR_READ:
     case RL_TR_WRITE:

@@ -26,6 +26,7 @@ typedef enum RlTraceKind {
     RL_TR_DISPATCH, RL_TR_PREPARE, RL_TR_RESOLVE, RL_TR_SEARCH, RL_TR_ENCODE,
     RL_TR_ENCODE_SIDE,          /* an Encode channel loop run by another worker */
     RL_TR_GAIN0, RL_TR_GAIN1, RL_TR_FINISH,
+    RL_TR_REDECODE,             /* decode on the fly of one Encode's bytes */
     RL_TR_READ, RL_TR_WRITE, RL_TR_DECODE,     /* the I/O thread */
     RL_TR_NKINDS
 } RlTraceKind;

@@ -6,8 +6,8 @@
 # line; the frame counts and percentages stay): the banner and filter
 # notes, "Encoding X to Y", "Encoding as ...", the progress lines (lame
 # without its bitrate histogram: --nohist), "Writing LAME Tag...done",
-# "ReplayGain: ...", --verbose's settings dump, -S/--silent/--quiet/--brief,
-# stdin and stdout, resampling (the lines where lame prints them).
+# "ReplayGain: ...", --clipdetect's verdict, --verbose's settings dump,
+# -S/--silent/--quiet/--brief, stdin and stdout, resampling (the lines where lame prints them).
 # ringlame's own lines after lame's (--verbose: SIMD level, ring times) are
 # left out.
 . "$(dirname "$0")/lib.sh"
@@ -70,6 +70,9 @@ check_console short file "$IN/short.wav" -V 3
 check_console highpass_dropped file "$S" --highpass 0.1 --lowpass 10
 check_console freeformat file "$S" --freeformat -b 400
 check_console noreplaygain_notag file "$S" --noreplaygain -t
+check_console clipdetect file "$S" --clipdetect
+check_console clipdetect_V2_stdout stdout "$S" -V 2 --clipdetect
+check_console replaygain_accurate file "$M" -V 5 --replaygain-accurate
 check_console tags file "$S" --tt Title --ta Artist -b 160
 check_console brief file "$S" --brief
 check_console S file "$S" -S

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.0-or-later
 # identity/example: examples/wav2mp3 (the public API only, linked against
 # libringlame.so) writes lame's bytes: rate classes, channel counts, rate
-# control modes, ReplayGain, integer and float files, a very short file,
+# control modes, ReplayGain (also --replaygain-accurate, --clipdetect),
+# integer and float files, a very short file,
 # ID3 tags (the tag frame after the ID3v2 tag).
 # Run as: bash example.sh WAV2MP3 GEN_SIGNAL [WORKDIR]
 . "$(dirname "$0")/lib.sh"
@@ -27,6 +28,8 @@ check_file float_V2 "$IN/f32.wav" -V 2
 check_file s24_preset "$IN/s24.wav" --preset extreme
 check_file short_V5 "$IN/short.wav" -V 5
 check_file square_rg "$IN/square.wav" -V 3 --replaygain-fast
+check_file square_rg_accurate "$IN/square.wav" -V 3 --replaygain-accurate
+check_file mix_clipdetect_cbr "$IN/mix44.wav" --clipdetect
 check_file mono_mode "$IN/mix44.wav" -m m -b 96
 check_file no_tag "$IN/mix44.wav" -t -b 160
 check_file vbr_old "$IN/mix44.wav" --vbr-old -V 2

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the MPEG audio decoder (Layers I, II and III), pure computation: bytes in,
- * 16-bit samples out, exactly as LAME's own decoder (mpglib, "hip") gives
+ * 16-bit (or unclipped float) samples out, exactly as LAME's own decoder (mpglib, "hip") gives
  * them.  Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_DECODER_H
 #define RL_DECODER_H
@@ -46,6 +46,12 @@ void rl_mpa_destroy(RlMpaDecoder *d);
  * -1 on a stream error. */
 int  rl_mpa_decode(RlMpaDecoder *d, const uint8_t *in, size_t len, int16_t pcm_l[1152],
                    int16_t pcm_r[1152], RlMpaInfo *info, int *enc_delay, int *enc_padding);
+
+/* rl_mpa_decode with mpglib's unclipped float samples (LAME's
+ * hip_decode1_unclipped: the synthesis sums, neither rounded nor clipped),
+ * as LAME's encoder decodes its own output for --replaygain-accurate. */
+int  rl_mpa_decode_unclipped(RlMpaDecoder *d, const uint8_t *in, size_t len, float pcm_l[1152],
+                             float pcm_r[1152]);
 
 /* LAME's front end test for an MPEG audio frame header in p[0..3]
  * (is_syncword_mp123).  1 = a header, 0 = not.  *layer gets 1, 2 or 3 as

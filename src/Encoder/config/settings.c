@@ -142,6 +142,14 @@ int rl_set_find_replay_gain(RlOptions *o, int on)
     return 0;
 }
 
+int rl_set_decode_on_the_fly(RlOptions *o, int on)
+{
+    if (!is_bool(on))
+        return -1;
+    o->decode_on_the_fly = on;
+    return 0;
+}
+
 int rl_set_brate(RlOptions *o, int kbps)
 {
     o->brate = kbps;

@@ -129,6 +129,9 @@ int rl_set_quality(RlOptions *o, int q);           /* clamped 0..9 */
 int rl_set_mode(RlOptions *o, RlMpegMode m);
 int rl_set_force_ms(RlOptions *o, int on);
 int rl_set_find_replay_gain(RlOptions *o, int on);
+/* lame_set_decode_on_the_fly: decode the output as it is made, find its
+ * peak sample and (with ReplayGain on) analyse it instead of the input */
+int rl_set_decode_on_the_fly(RlOptions *o, int on);
 int rl_set_brate(RlOptions *o, int kbps);          /* >320 also disables the reservoir */
 int rl_set_compression_ratio(RlOptions *o, float ratio);
 int rl_set_error_protection(RlOptions *o, int on);

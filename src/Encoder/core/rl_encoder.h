@@ -11,6 +11,10 @@
  *   rg (RlGainFeed) .............. ReplayGain feed: Dispatch pushes, one task
  *                                  per channel analyses (contract in
  *                                  gain_feed.h); the tag reads its result
+ *   redecode (RlRedecode) ........ Redecode (serial, after Encode): the
+ *                                  decoder of the output and its peak
+ *                                  (--replaygain-accurate, --clipdetect);
+ *                                  then pushes into rg instead of Dispatch
  * Prepare and Search get only k and their frame record.  VBR and ABR
  * Search get Encode's carried state (RlCarried, stages.h) as an argument
  * (a snapshot taken by the scheduler after the last committed Encode);
@@ -27,6 +31,7 @@
 #include "dispatch.h"         /* RlDispatchState */
 #include "rl_encode_stage.h"  /* RlEncodeStage */
 #include "gain_feed.h"        /* RlGainFeed */
+#include "redecode.h"         /* RlRedecode */
 
 typedef struct RlEncoder {
     RlEncoderConst  k;
@@ -34,6 +39,7 @@ typedef struct RlEncoder {
     RlPsyState      psy;
     RlEncodeStage   encode;
     RlGainFeed      rg;
+    RlRedecode      redecode;
 } RlEncoder;
 
 #endif

@@ -75,10 +75,20 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
         e->rg.filter = e->k.dsp.gain_filter;
     }
 
+    /* decode on the fly: LAME's hip decoder of its own output */
+    rc = rl_redecode_init(&e->redecode, e->k.cfg.decode_on_the_fly,
+                          e->k.cfg.find_replay_gain, e->k.cfg.channels_out);
+    if (rc < 0) {
+        rl_gain_feed_free(&e->rg);
+        rl_psy_free(&e->k);
+        return rc;
+    }
+
     /* mfbuf, the initial zero pad, padding counters, the resampler */
     rc = rl_dispatch_init(&e->k, &e->dispatch);
     if (rc < 0) {
         rl_dispatch_free(&e->dispatch);
+        rl_redecode_free(&e->redecode);
         rl_gain_feed_free(&e->rg);
         rl_psy_free(&e->k);
         return rc;
@@ -89,6 +99,7 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
 static void encoder_free(RlEncoder *e)
 {
     rl_dispatch_free(&e->dispatch);
+    rl_redecode_free(&e->redecode);
     rl_gain_feed_free(&e->rg);
     rl_psy_free(&e->k);
 }
@@ -239,7 +250,7 @@ int rl_encoder_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int *found)
 
 /* What the tag of file `file` of `files` needs (files 0: no gapless set). */
 static int tag_info(const RlConfig *cfg, int delay, int padding, RlGainFeed *rg, int title,
-                    int file, int files, RlTagInfo *info)
+                    const RlRedecode *rd, int file, int files, RlTagInfo *info)
 {
     int rc;
     memset(info, 0, sizeof *info);
@@ -248,27 +259,28 @@ static int tag_info(const RlConfig *cfg, int delay, int padding, RlGainFeed *rg,
     rc = radio_gain(cfg, rg, title, &info->radio_gain);
     if (rc < 0)
         return rc;
-    info->peak_sample = 0.0f;
+    info->peak_sample = rd ? rd->peak : 0.0f;
     info->nogap_total = files;
     info->nogap_current = file;
     return 0;
 }
 
 int rl_encoder_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
-                         const RlDispatchState *d, RlGainFeed *rg, uint8_t *buf, size_t cap)
+                         const RlDispatchState *d, RlGainFeed *rg, const RlRedecode *rd,
+                         uint8_t *buf, size_t cap)
 {
-    return rl_encoder_tag_frame_nogap(k, enc, d, rg, 0, 0, buf, cap);
+    return rl_encoder_tag_frame_nogap(k, enc, d, rg, rd, 0, 0, buf, cap);
 }
 
 int rl_encoder_tag_frame_nogap(const RlEncoderConst *k, const RlEncodeStage *enc,
-                               const RlDispatchState *d, RlGainFeed *rg, int file, int files,
-                               uint8_t *buf, size_t cap)
+                               const RlDispatchState *d, RlGainFeed *rg, const RlRedecode *rd,
+                               int file, int files, uint8_t *buf, size_t cap)
 {
     RlTagInfo info;
     int rc;
     if (!enc->enc.write_lame_tag)
         return 0;
-    rc = tag_info(&k->cfg, d->encoder_delay, d->encoder_padding, rg, -1, file, files, &info);
+    rc = tag_info(&k->cfg, d->encoder_delay, d->encoder_padding, rg, -1, rd, file, files, &info);
     if (rc < 0)
         return rc;
     return rl_lametag_frame(&enc->enc, &k->cfg, &info, buf, cap);
@@ -282,7 +294,7 @@ int rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
     if (!enc->enc.write_lame_tag)
         return 0;
     /* lame_encode_flush never ran: the padding is still lame_init_params' 0 */
-    rc = tag_info(&k->cfg, RL_ENCDELAY, 0, rg, file, file, files, &info);
+    rc = tag_info(&k->cfg, RL_ENCDELAY, 0, rg, file, NULL, file, files, &info);
     if (rc < 0)
         return rc;
     return rl_lametag_frame(&enc->enc, &k->cfg, &info, buf, cap);
@@ -296,6 +308,26 @@ int rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc)
 int rl_encoder_new_file(const RlEncoderConst *k, RlEncodeStage *enc)
 {
     return rl_bits_new_file(&enc->enc, &k->cfg);
+}
+
+RlRedecode *rl_encoder_redecode(RlEncoder *e)
+{
+    return e->redecode.dec ? &e->redecode : NULL;
+}
+
+int rl_encoder_redecode_room(RlGainFeed *rg)
+{
+    return rl_gain_feed_space(rg) >= RL_GAIN_PUSH_MAX;
+}
+
+int rl_encoder_redecode_chunk(RlRedecode *rd, RlGainFeed *rg, const uint8_t *bytes, size_t n)
+{
+    return rl_redecode_chunk(rd, rg, bytes, n);
+}
+
+void rl_encoder_noclip(const RlRedecode *rd, int *gain_change, float *scale)
+{
+    rl_redecode_noclip(rd, gain_change, scale);
 }
 
 int rl_encoder_gain_mark(RlGainFeed *rg)

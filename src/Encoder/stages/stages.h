@@ -28,6 +28,7 @@ typedef struct RlDispatchState RlDispatchState; /* Dispatch's state */
 typedef struct RlPsyState RlPsyState;         /* Resolve's state */
 typedef struct RlEncodeStage RlEncodeStage;   /* Encode's state */
 typedef struct RlGainFeed RlGainFeed;         /* the ReplayGain feed (thread-safe) */
+typedef struct RlRedecode RlRedecode;         /* Redecode's state (decode on the fly) */
 
 /* ------------------------------------------------------------ life cycle */
 
@@ -176,10 +177,32 @@ int  rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc);
 /* The final LAME tag frame (lame_get_lametag_frame), after
  * rl_encoder_flush_bits and Dispatch's last flush step: encoder
  * delay/padding from d, RadioGain from the ReplayGain feed rg (gain work
- * still queued is finished here, so no gain task may be running).  Returns
- * its length, 0 when the tag is off (-t, or a frame too small for it). */
+ * still queued is finished here, so no gain task may be running), the
+ * peak sample from rd (NULL: decode on the fly is off).  Returns its
+ * length, 0 when the tag is off (-t, or a frame too small for it). */
 int  rl_encoder_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
-                          const RlDispatchState *d, RlGainFeed *rg, uint8_t *buf, size_t cap);
+                          const RlDispatchState *d, RlGainFeed *rg, const RlRedecode *rd,
+                          uint8_t *buf, size_t cap);
+
+/* ------------------------------------ Redecode (serial, after Encode)
+ *
+ * Decode on the fly (lame --replaygain-accurate, --clipdetect): every
+ * chunk of music bytes Encode hands out (LAME's copy_buffer: one per
+ * frame, then the flush's) is decoded in stream order by LAME's decoder;
+ * the peak sample goes into the LAME tag and, with ReplayGain on, the
+ * decoded frames go into the gain feed (Dispatch then pushes nothing). */
+
+/* Redecode's state, NULL when decode on the fly is off. */
+RlRedecode *rl_encoder_redecode(RlEncoder *e);
+/* 1 if the gain feed has room for one decoded frame (what Redecode pushes
+ * before it looks again). */
+int  rl_encoder_redecode_room(RlGainFeed *rg);
+/* One chunk (n > 0): 0 done; -EAGAIN: the gain feed is full, call again
+ * with the same chunk after the gain tasks ran; or -errno. */
+int  rl_encoder_redecode_chunk(RlRedecode *rd, RlGainFeed *rg, const uint8_t *bytes, size_t n);
+/* After the last chunk: lame_get_noclipGainChange (tenths of a dB) and
+ * lame_get_noclipScale (-1: no clipping). */
+void rl_encoder_noclip(const RlRedecode *rd, int *gain_change, float *scale);
 
 /* ------------------------------------------------------- gapless sets
  *
@@ -213,8 +236,8 @@ int  rl_encoder_new_file(const RlEncoderConst *k, RlEncodeStage *enc);
 /* Finish's tag for the set's last file (rl_encoder_tag_frame with the
  * nogap flags; files 0: not a gapless set). */
 int  rl_encoder_tag_frame_nogap(const RlEncoderConst *k, const RlEncodeStage *enc,
-                                const RlDispatchState *d, RlGainFeed *rg, int file, int files,
-                                uint8_t *buf, size_t cap);
+                                const RlDispatchState *d, RlGainFeed *rg, const RlRedecode *rd,
+                                int file, int files, uint8_t *buf, size_t cap);
 
 /* lame's RadioGain (tenths of a dB, as the LAME tag stores it) at the end,
  * under the same conditions as rl_encoder_tag_frame; *found: ReplayGain

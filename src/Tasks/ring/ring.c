@@ -32,7 +32,7 @@
  * (complete_task).  No stage function, no port callback and no executor
  * call that may sleep runs under mu (rl_executor_notify may: the executor's
  * lock is a leaf).  Priority (oldest frames first, so slots drain): Encode's
- * forked items > Encode > Resolve > Search (oldest) > Prepare (oldest) >
+ * forked items > Encode > Redecode > Resolve > Search (oldest) > Prepare (oldest) >
  * ReplayGain channel 0, 1 > Dispatch > Finish.  Serial stages are not
  * threads: the flags dispatch_running / resolve_running / encode_running /
  * gain_running[ch] (under mu) let at most one thread run each, and
@@ -58,7 +58,14 @@
  *                    only the Encode task and, after the last Encode, the
  *                    Finish task (which calls the port's finish).  So the
  *                    port sees the bytes in stream order, one call at a time.
- *   e->rg (the gain feed)   Dispatch pushes; gain task ch runs channel ch;
+ *   e->redecode, slot_bytes of frames [redecoded, encoded)
+ *                    decode on the fly only: the Redecode task (frame
+ *                    `redecoded`, after its Encode published; a slot is
+ *                    free again once its frame is redecoded), then Finish
+ *                    (the flush's chunk, gain tasks run inline: none is
+ *                    taken once Finish was).
+ *   e->rg (the gain feed)   Dispatch (with decode on the fly: Redecode)
+ *                    pushes; gain task ch runs channel ch;
  *                    the feed's own mutex makes that safe (gain_feed.h).
  *                    pick_task asks it rl_gain_task_pending/space under mu:
  *                    lock order mu -> feed, and the feed never calls back
@@ -258,15 +265,23 @@ static double now_s(void)
     return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
 
+/* Assumes mu.  Frames whose slots are free again: encoded, or with decode
+ * on the fly redecoded (Redecode reads the slot's bytes). */
+static int64_t released(const Ring *r)
+{
+    return r->rd ? r->redecoded : r->encoded;
+}
+
 /* Assumes mu.  1 if Dispatch may run: a free slot, input possibly there, and
- * room in the gain feed for what one dispatch step pushes. */
+ * room in the gain feed for what one dispatch step pushes (when Dispatch
+ * feeds it: not with decode on the fly). */
 static int dispatch_ready(Ring *r)
 {
-    if (r->dispatch_running || r->dispatch_done || r->cut - r->encoded >= r->nslots)
+    if (r->dispatch_running || r->dispatch_done || r->cut - released(r) >= r->nslots)
         return 0;
     if (r->dispatch_wait_input && r->in_events == r->in_events_seen)
         return 0;
-    if (r->gain_channels > 0) {
+    if (r->gain_channels > 0 && !r->rd) {
         if (r->dispatch_wait_gain)
             return 0;
         if (!rl_encoder_gain_room(rl_encoder_gain(r->e)))
@@ -275,11 +290,18 @@ static int dispatch_ready(Ring *r)
     return 1;
 }
 
-/* Assumes mu.  1 if gain task ch has work and is not running. */
+/* Assumes mu.  1 if gain task ch has work and is not running (never once
+ * Finish was taken: Finish runs what its last chunk pushed itself). */
 static int gain_ready(Ring *r, int ch)
 {
-    return ch < r->gain_channels && !r->gain_running[ch]
+    return ch < r->gain_channels && !r->gain_running[ch] && !r->finish_taken
         && rl_encoder_gain_pending(rl_encoder_gain(r->e), ch) > 0;
+}
+
+/* Assumes mu.  1 if Redecode may take frame `redecoded`. */
+static int redecode_ready(const Ring *r)
+{
+    return r->rd && !r->redecode_running && !r->redecode_wait_gain && r->redecoded < r->encoded;
 }
 
 /* Assumes mu, Encode not running.  1 unless frame `encoded` starts a new
@@ -317,6 +339,13 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
             *frame = r->encoded;
         }
         return T_ENCODE;
+    }
+    if (redecode_ready(r)) {
+        if (take) {
+            r->redecode_running = 1;
+            *frame = r->redecoded;
+        }
+        return T_REDECODE;
     }
     if (!r->resolve_running && r->resolved < r->prep_take
         && r->prepared[r->resolved % r->nslots]) {
@@ -357,6 +386,7 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
         return T_DISPATCH;
     }
     if (r->dispatch_done && !r->finish_taken && r->encoded == r->cut
+        && (!r->rd || (r->redecoded == r->cut && !r->redecode_running))
         && !r->gain_running[0] && !r->gain_running[1]
         && !gain_ready(r, 0) && !gain_ready(r, 1)) {
         if (take)
@@ -410,7 +440,8 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
         else if (rc == RING_D_NO_INPUT)
             r->dispatch_wait_input = 1;
         else if (rc == RING_D_GAIN_FULL)
-            r->dispatch_wait_gain = 1;
+            /* only while the feed lacks room (as T_REDECODE) */
+            r->dispatch_wait_gain = !rl_encoder_gain_room(rl_encoder_gain(r->e));
         break;
     case T_PREPARE:
         r->prepared[frame % r->nslots] = 1;
@@ -430,10 +461,21 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
             r->committed = *after;
         }
         break;
+    case T_REDECODE:
+        r->redecode_running = 0;
+        if (rc == RING_R_DONE)
+            r->redecoded++;
+        else if (rc == RING_R_GAIN_FULL)
+            /* only while the feed is still full: a gain task that emptied
+             * it after Redecode looked has already published (and cleared
+             * the flag), and none may come again */
+            r->redecode_wait_gain = !rl_encoder_redecode_room(rl_encoder_gain(r->e));
+        break;
     case T_GAIN0:
     case T_GAIN1:
         r->gain_running[t == T_GAIN1] = 0;
         r->dispatch_wait_gain = 0;     /* space was freed: Dispatch may retry */
+        r->redecode_wait_gain = 0;     /* ... and Redecode */
         break;
     case T_FINISH:
         if (rc == 0) {
@@ -479,6 +521,9 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
         rc = ring_run_encode(r, f, frame);
         rl_encoder_carried(rl_encoder_encode_stage(r->e), after);
         break;
+    case T_REDECODE:
+        rc = ring_run_redecode(r, frame);
+        break;
     case T_GAIN0:
     case T_GAIN1:
         rc = rl_encoder_gain_run(rl_encoder_gain(r->e), t == T_GAIN1);
@@ -503,6 +548,7 @@ static void add_stats(RlRingStats *st, RingTask t, double s)
     case T_RESOLVE:  st->resolve_s += s; break;
     case T_SEARCH:   st->search_s += s; break;
     case T_ENCODE:   st->encode_s += s; st->frames++; break;
+    case T_REDECODE: st->redecode_s += s; break;
     case T_GAIN0:
     case T_GAIN1:    st->gain_s += s; break;
     case T_FINISH:   st->finish_s += s; break;
@@ -533,6 +579,7 @@ static void trace_task(Ring *r, RingTask t, double t0, double t1, int64_t frame,
     case T_ENCODE:
         rl_trace_add(tr, RL_TR_ENCODE, t0, t1, frame, r->redo_count - redos);
         break;
+    case T_REDECODE: rl_trace_add(tr, RL_TR_REDECODE, t0, t1, frame, rc == RING_R_GAIN_FULL); break;
     case T_GAIN0:    rl_trace_add(tr, RL_TR_GAIN0, t0, t1, -1, 0); break;
     case T_GAIN1:    rl_trace_add(tr, RL_TR_GAIN1, t0, t1, -1, 0); break;
     case T_FINISH:   rl_trace_add(tr, RL_TR_FINISH, t0, t1, -1, 0); break;
@@ -787,7 +834,21 @@ int ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRingPar
         return rc;
     }
     r->frame_size = rl_encoder_frame_size(r->e);
+    r->scale = o.scale;
     r->gain_channels = rl_encoder_gain_channels(r->e);   /* 0 unless ReplayGain runs */
+    r->rd = rl_encoder_redecode(r->e);                    /* NULL unless decoding on the fly */
+    if (r->rd) {
+        if (r->p.nogap_files > 0) {     /* not ported: per-file peaks and titles */
+            rl_ring_destroy(r);
+            return -ENOTSUP;
+        }
+        r->slot_bytes = malloc((size_t)r->nslots * RL_ENCODER_BYTES_MAX);
+        r->slot_nbytes = calloc((size_t)r->nslots, sizeof *r->slot_nbytes);
+        if (!r->slot_bytes || !r->slot_nbytes) {
+            rl_ring_destroy(r);
+            return -ENOMEM;
+        }
+    }
     rl_encoder_carried(rl_encoder_encode_stage(r->e), &r->committed);
     *out = r;
     return 0;
@@ -871,6 +932,8 @@ void rl_ring_destroy(RlRing *r)
     ring_stop(r);
     rl_encoder_destroy(r->e);
     free(r->out_bytes);
+    free(r->slot_bytes);
+    free(r->slot_nbytes);
     free(r->searched);
     free(r->slot_file);
     free(r->file_empty);

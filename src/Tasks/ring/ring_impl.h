@@ -13,9 +13,15 @@
 #include "stages.h"
 
 typedef enum RingTask {
-    T_NONE, T_SIDE, T_ENCODE, T_RESOLVE, T_SEARCH, T_PREPARE, T_GAIN0, T_GAIN1, T_DISPATCH,
+    T_NONE, T_SIDE, T_ENCODE, T_REDECODE, T_RESOLVE, T_SEARCH, T_PREPARE, T_GAIN0, T_GAIN1, T_DISPATCH,
     T_FINISH
 } RingTask;
+
+/* What one Redecode task did (>= 0), or -errno. */
+enum {
+    RING_R_DONE = 0,       /* frame `redecoded`'s bytes are decoded */
+    RING_R_GAIN_FULL = 1   /* the ReplayGain feed is full: gain tasks first, then again */
+};
 
 /* What one Dispatch task did (>= 0), or -errno. */
 enum {
@@ -34,7 +40,13 @@ struct RlRing {
     int          nslots;
     int          fork;                 /* Encode forks its channel loops (pool workers > 0) */
     int          gain_channels;        /* ReplayGain tasks (0: RG off) */
+    RlRedecode  *rd;                   /* decode on the fly (NULL: off): the Redecode task's */
+    uint8_t     *slot_bytes;           /* with rd, per slot: the bytes Encode handed out for the
+                                        * frame (RL_ENCODER_BYTES_MAX each; Encode writes them,
+                                        * then Redecode reads them) */
+    size_t      *slot_nbytes;
     int          frame_size;
+    float        scale;                /* the options' scale after init (lame_get_scale) */
     RlRingParams p;                    /* the caller's, copied */
     RlRingInput  in;
     RlRingOutput out;
@@ -50,6 +62,10 @@ struct RlRing {
     int    *slot_file;                 /* per slot: the gapless set's file of the frame (Dispatch
                                         * writes it with the cut, Encode reads it) */
     int     dispatch_running, resolve_running, encode_running;
+    int64_t redecoded;                 /* with rd: frames Redecode finished (<= encoded); their
+                                        * slots are free again */
+    int     redecode_running;
+    int     redecode_wait_gain;        /* last Redecode found the gain feed full */
     int     gain_running[2];
     int     dispatch_done, finish_taken, finished;
     int     dispatch_wait_input;       /* last Dispatch found no block ... */
@@ -99,6 +115,7 @@ struct RlRing {
 int ring_run_dispatch(Ring *r, RlFrame *f);
 int ring_run_encode(Ring *r, RlFrame *f, int64_t t);
 int ring_run_finish(Ring *r);
+int ring_run_redecode(Ring *r, int64_t t);
 int ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
 
 /* Direct input (ports_files.c): a block over a buffer of frame_size

@@ -111,17 +111,60 @@ int ring_run_dispatch(Ring *r, RlFrame *f)
     }
 }
 
-/* Hands the bytes the bitstream has finished to the output. */
-int ring_write_ready_bytes(Ring *r)
+/* Hands the bytes the bitstream has finished to the output; keep (when not
+ * NULL, RL_ENCODER_BYTES_MAX bytes) also gets a copy of them, *kept their
+ * count: LAME's copy_buffer chunk that decode on the fly decodes. */
+static int write_bytes_keep(Ring *r, uint8_t *keep, size_t *kept)
 {
+    *kept = 0;
     for (;;) {
         long n = rl_encoder_take_bytes(rl_encoder_encode_stage(r->e), r->out_bytes, RL_ENCODER_BYTES_MAX);
         int rc;
         if (n <= 0)
             return (int) n;
+        if (keep) {
+            if ((size_t) n > RL_ENCODER_BYTES_MAX - *kept)
+                return -EOVERFLOW;  /* cannot happen: one frame's bytes at a time */
+            memcpy(keep + *kept, r->out_bytes, (size_t) n);
+            *kept += (size_t) n;
+        }
         rc = r->out.write(r->out.ctx, r->out_bytes, (size_t) n);
         if (rc < 0)
             return rc;
+    }
+}
+
+int ring_write_ready_bytes(Ring *r)
+{
+    size_t kept;
+    return write_bytes_keep(r, NULL, &kept);
+}
+
+/* Redecode: frame t's bytes (kept by its Encode) through decode on the
+ * fly; RING_R_GAIN_FULL when the gain feed has no room (again later). */
+int ring_run_redecode(Ring *r, int64_t t)
+{
+    size_t const slot = (size_t) (t % r->nslots);
+    int const rc = rl_encoder_redecode_chunk(r->rd, rl_encoder_gain(r->e),
+                                             r->slot_bytes + slot * RL_ENCODER_BYTES_MAX,
+                                             r->slot_nbytes[slot]);
+    return rc == -EAGAIN ? RING_R_GAIN_FULL : rc;
+}
+
+/* Finish: the flush's chunk through decode on the fly, on this thread; the
+ * gain tasks are not taken once Finish was, so it runs them itself when
+ * the feed is full. */
+static int redecode_last_chunk(Ring *r, const uint8_t *bytes, size_t n)
+{
+    RlGainFeed *rg = rl_encoder_gain(r->e);
+    for (;;) {
+        int rc = rl_encoder_redecode_chunk(r->rd, rg, bytes, n);
+        if (rc != -EAGAIN)
+            return rc;
+        for (int ch = 0; ch < r->gain_channels; ch++)
+            while (rl_encoder_gain_pending(rg, ch) > 0)
+                if ((rc = rl_encoder_gain_run(rg, ch)) < 0)
+                    return rc;
     }
 }
 
@@ -150,7 +193,16 @@ static int end_file(Ring *r, int last)
     rc = rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
     if (rc < 0)
         return rc;
-    rc = ring_write_ready_bytes(r);
+    if (r->rd && last) {
+        /* lame_encode_flush: the last music bytes are decoded too, before
+         * save_gain_values; slot 0's buffer is free (every frame decoded) */
+        size_t kept;
+        rc = write_bytes_keep(r, r->slot_bytes, &kept);
+        if (rc == 0)
+            rc = redecode_last_chunk(r, r->slot_bytes, kept);
+    }
+    else
+        rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
     if (r->p.id3v1_len > 0) {
@@ -160,7 +212,7 @@ static int end_file(Ring *r, int last)
     }
     if (r->out.wants_tag && last)
         len = rl_encoder_tag_frame_nogap(rl_encoder_const(e), rl_encoder_encode_stage(e),
-                                         rl_encoder_dispatch(e), rl_encoder_gain(e), r->out_file,
+                                         rl_encoder_dispatch(e), rl_encoder_gain(e), r->rd, r->out_file,
                                          r->p.nogap_files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     else if (r->out.wants_tag)
         len = rl_encoder_file_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e),
@@ -225,7 +277,12 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
     if (rc < 0)
         return rc;
     r->redo_count += rc;        /* 1: the search was redone */
-    rc = ring_write_ready_bytes(r);
+    if (r->rd) {                /* the frame's chunk, for Redecode */
+        size_t const slot = (size_t) (t % r->nslots);
+        rc = write_bytes_keep(r, r->slot_bytes + slot * RL_ENCODER_BYTES_MAX, &r->slot_nbytes[slot]);
+    }
+    else
+        rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
     if (r->p.progress)
@@ -257,6 +314,11 @@ int ring_run_finish(Ring *r)
         r->p.result->tag_len = len;
         r->p.result->radio_gain = rl_encoder_radio_gain(rl_encoder_const(r->e), rl_encoder_gain(r->e),
                                                         &r->p.result->replay_gain);
+        r->p.result->decoded = r->rd != NULL;
+        r->p.result->scale = r->scale;
+        if (r->rd)
+            rl_encoder_noclip(r->rd, &r->p.result->noclip_gain_change,
+                              &r->p.result->noclip_scale);
     }
     (void) file_id3v2(r, r->out_file, &v2_len);
     return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len, (uint64_t) v2_len);
