@@ -459,8 +459,11 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
     else if (str_ieq(token, "verbose")) {
         a->silent = -10;
     }
-    else if (str_ieq(token, "nohist") || str_ieq(token, "flush")) {
-        /* no histogram; every write is complete anyway */
+    else if (str_ieq(token, "nohist")) {
+        a->nohist = 1;
+    }
+    else if (str_ieq(token, "flush")) {
+        /* every write is complete anyway */
     }
     else if (str_ieq(token, "nogaptags")) {
         a->nogap_tags = 1;

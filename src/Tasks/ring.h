@@ -66,6 +66,14 @@ typedef struct RlRingResult {
     int     radio_gain;         /* RadioGain in tenths of a dB */
 } RlRingResult;
 
+/* A frame the Encode task has finished, for lame's bitrate histogram
+ * (the counts LAME's updateStats keeps). */
+typedef struct RlRingFrameInfo {
+    int bitrate_index;  /* the header's: 1..14, 0 in free format */
+    int mode_ext;       /* the header's mode extension (2: M/S); -1 for mono output */
+    int block_count[5]; /* granule-channels by block type: normal, start, short, stop, mixed */
+} RlRingFrameInfo;
+
 typedef struct RlRingParams {
     int threads;        /* rl_run_ring without exec: the calling thread and threads-1 pool
                          * workers; <= 0: the CPUs this process may run on */
@@ -82,6 +90,9 @@ typedef struct RlRingParams {
      * each read of input goes to the encoder and once at the end of the
      * input, with the frames lame has encoded by then; may be NULL */
     void (*read_progress)(void *arg, int64_t frames_encoded);
+    /* called from the Encode task, before its progress call for the same
+     * frame (frame: 0-based), with what the frame holds; may be NULL */
+    void (*frame_info)(void *arg, int64_t frame, const RlRingFrameInfo *info);
     void *progress_arg;
     /* a stop token (see above): once requested, the ring drains and fails
      * with -EINTR; may be NULL */

@@ -4,8 +4,9 @@
 # terminal) compared with ringlame's after masking the timing fields (the
 # CPU and real times, their estimates, play/CPU and ETA of each progress
 # line; the frame counts and percentages stay): the banner and filter
-# notes, "Encoding X to Y", "Encoding as ...", the progress lines (lame
-# without its bitrate histogram: --nohist), "Writing LAME Tag...done",
+# notes, "Encoding X to Y", "Encoding as ...", the progress lines (with
+# --nohist, and with lame's bitrate histogram under them, laid out for
+# TERM unset, xterm, vt100 and dumb), "Writing LAME Tag...done",
 # "ReplayGain: ...", --verbose's settings dump, -S/--silent/--quiet/--brief,
 # stdin and stdout, resampling (the lines where lame prints them).
 # ringlame's own lines after lame's (--verbose: SIMD level, ring times) are
@@ -26,18 +27,32 @@ mask() {
         print }' | sed '/^SIMD level: /,$d'
 }
 
+# ringlame built with termcap (as Debian's lame is) lays the histogram out
+# for TERM's terminal
+TERMCAP_BUILD=$(ldd "$RL" 2>/dev/null | grep -E 'libtinfo|libncurses')
+# HIST: the histogram cases' TERM ("" = the cases run with --nohist)
+HIST=
 check_console() {   # NAME MODE INPUT OPTS...   MODE: file, stdin, stdout
     local name=$1 mode=$2 in=$3; shift 3
     local d="$OUT/$name" rc lrc
+    local -a tenv=(env -u TERM)
+    if [ -n "$HIST" ] && [ "$HIST" != unset ] && [ -z "$TERMCAP_BUILD" ]; then
+        return 0            # a build without termcap lays out for no terminal
+    fi
+    if [ -n "$HIST" ]; then
+        [ "$HIST" = unset ] || tenv=(env -u COLUMNS -u LINES "TERM=$HIST")
+    else
+        set -- --nohist "$@"
+    fi
     rm -rf "$d"; mkdir -p "$d/lame" "$d/rl"
     case $mode in
     file)   lame_opts "$@"
-            (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" --nohist "${LOPTS[@]}" "$in" out.mp3 </dev/null 2>err >/dev/null); lrc=$?
-            (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" "$in" out.mp3 </dev/null 2>err >/dev/null); rc=$? ;;
-    stdin)  (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" --nohist "$@" - out.mp3 <"$in" 2>err >/dev/null); lrc=$?
-            (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" - out.mp3 <"$in" 2>err >/dev/null); rc=$? ;;
-    stdout) (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" --nohist "$@" "$in" - </dev/null 2>err >out.mp3); lrc=$?
-            (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" "$in" - </dev/null 2>err >out.mp3); rc=$? ;;
+            (cd "$d/lame" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$LAME" "${LOPTS[@]}" "$in" out.mp3 </dev/null 2>err >/dev/null); lrc=$?
+            (cd "$d/rl" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$RL" "$@" "$in" out.mp3 </dev/null 2>err >/dev/null); rc=$? ;;
+    stdin)  (cd "$d/lame" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$LAME" "$@" - out.mp3 <"$in" 2>err >/dev/null); lrc=$?
+            (cd "$d/rl" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$RL" "$@" - out.mp3 <"$in" 2>err >/dev/null); rc=$? ;;
+    stdout) (cd "$d/lame" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$LAME" "$@" "$in" - </dev/null 2>err >out.mp3); lrc=$?
+            (cd "$d/rl" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$RL" "$@" "$in" - </dev/null 2>err >out.mp3); rc=$? ;;
     esac
     mask "$d/lame/err" >"$d/lame.txt"
     mask "$d/rl/err" >"$d/rl.txt"
@@ -83,4 +98,24 @@ check_console stdin_brief stdin "$S" --brief
 check_console stdout stdout "$S" -b 128
 check_console threads1 file "$S" --threads 1
 check_console sequential file "$S" --sequential -V 6
+# lame's bitrate histogram (its default): VBR, CBR, ABR, mono, free format,
+# CBR with -B's rows, on each terminal type
+HIST=unset
+check_console hist_vbr file "$S" -V 2
+check_console hist_cbr file "$S" -b 128
+check_console hist_abr file "$S" --abr 96
+check_console hist_mono file "$M" -V 5
+check_console hist_freeformat file "$S" --freeformat -b 400
+check_console hist_cbr_max file "$S" -b 128 -B 256
+check_console hist_vbr_bounds_seq file "$S" --sequential -V 0 -b 96 -B 192
+check_console hist_silent file "$S" -S -V 2
+HIST=xterm
+check_console hist_xterm_vbr file "$S" -V 2
+check_console hist_xterm_cbr_mono file "$S" -m m -b 64
+check_console hist_xterm_mpeg2 file "$M" --abr 40
+HIST=vt100
+check_console hist_vt100 file "$S" -V 4
+HIST=dumb
+check_console hist_dumb file "$S" --abr 128
+HIST=
 id_summary

@@ -228,6 +228,11 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
     rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
+    if (r->p.frame_info) {
+        RlRingFrameInfo fi;
+        rl_frame_stats(rl_encoder_const(r->e), f, &fi.bitrate_index, &fi.mode_ext, fi.block_count);
+        r->p.frame_info(r->p.progress_arg, t, &fi);
+    }
     if (r->p.progress)
         r->p.progress(r->p.progress_arg, t + 1, r->total_estimate);
     return 0;
