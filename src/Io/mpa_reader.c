@@ -317,6 +317,15 @@ int rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames)
     return n;
 }
 
+void rl_mpa_reader_frame_info(const RlMpaReader *r, RlMpaFrameInfo *out)
+{
+    out->layer = r->info.layer;
+    out->bitrate = r->info.bitrate;
+    out->mode = r->info.mode;
+    out->mode_ext = r->info.mode_ext;
+    out->frame_samples = r->info.frame_samples;
+}
+
 void rl_mpa_reader_close(RlMpaReader *r)
 {
     if (!r)

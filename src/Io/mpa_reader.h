@@ -43,6 +43,13 @@ void rl_mpa_reader_skips(const RlMpaReader *r, int *start, int *end);
  * value per frame), as LAME's get_audio16 gives them.  Returns the frames,
  * 0 at the end, or -EIO on a read error. */
 int  rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames);
+/* The header of the frame decoded last (LAME's mp3data_struct, as its
+ * front end shows it while decoding): layer, bitrate in kbit/s, mode and
+ * mode extension, samples per frame. */
+typedef struct RlMpaFrameInfo {
+    int layer, bitrate, mode, mode_ext, frame_samples;
+} RlMpaFrameInfo;
+void rl_mpa_reader_frame_info(const RlMpaReader *r, RlMpaFrameInfo *out);
 void rl_mpa_reader_close(RlMpaReader *r);
 
 #endif

@@ -8,7 +8,8 @@
 # --nohist, and with lame's bitrate histogram under them, laid out for
 # TERM unset, xterm, vt100 and dumb), "Writing LAME Tag...done",
 # "ReplayGain: ...", --verbose's settings dump, -S/--silent/--quiet/--brief,
-# stdin and stdout, resampling (the lines where lame prints them).
+# stdin and stdout, resampling (the lines where lame prints them); and
+# --decode's text (input/output lines, samples skipped, Frame# lines).
 # ringlame's own lines after lame's (--verbose: SIMD level, ring times) are
 # left out.
 . "$(dirname "$0")/lib.sh"
@@ -27,11 +28,24 @@ mask() {
         print }' | sed '/^SIMD level: /,$d'
 }
 
+# both_ran NAME LAME_RC RL_RC RL_STDERR: 0 when both exited 0, else a FAIL
+both_ran() {
+    if [ "$2" -ne 0 ]; then
+        id_fail "$1" "the reference lame failed (exit $2): the case itself is wrong"
+    elif [ "$3" -ne 0 ]; then
+        id_fail "$1" "ringlame exited with $3" "$(head -c 300 "$4")"
+    else
+        return 0
+    fi
+    return 1
+}
+
 # ringlame built with termcap (as Debian's lame is) lays the histogram out
 # for TERM's terminal
 TERMCAP_BUILD=$(ldd "$RL" 2>/dev/null | grep -E 'libtinfo|libncurses')
 # HIST: the histogram cases' TERM ("" = the cases run with --nohist)
 HIST=
+
 check_console() {   # NAME MODE INPUT OPTS...   MODE: file, stdin, stdout
     local name=$1 mode=$2 in=$3; shift 3
     local d="$OUT/$name" rc lrc
@@ -56,15 +70,40 @@ check_console() {   # NAME MODE INPUT OPTS...   MODE: file, stdin, stdout
     esac
     mask "$d/lame/err" >"$d/lame.txt"
     mask "$d/rl/err" >"$d/rl.txt"
-    if [ $lrc -ne 0 ]; then
-        id_fail "$name" "the reference lame failed (exit $lrc): the case itself is wrong"
-    elif [ $rc -ne 0 ]; then
-        id_fail "$name" "ringlame exited with $rc" "$(head -c 300 "$d/rl/err")"
+    if ! both_ran "$name" $lrc $rc "$d/rl/err"; then
+        :
     elif ! cmp -s "$d/lame.txt" "$d/rl.txt"; then
         id_fail "$name" "stderr differs (masked; - lame, + ringlame)" \
             "$(diff "$d/lame.txt" "$d/rl.txt" | head -n 8)"
     elif ! cmp -s "$d/lame/out.mp3" "$d/rl/out.mp3"; then
         id_fail "$name" "the MP3s differ"
+    else
+        id_ok "$name"
+        [ -n "${RL_KEEP:-}" ] || rm -rf "$d"
+    fi
+}
+
+# --decode: lame's "input:"/"output:" lines, the samples skipped and the
+# "Frame#" lines (no timing in them: compared as they are), and the WAV
+check_decode() {    # NAME INPUT OUT OPTS...   INPUT "-": stdin from $STDIN_FILE
+    local name=$1 in=$2 out=$3; shift 3
+    local d="$OUT/$name" rc lrc
+    rm -rf "$d"; mkdir -p "$d/lame" "$d/rl"
+    if [ "$in" = - ]; then
+        (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" "$@" --decode - "$out" <"$STDIN_FILE" 2>err >stdout); lrc=$?
+        (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" --decode - "$out" <"$STDIN_FILE" 2>err >stdout); rc=$?
+    else
+        (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" "$@" --decode "$in" "$out" </dev/null 2>err >stdout); lrc=$?
+        (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" --decode "$in" "$out" </dev/null 2>err >stdout); rc=$?
+    fi
+    if ! both_ran "$name" $lrc $rc "$d/rl/err"; then
+        :
+    elif ! cmp -s "$d/lame/err" "$d/rl/err"; then
+        id_fail "$name" "stderr differs (- lame, + ringlame)" \
+            "$(diff <(tr '\r' '\n' <"$d/lame/err") <(tr '\r' '\n' <"$d/rl/err") | head -n 8)"
+    elif ! cmp -s "$d/lame/stdout" "$d/rl/stdout" \
+         || { [ "$out" != - ] && ! cmp -s "$d/lame/$out" "$d/rl/$out"; }; then
+        id_fail "$name" "the decoded output differs"
     else
         id_ok "$name"
         [ -n "${RL_KEEP:-}" ] || rm -rf "$d"
@@ -118,4 +157,22 @@ check_console hist_vt100 file "$S" -V 4
 HIST=dumb
 check_console hist_dumb file "$S" --abr 128
 HIST=
+
+# --decode's text, from MP3s lame made
+for m in "vbr:$S:-V 2" "cbr_notag:$S:-b 128 -t" "mpeg2_mono:$M:-V 5" "mpeg25:$S:-b 24 --resample 8"; do
+    IFS=: read -r mname msrc mopts <<<"$m"
+    [ -s "$IN/dec_$mname.mp3" ] || "$LAME" --quiet $mopts "$msrc" "$IN/dec_$mname.mp3" \
+        || id_fail "make dec_$mname.mp3" "lame failed"
+done
+check_decode decode_vbr "$IN/dec_vbr.mp3" out.wav
+check_decode decode_cbr_notag "$IN/dec_cbr_notag.mp3" out.wav
+check_decode decode_mpeg2_mono "$IN/dec_mpeg2_mono.mp3" out.wav
+check_decode decode_mpeg25_raw "$IN/dec_mpeg25.mp3" out.raw -t
+check_decode decode_stdout "$IN/dec_vbr.mp3" -
+check_decode decode_S "$IN/dec_vbr.mp3" out.wav -S
+check_decode decode_quiet "$IN/dec_vbr.mp3" out.wav --quiet
+check_decode decode_delay "$IN/dec_vbr.mp3" out.wav --decode-mp3delay 100
+check_decode decode_wav "$S" out.wav
+STDIN_FILE=$IN/dec_vbr.mp3 check_decode decode_stdin_mp3 - out.wav --mp3input
+STDIN_FILE=$S check_decode decode_stdin_wav - out.wav
 id_summary
