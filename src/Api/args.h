@@ -112,7 +112,8 @@ int  rl_args_tags_build(const RlArgs *a, int64_t frames, int samplerate_in, RlAr
 void rl_args_tags_free(RlArgsTags *t);
 
 /* Help texts (args_help.c). */
-void rl_args_print_usage(FILE *fp);
+void rl_args_print_lame_version(FILE *fp);  /* "LAME 64bits version 3.100 (...)" and a blank line */
+void rl_args_print_usage(FILE *fp, const char *prog);  /* lame's usage(); prog: argv[0] */
 void rl_args_print_help(FILE *fp);          /* --help */
 void rl_args_print_longhelp(FILE *fp);      /* --longhelp, -? */
 void rl_args_print_dev_help(FILE *fp);      /* --help dev */

@@ -273,7 +273,7 @@ int main(int argc, char **argv)
     /* tag text is in the environment's charset, as lame takes it */
     setlocale(LC_CTYPE, "");
     if (argc <= 1) {
-        rl_args_print_usage(stderr);
+        rl_args_print_usage(stderr, argv[0]);
         return EXIT_USAGE;
     }
     a = malloc(sizeof(*a));

@@ -9,7 +9,8 @@
 # TERM unset, xterm, vt100 and dumb), "Writing LAME Tag...done",
 # "ReplayGain: ...", --verbose's settings dump, -S/--silent/--quiet/--brief,
 # stdin and stdout, resampling (the lines where lame prints them); and
-# --decode's text (input/output lines, samples skipped, Frame# lines).
+# --decode's text (input/output lines, samples skipped, Frame# lines); and
+# bad command lines (usage text, messages, exit status).
 # ringlame's own lines after lame's (--verbose: SIMD level, ring times) are
 # left out.
 . "$(dirname "$0")/lib.sh"
@@ -110,6 +111,27 @@ check_decode() {    # NAME INPUT OUT OPTS...   INPUT "-": stdin from $STDIN_FILE
     fi
 }
 
+# bad command lines: lame's usage text and messages (both run as "lame"
+# through a link: lame names itself by argv[0], as ringlame does), stdout,
+# exit status
+check_usage() {     # NAME ARGS...
+    local name=$1; shift
+    local d="$OUT/$name" rc lrc
+    rm -rf "$d"; mkdir -p "$d/lame/bin" "$d/rl/bin"
+    ln -s "$LAME" "$d/lame/bin/lame"; ln -s "$RL" "$d/rl/bin/lame"
+    (cd "$d/lame" && PATH="$d/lame/bin:$PATH" timeout "$RL_TIMEOUT" lame "$@" </dev/null 2>err >stdout); lrc=$?
+    (cd "$d/rl" && PATH="$d/rl/bin:$PATH" timeout "$RL_TIMEOUT" lame "$@" </dev/null 2>err >stdout); rc=$?
+    if [ $lrc -ne $rc ]; then
+        id_fail "$name" "exit status $rc, lame's is $lrc"
+    elif ! cmp -s "$d/lame/err" "$d/rl/err" || ! cmp -s "$d/lame/stdout" "$d/rl/stdout"; then
+        id_fail "$name" "the text differs (- lame, + ringlame)" \
+            "$(diff <(cat "$d/lame/stdout" "$d/lame/err") <(cat "$d/rl/stdout" "$d/rl/err") | head -n 8)"
+    else
+        id_ok "$name"
+        [ -n "${RL_KEEP:-}" ] || rm -rf "$d"
+    fi
+}
+
 S=$IN/st.wav M=$IN/mono22.wav W=$IN/st48.wav
 check_console default file "$S"
 check_console V2 file "$S" -V 2
@@ -175,4 +197,19 @@ check_decode decode_delay "$IN/dec_vbr.mp3" out.wav --decode-mp3delay 100
 check_decode decode_wav "$S" out.wav
 STDIN_FILE=$IN/dec_vbr.mp3 check_decode decode_stdin_mp3 - out.wav --mp3input
 STDIN_FILE=$S check_decode decode_stdin_wav - out.wav
+
+# bad command lines
+check_usage usage_no_args
+check_usage usage_no_input -V 2
+check_usage usage_unknown_long --foo "$S"
+check_usage usage_unknown_short -Z
+check_usage usage_missing_b -b
+check_usage usage_missing_V -V
+check_usage usage_missing_tt --tt
+check_usage usage_excess "$S" out.mp3 extra
+check_usage usage_bad_mode -m x "$S"
+check_usage usage_bad_preset --preset foo "$S"
+check_usage usage_preset_missing --preset
+check_usage usage_preset_range --preset 400 "$S"
+check_usage usage_raw_warning -r
 id_summary
