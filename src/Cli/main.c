@@ -107,6 +107,7 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
     RlRingStats stats;
     RlRingResult result;
     RlProgress *prog = NULL;
+    RlMpaReadPlan plan;
     RlArgsTags tags;
     char why[RL_ARGS_PATH_MAX + 128];
     int rc;
@@ -153,6 +154,12 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
             }
         }
         free(cfg);
+    }
+    /* MPEG input: lame reads it one decoded chunk at a time */
+    if (rl_pcm_mpeg(in)) {
+        rl_mpa_read_plan_init(&plan, rl_pcm_mpeg(in));
+        p.next_read = rl_mpa_read_plan_next;
+        p.next_read_arg = &plan;
     }
     p.result = &result;
     if (a->silent <= -10)       /* --verbose: where the ring's time went (after lame's text) */

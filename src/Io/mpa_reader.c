@@ -337,3 +337,35 @@ void rl_mpa_reader_close(RlMpaReader *r)
     free(r->pcm);
     free(r);
 }
+
+void rl_mpa_read_plan_init(RlMpaReadPlan *p, const RlMpaReader *r)
+{
+    memset(p, 0, sizeof *p);
+    p->frame_samples = r->info.frame_samples;
+    rl_mpa_reader_skips(r, &p->skip_left, &p->skip_end);
+}
+
+int rl_mpa_read_plan_next(void *plan)
+{
+    RlMpaReadPlan *p = plan;
+    int64_t n;
+
+    if (p->frame_samples <= 0)
+        return 1152;
+    /* LAME's addPcmBuffer: a decoded frame goes to the skip first */
+    while (p->buffered - p->skip_end <= 0) {
+        int add = p->frame_samples;
+        if (p->skip_left >= add) {
+            p->skip_left -= add;
+            continue;
+        }
+        add -= p->skip_left;
+        p->skip_left = 0;
+        p->buffered += add;
+    }
+    n = p->buffered - p->skip_end;
+    if (n > 1152)
+        n = 1152;
+    p->buffered -= n;
+    return (int) n;
+}

@@ -52,4 +52,15 @@ typedef struct RlMpaFrameInfo {
 void rl_mpa_reader_frame_info(const RlMpaReader *r, RlMpaFrameInfo *out);
 void rl_mpa_reader_close(RlMpaReader *r);
 
+/* The sizes of LAME's front-end reads of an MPEG input (get_audio: frames
+ * decoded until some are left beyond the end's skip, then at most 1152 of
+ * them), from the stream's samples per frame and skips alone: the reads
+ * an encode makes (its progress lines come before each). */
+typedef struct RlMpaReadPlan {
+    int frame_samples, skip_left, skip_end;
+    int64_t buffered;
+} RlMpaReadPlan;
+void rl_mpa_read_plan_init(RlMpaReadPlan *p, const RlMpaReader *r);
+int  rl_mpa_read_plan_next(void *plan);    /* the next read's frames */
+
 #endif

@@ -90,6 +90,12 @@ typedef struct RlRingParams {
      * each read of input goes to the encoder and once at the end of the
      * input, with the frames lame has encoded by then; may be NULL */
     void (*read_progress)(void *arg, int64_t frames_encoded);
+    /* the frames of lame's next read where they are not frame_size (its
+     * front end reads MPEG input one decoded chunk at a time): Dispatch
+     * then makes its read_progress calls where those reads begin; called
+     * by Dispatch; NULL: frame_size each */
+    int (*next_read)(void *arg);
+    void *next_read_arg;
     /* called from the Encode task, before its progress call for the same
      * frame (frame: 0-based), with what the frame holds; may be NULL */
     void (*frame_info)(void *arg, int64_t frame, const RlRingFrameInfo *info);

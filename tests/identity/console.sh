@@ -198,6 +198,16 @@ check_decode decode_wav "$S" out.wav
 STDIN_FILE=$IN/dec_vbr.mp3 check_decode decode_stdin_mp3 - out.wav --mp3input
 STDIN_FILE=$S check_decode decode_stdin_wav - out.wav
 
+# MPEG input encodes: the progress lines where lame reads the decoded
+# chunks (a line for each read that encoded no frame: MPEG-2 input into
+# MPEG-1, Layer I), with the histogram
+HIST=unset
+check_console transcode_vbr file "$IN/dec_vbr.mp3" -b 128
+check_console transcode_mpeg2_to_mpeg1 file "$IN/dec_mpeg2_mono.mp3" -b 128
+check_console transcode_notag_abr file "$IN/dec_cbr_notag.mp3" --abr 64
+check_console transcode_mpeg25 file "$IN/dec_mpeg25.mp3" -b 32
+HIST=
+
 # bad command lines
 check_usage usage_no_args
 check_usage usage_no_input -V 2
