@@ -88,6 +88,11 @@ static int read16(RlPcmReader *in, int read_size, int16_t *pcm, int32_t *buf, in
     return n;
 }
 
+static void print_report(void *arg, const char *text)
+{
+    fputs(text, arg);
+}
+
 int rl_decode_run(const RlArgs *a)
 {
     RlRawFormat raw;
@@ -115,6 +120,8 @@ int rl_decode_run(const RlArgs *a)
         return EXIT_IO;
     }
     ch = rl_pcm_channels(in);
+    if (rl_pcm_mpeg(in) && a->silent < 10)     /* the decoder's own messages, as lame's */
+        rl_mpa_reader_set_report(rl_pcm_mpeg(in), print_report, stderr);
     encoder_view(a, in, &version, &rate_out, &frame_size);
     /* lame's read size: the encoder's frame (without one, the input's) */
     read_size = frame_size > 0 ? frame_size : rl_pcm_samplerate(in) < 32000 ? 576 : 1152;
@@ -156,6 +163,15 @@ int rl_decode_run(const RlArgs *a)
                 rl_decode_progress_finish(stderr);
             fprintf(stderr, "ringlame: decoding %s failed: %s (no output written)\n", a->in_path,
                     strerror(-rc));
+            break;
+        }
+        if (n == 0 && rl_pcm_mpeg(in) && rl_mpa_reader_changed(rl_pcm_mpeg(in))) {
+            /* lame's failed read: its messages, no line */
+            int const why = rl_mpa_reader_changed(rl_pcm_mpeg(in));
+            if (a->silent < 10 && (why & RL_MPA_CHANGED_CHANNELS))
+                fprintf(stderr, "Error: number of channels has changed in MP3 file - not supported\n");
+            if (a->silent < 10 && (why & RL_MPA_CHANGED_RATE))
+                fprintf(stderr, "Error: sample frequency has changed in MP3 file - not supported\n");
             break;
         }
         if (shown)

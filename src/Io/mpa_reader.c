@@ -29,6 +29,7 @@ struct RlMpaReader {
     int            skip_start, skip_end;
     int            eof;          /* the decoder gave its last frame */
     int            read_error;
+    int            changed;      /* RL_MPA_CHANGED_*: the stream stopped there */
     uint8_t       *id3v2;        /* the stream's first ID3v2 tag, whole */
     size_t         id3v2_len;
     /* decoded samples not yet handed out (LAME's PcmBuffer), interleaved */
@@ -295,6 +296,8 @@ int rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames)
         }
         /* a stream that changes its channels mid-way: LAME stops there */
         if (r->info.channels != r->channels || r->info.samplerate != r->samplerate) {
+            r->changed = (r->info.channels != r->channels ? RL_MPA_CHANGED_CHANNELS : 0)
+                         | (r->info.samplerate != r->samplerate ? RL_MPA_CHANGED_RATE : 0);
             r->eof = 1;
             r->pcm_len = 0;
             return 0;
@@ -315,6 +318,16 @@ int rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames)
             (r->pcm_len - (size_t) n) * (size_t) r->channels * sizeof(int16_t));
     r->pcm_len -= (size_t) n;
     return n;
+}
+
+int rl_mpa_reader_changed(const RlMpaReader *r)
+{
+    return r->changed;
+}
+
+void rl_mpa_reader_set_report(RlMpaReader *r, void (*fn)(void *arg, const char *text), void *arg)
+{
+    rl_mpa_set_report(r->dec, fn, arg);
 }
 
 void rl_mpa_reader_frame_info(const RlMpaReader *r, RlMpaFrameInfo *out)

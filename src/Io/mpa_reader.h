@@ -50,6 +50,16 @@ typedef struct RlMpaFrameInfo {
     int layer, bitrate, mode, mode_ext, frame_samples;
 } RlMpaFrameInfo;
 void rl_mpa_reader_frame_info(const RlMpaReader *r, RlMpaFrameInfo *out);
+/* Why the stream ended early, once rl_mpa_reader_read returned 0: a frame
+ * whose channels or rate differ from the first's (LAME stops there, with
+ * "Error: number of channels has changed in MP3 file - not supported" and
+ * "Error: sample frequency has changed ...", and its read gives no
+ * samples, not even 0); 0: it did not. */
+enum { RL_MPA_CHANGED_CHANNELS = 1, RL_MPA_CHANGED_RATE = 2 };
+int  rl_mpa_reader_changed(const RlMpaReader *r);
+/* Where the decoder's messages on damaged streams go from now on (lame's
+ * front end prints them unless --quiet); NULL: nowhere. */
+void rl_mpa_reader_set_report(RlMpaReader *r, void (*fn)(void *arg, const char *text), void *arg);
 void rl_mpa_reader_close(RlMpaReader *r);
 
 /* The sizes of LAME's front-end reads of an MPEG input (get_audio: frames

@@ -197,6 +197,12 @@ check_decode decode_delay "$IN/dec_vbr.mp3" out.wav --decode-mp3delay 100
 check_decode decode_wav "$S" out.wav
 STDIN_FILE=$IN/dec_vbr.mp3 check_decode decode_stdin_mp3 - out.wav --mp3input
 STDIN_FILE=$S check_decode decode_stdin_wav - out.wav
+# garbage between frames: the decoder's "hip: bitstream problem, resyncing
+# skipping N bytes..." between the Frame# lines (none with --quiet)
+{ head -c 20000 "$IN/dec_cbr_notag.mp3"; printf 'garbage-garbage-garbage'
+  tail -c +20001 "$IN/dec_cbr_notag.mp3"; } >"$IN/dec_junk.mp3"
+check_decode decode_resync "$IN/dec_junk.mp3" out.wav
+check_decode decode_resync_quiet "$IN/dec_junk.mp3" out.wav --quiet
 
 # MPEG input encodes: the progress lines where lame reads the decoded
 # chunks (a line for each read that encoded no frame: MPEG-2 input into
