@@ -139,7 +139,8 @@ static void presets(RlArgs *a)
           "--preset 128k: the number in front counts (atoi)");
     CHECK(parse(a, "--alt-preset cbr fast cbr standard in.wav") == RL_ARGS_OK && a->opt.vbr == RL_VBR_MTRH
           && a->opt.vbr_q == 2 && strcmp(a->in_path, "in.wav") == 0, "fast/cbr words before standard");
-    CHECK(parse(a, "--preset 400 in.wav") == RL_ARGS_ERROR && strstr(err_text, "8 and 320"), "--preset 400");
+    CHECK(parse(a, "--preset 400 in.wav") == RL_ARGS_ERROR
+          && strstr(err_text, "out of the valid range for this preset"), "--preset 400: lame's words");
     CHECK(parse(a, "--preset 0 in.wav") == RL_ARGS_ERROR, "--preset 0");
     CHECK(parse(a, "--preset fast 128 in.wav") == RL_ARGS_ERROR, "--preset fast 128");
     CHECK(parse(a, "--preset fast insane in.wav") == RL_ARGS_ERROR, "--preset fast insane");

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: unit test of lame's progress display (the line's columns, the
- * frame estimate, where the lines come).
+ * frame estimate, where the lines come) and of its bitrate histogram
+ * without a terminal description (TERM unset: lame's defaults).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <fcntl.h>
 #include <stdio.h>
@@ -92,10 +93,61 @@ static void test_lines(void)
     CHECK(total > 0 && buf[total - 1] == '\n', "the last line ends with a newline");
 }
 
+/* lines of text (after the leading '\n' of each) and their lengths */
+static int count_lines(const char *b, int *all_79)
+{
+    int n = 0;
+    *all_79 = 1;
+    for (const char *p = strchr(b, '\n'); p; p = strchr(p + 1, '\n')) {
+        const char *e = strchr(p + 1, '\n');
+        size_t const len = e ? (size_t) (e - p - 1) : strlen(p + 1);
+        n++;
+        if (len != 79)
+            *all_79 = 0;
+    }
+    return n;
+}
+
+static void test_histogram(void)
+{
+    static const int kbps[14] = { 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320 };
+    int const long_blocks[5] = { 4, 0, 0, 0, 0 };
+    RlBrhist *h;
+    char b[8192];
+    size_t len = 0;
+    int all_79;
+
+    unsetenv("TERM");   /* lame's defaults: 80 columns, padded with spaces, ESC [ A */
+    CHECK(rl_brhist_create(&h, kbps, 0, 32, 320, 1152, 44100) == 0, "create");
+    if (!h)
+        return;
+    rl_brhist_draw(h, 10, b, sizeof b, &len);
+    /* 14 rows of the VBR range, the time bar and the two stats rows */
+    CHECK(count_lines(b, &all_79) == 17 && all_79, "empty: 17 lines of 79 (the width less one): '%s'", b);
+    CHECK(strncmp(b, "\n 32 [0] ", 9) == 0, "first row: '%.20s'", b);
+    CHECK(strstr(b, "\n00:00-") != NULL, "time bar: '%s'", b);  /* 10 frames: 0.26 s left */
+    for (int i = 0; i < 3; i++)
+        rl_brhist_add(h, 9, 2, long_blocks);         /* 128 kbps, M/S */
+    rl_brhist_add(h, 1, 0, long_blocks);             /* 32 kbps, L/R */
+    len = 0;
+    rl_brhist_jump_back(h, b, sizeof b, &len);
+    CHECK(len == 17 * 3 && strncmp(b, "\033[A", 3) == 0, "jump back over 17 lines: %zu", len);
+    len = 0;
+    rl_brhist_draw(h, 10, b, sizeof b, &len);
+    CHECK(count_lines(b, &all_79) == 17 && all_79, "4 frames: 17 lines of 79 (the width less one): '%s'", b);
+    /* the most used row has the full bar (80 - 9 columns), '%' for L/R, '*' for M/S */
+    CHECK(strstr(b, "\n128 [3] " "***") != NULL, "128 kbps row: '%s'", b);
+    CHECK(strstr(b, "\n 32 [1] %%%") != NULL, "32 kbps row: '%s'", b);
+    CHECK(strstr(b, "   kbps        LR    MS  %     long  %") != NULL, "stats heads: '%s'", b);
+    CHECK(strstr(b, "  104.0       25.0  75.0       100.0") != NULL, "stats values: '%s'", b);
+    rl_brhist_free(h);
+}
+
 int main(void)
 {
     test_format();
     test_counts();
     test_lines();
+    test_histogram();
     return rl_test_done();
 }

@@ -20,6 +20,9 @@
 #include <strings.h>
 
 #define PROG "ringlame"
+
+/* lame's ProgramName: argv[0] as given, in its messages and usage text */
+static const char *prog_name = PROG;
 #define RL_STR_(x) #x
 #define RL_STR(x) RL_STR_(x)
 #define MAX_ARGS RL_ARGS_MAX_ARGV
@@ -50,7 +53,7 @@ static int get_double(RlArgs *a, const char *name, const char *arg, double *v, F
     *v = strtod(arg, &end);
     if (end != arg) {
         if (!isfinite(*v) || fabs(*v) > RL_ARG_NUMBER_MAX) {
-            fprintf(err, PROG ": option %s%s: '%s' is not a usable number\n",
+            fprintf(err, "%s: option %s%s: '%s' is not a usable number\n", prog_name,
                     strlen(name) > 1 ? "--" : "-", name, arg);
             a->bad_value = 1;
             *v = 0;
@@ -199,8 +202,11 @@ static int parse_preset(RlArgs *a, int i, int argc, char **argv, int *used, FILE
     kbps = atoi(name);
     if (kbps > 0 && !fast) {
         if (kbps < 8 || kbps > 320) {
-            fprintf(err, PROG ": --preset %s: the bitrate must be between 8 and 320 kbps"
-                    " (try --preset help)\n", name);
+            rl_args_print_lame_version(err);
+            fprintf(err, "Error: The bitrate specified is out of the valid range for this preset\n"
+                    "\n"
+                    "When using this mode you must enter a value between \"32\" and \"320\"\n"
+                    "\n" "For further information try: \"%s --preset help\"\n", prog_name);
             return RL_ARGS_ERROR;
         }
         (void) rl_set_preset(o, kbps);
@@ -210,10 +216,29 @@ static int parse_preset(RlArgs *a, int i, int argc, char **argv, int *used, FILE
             (void) rl_set_mode(o, RL_MONO);
         return RL_ARGS_OK;
     }
-    fprintf(err, PROG ": --preset%s%s %s: not a valid preset; use medium, standard, extreme,"
-            " insane, an old name (phone, voice, fm, cd, studio, ...) or an average bitrate"
-            " 8..320 (\"fast\" only before medium/standard/extreme; try --preset help)\n",
-            fast ? " fast" : "", cbr ? " cbr" : "", name);
+    /* lame's words (the old names and "fast" are not in its list) */
+    rl_args_print_lame_version(err);
+    fprintf(err, "Error: You did not enter a valid profile and/or options with --preset\n"
+            "\n"
+            "Available profiles are:\n"
+            "\n"
+            "                 medium\n"
+            "                 standard\n"
+            "                 extreme\n"
+            "                 insane\n"
+            "          <cbr> (ABR Mode) - The ABR Mode is implied. To use it,\n"
+            "                             simply specify a bitrate. For example:\n"
+            "                             \"--preset 185\" activates this\n"
+            "                             preset and uses 185 as an average kbps.\n" "\n");
+    fprintf(err, "    Some examples:\n"
+            "\n"
+            " or \"%s --preset standard <input file> <output file>\"\n"
+            " or \"%s --preset cbr 192 <input file> <output file>\"\n"
+            " or \"%s --preset 172 <input file> <output file>\"\n"
+            " or \"%s --preset extreme <input file> <output file>\"\n"
+            "\n"
+            "For further information try: \"%s --preset help\"\n", prog_name, prog_name,
+            prog_name, prog_name, prog_name);
     return RL_ARGS_ERROR;
 }
 
@@ -259,7 +284,7 @@ static int long_rate_control(RlArgs *a, const char *token, int i, int argc, char
     else if (str_ieq(token, "comp")) {
         if ((*used = get_double(a, token, next, &dv, err))) {
             if (dv < 1.0) {
-                fprintf(err, PROG ": --comp %s: the compression ratio must be >= 1.0\n", next);
+                fprintf(err, "%s: --comp %s: the compression ratio must be >= 1.0\n", prog_name, next);
                 return RL_ARGS_ERROR;
             }
             (void) rl_set_compression_ratio(o, (float) dv);
@@ -377,7 +402,7 @@ static int long_stream(RlArgs *a, const char *token, int i, int argc, char **arg
         else if (strcmp(next, "maximum") == 0)
             (void) rl_set_strict_iso(o, RL_MDB_MAXIMUM);
         else {
-            fprintf(err, PROG ": --buffer-constraint '%s': use default, strict or maximum\n", next);
+            fprintf(err, "%s: --buffer-constraint '%s': use default, strict or maximum\n", prog_name, next);
             return RL_ARGS_ERROR;
         }
     }
@@ -467,8 +492,11 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
     else if (str_ieq(token, "verbose")) {
         a->silent = -10;
     }
-    else if (str_ieq(token, "nohist") || str_ieq(token, "flush")) {
-        /* no histogram; every write is complete anyway */
+    else if (str_ieq(token, "nohist")) {
+        a->nohist = 1;
+    }
+    else if (str_ieq(token, "flush")) {
+        /* every write is complete anyway */
     }
     else if (str_ieq(token, "nogaptags")) {
         a->nogap_tags = 1;
@@ -478,7 +506,7 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
     }
     else if (str_ieq(token, "nogapout")) {
         if (strlen(next) >= RL_ARGS_PATH_MAX) {
-            fprintf(err, PROG ": --nogapout: folder name too long\n");
+            fprintf(err, "%s: --nogapout: folder name too long\n", prog_name);
             return RL_ARGS_ERROR;
         }
         snprintf(a->nogap_dir, sizeof(a->nogap_dir), "%s", next);
@@ -492,7 +520,7 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
     }
     else if (str_ieq(token, "out-dir")) {
         if (strlen(next) >= RL_ARGS_PATH_MAX) {
-            fprintf(err, PROG ": --out-dir: folder name too long\n");
+            fprintf(err, "%s: --out-dir: folder name too long\n", prog_name);
             return RL_ARGS_ERROR;
         }
         snprintf(a->out_dir, sizeof(a->out_dir), "%s", next);
@@ -500,11 +528,11 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
     }
     else if (str_ieq(token, "trace")) {
         if (*next == '\0') {
-            fprintf(err, PROG ": --trace needs a file name\n");
+            fprintf(err, "%s: --trace needs a file name\n", prog_name);
             return RL_ARGS_ERROR;
         }
         if (strlen(next) >= RL_ARGS_PATH_MAX) {
-            fprintf(err, PROG ": --trace: file name too long\n");
+            fprintf(err, "%s: --trace: file name too long\n", prog_name);
             return RL_ARGS_ERROR;
         }
         snprintf(a->trace_path, sizeof(a->trace_path), "%s", next);
@@ -532,9 +560,9 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
         }
         if (!end2 || *end2 != '\0' || n < 1 || n > 100000 || k < 0 || k >= n) {
             if (*next == '\0')
-                fprintf(err, PROG ": --shard needs K/N (0 <= K < N <= 100000)\n");
+                fprintf(err, "%s: --shard needs K/N (0 <= K < N <= 100000)\n", prog_name);
             else
-                fprintf(err, PROG ": --shard %s: not K/N with 0 <= K < N <= 100000\n", next);
+                fprintf(err, "%s: --shard %s: not K/N with 0 <= K < N <= 100000\n", prog_name, next);
             return RL_ARGS_ERROR;
         }
         a->shard_k = (int) k;
@@ -553,7 +581,7 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
     else if (str_ieq(token, "lame") || str_ieq(token, "compare-to")) {
         int const lame = str_ieq(token, "lame");
         if (*next == '\0' || strlen(next) > RL_ARGS_PATH_MAX) {
-            fprintf(err, PROG ": --%s needs a file name\n", lame ? "lame" : "compare-to");
+            fprintf(err, "%s: --%s needs a file name\n", prog_name, lame ? "lame" : "compare-to");
             return RL_ARGS_ERROR;
         }
         snprintf(lame ? a->lame_path : a->compare_to, RL_ARGS_PATH_MAX + 1, "%s", next);
@@ -566,9 +594,9 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
         long const n = strtol(next, &end, 10);
         if (end == next || *end != '\0' || n < 1 || n > 1024) {
             if (*next == '\0')
-                fprintf(err, PROG ": --threads needs a number of worker threads (1 to 1024)\n");
+                fprintf(err, "%s: --threads needs a number of worker threads (1 to 1024)\n", prog_name);
             else
-                fprintf(err, PROG ": --threads %s: not a number of worker threads (1 to 1024)\n", next);
+                fprintf(err, "%s: --threads %s: not a number of worker threads (1 to 1024)\n", prog_name, next);
             return RL_ARGS_ERROR;
         }
         a->threads = (int) n;
@@ -580,13 +608,13 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
         int const level = rl_simd_parse(next);
         if (level < 0) {
             if (*next == '\0')
-                fprintf(err, PROG ": --simd needs a level (scalar, sse4.1, avx2 or avx512)\n");
+                fprintf(err, "%s: --simd needs a level (scalar, sse4.1, avx2 or avx512)\n", prog_name);
             else
-                fprintf(err, PROG ": --simd %s: not a level (scalar, sse4.1, avx2 or avx512)\n", next);
+                fprintf(err, "%s: --simd %s: not a level (scalar, sse4.1, avx2 or avx512)\n", prog_name, next);
             return RL_ARGS_ERROR;
         }
         if (level > cpu) {
-            fprintf(err, PROG ": --simd %s: this CPU (or build) does not have it; its best is %s\n",
+            fprintf(err, "%s: --simd %s: this CPU (or build) does not have it; its best is %s\n", prog_name,
                     rl_simd_name(level), rl_simd_name(cpu));
             return RL_ARGS_ERROR;
         }
@@ -682,7 +710,7 @@ static int id3_no_room(const char *token, int ret, FILE *err)
 {
     if (ret != RL_ID3_FULL && ret != -ENOMEM)
         return 0;
-    fprintf(err, PROG ": option --%s: %s\n", token, ret == -ENOMEM ? "out of memory"
+    fprintf(err, "%s: option --%s: %s\n", prog_name, token, ret == -ENOMEM ? "out of memory"
             : "the tag texts are too long for ringlame (at most "
               RL_STR(RL_ID3_POOL) " characters and " RL_STR(RL_ID3_FRAMES) " frames)");
     return 1;
@@ -836,7 +864,7 @@ static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv
         return r;
     if ((r = long_id3(a, token, i, argc, argv, used, err)) != NOT_MINE)
         return r;
-    fprintf(err, PROG ": unrecognized option --%s\n", token);
+    fprintf(err, "%s: unrecognized option --%s\n", prog_name, token);
     return RL_ARGS_ERROR;
 }
 
@@ -861,7 +889,7 @@ static int set_mode_letter(RlOptions *o, const char *arg, FILE *err)
         (void) rl_set_scale_right(o, 2);
         break;
     default:
-        fprintf(err, PROG ": -m mode must be s/d/f/j/m/l/r not %s\n", arg);
+        fprintf(err, "%s: -m mode must be s/d/f/j/m/l/r not %s\n", prog_name, arg);
         return RL_ARGS_ERROR;
     }
     return RL_ARGS_OK;
@@ -915,7 +943,7 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
                 /* lame truncates to whole Hz and cannot open its input with
                  * a negative rate ("Can't init infile"); 0 means "the file's" */
                 if (!(hz > -1.0 && hz < INT_MAX)) {
-                    fprintf(err, PROG ": option -s: '%s' is not a usable sample rate\n", arg);
+                    fprintf(err, "%s: option -s: '%s' is not a usable sample rate\n", prog_name, arg);
                     a->bad_value = 1;
                     break;
                 }
@@ -948,6 +976,9 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
             a->decode_raw = 0;
             break;
         case 'r':
+            /* Debian's lame reads named files with libsndfile too */
+            fprintf(err, "WARNING: libsndfile may ignore -r and perform fseek's on the input.\n"
+                    "Compile without libsndfile if this is a problem.\n");
             a->raw_input = 1;
             break;
         case 'x':
@@ -985,7 +1016,7 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
             case '5': (void) rl_set_emphasis(o, 1); break;
             case 'c': (void) rl_set_emphasis(o, 3); break;
             default:
-                fprintf(err, PROG ": -e emp must be n/5/c not %s\n", arg);
+                fprintf(err, "%s: -e emp must be n/5/c not %s\n", prog_name, arg);
                 return RL_ARGS_ERROR;
             }
             break;
@@ -999,7 +1030,7 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
             rl_args_print_longhelp(out);
             return RL_ARGS_ERROR;   /* lame exits with 1 after it */
         default:
-            fprintf(err, PROG ": unrecognized option -%c\n", c);
+            fprintf(err, "%s: unrecognized option -%c\n", prog_name, c);
             return RL_ARGS_ERROR;
         }
         if (used) {
@@ -1028,7 +1059,7 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
         if (token[0] == '-') {
             token++;
             if (*token == '\0' && a->batch) {
-                fprintf(err, PROG ": --batch reads files, not stdin (-)\n");
+                fprintf(err, "%s: --batch reads files, not stdin (-)\n", prog_name);
                 return RL_ARGS_ERROR;
             }
             if (*token == '\0') {           /* "-": stdin, then stdout */
@@ -1064,16 +1095,16 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
         }
         else {
             if (strlen(argv[i]) > RL_ARGS_PATH_MAX) {
-                fprintf(err, PROG ": file name too long: %s\n", argv[i]);
+                fprintf(err, "%s: file name too long: %s\n", prog_name, argv[i]);
                 return RL_ARGS_ERROR;
             }
             if (a->nogap) {         /* after --nogap every name is a file of the set */
                 if (user_index(i, ntok) == 0) {
-                    fprintf(err, PROG ": --nogap: LAMEOPT cannot name inputs (%s)\n", argv[i]);
+                    fprintf(err, "%s: --nogap: LAMEOPT cannot name inputs (%s)\n", prog_name, argv[i]);
                     return RL_ARGS_ERROR;
                 }
                 if (a->n_inputs >= RL_ARGS_MAX_NOGAP) {
-                    fprintf(err, PROG ": --nogap: at most %d files in a set (lame's limit)\n",
+                    fprintf(err, "%s: --nogap: at most %d files in a set (lame's limit)\n", prog_name,
                             RL_ARGS_MAX_NOGAP);
                     return RL_ARGS_ERROR;
                 }
@@ -1082,7 +1113,7 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
             }
             else if (a->batch) {    /* every name is an input */
                 if (user_index(i, ntok) == 0) {
-                    fprintf(err, PROG ": --batch: LAMEOPT cannot name inputs (%s)\n", argv[i]);
+                    fprintf(err, "%s: --batch: LAMEOPT cannot name inputs (%s)\n", prog_name, argv[i]);
                     return RL_ARGS_ERROR;
                 }
                 a->input_argi[a->n_inputs++] = user_index(i, ntok);
@@ -1102,14 +1133,14 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
                 a->out_argi = user_index(i, ntok);
             }
             else {
-                fprintf(err, PROG ": excess arg %s\n", argv[i]);
+                fprintf(err, "%s: excess arg %s\n", prog_name, argv[i]);
                 return RL_ARGS_ERROR;
             }
         }
     }
 
     if (!have_input && !(a->batch && a->merge_manifests && a->out_dir[0])) {
-        rl_args_print_usage(err);
+        rl_args_print_usage(err, prog_name);
         return RL_ARGS_ERROR;
     }
     return RL_ARGS_OK;
@@ -1122,11 +1153,11 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
 static int nogap_finish(RlArgs *a, FILE *err)
 {
     if (a->batch || a->compare) {
-        fprintf(err, PROG ": --nogap cannot be combined with --%s\n", a->batch ? "batch" : "compare");
+        fprintf(err, "%s: --nogap cannot be combined with --%s\n", prog_name, a->batch ? "batch" : "compare");
         return RL_ARGS_ERROR;
     }
     if (a->in_path[0] != '\0') {
-        fprintf(err, PROG ": --nogap: name every input after --nogap ('%s' comes before it)\n",
+        fprintf(err, "%s: --nogap: name every input after --nogap ('%s' comes before it)\n", prog_name,
                 a->in_path);
         return RL_ARGS_ERROR;
     }
@@ -1157,12 +1188,13 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
     if (lameopt) {
         env = strdup(lameopt);
         if (!env) {
-            fprintf(err, PROG ": out of memory\n");
+            fprintf(err, "%s: out of memory\n", prog_name);
             return RL_ARGS_ERROR;
         }
         ntok = split_tokens(env, tok, MAX_ARGS - 1);
     }
     merged[n++] = argc > 0 ? argv[0] : (char *) PROG;
+    prog_name = merged[0];
     for (int k = 0; k < ntok && n < MAX_ARGS; k++)
         merged[n++] = tok[k];
     for (int k = 1; k < argc && n < MAX_ARGS; k++)
@@ -1186,12 +1218,12 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
         int const cpu = rl_cpu_simd_level();
         int const level = rl_simd_parse(simd_env);
         if (level < 0) {
-            fprintf(err, PROG ": RINGLAME_SIMD=%s: not a level (scalar, sse4.1, avx2 or avx512)\n",
+            fprintf(err, "%s: RINGLAME_SIMD=%s: not a level (scalar, sse4.1, avx2 or avx512)\n", prog_name,
                     simd_env);
             return RL_ARGS_ERROR;
         }
         if (level > cpu) {
-            fprintf(err, PROG ": RINGLAME_SIMD=%s: this CPU (or build) does not have it; its best is %s\n",
+            fprintf(err, "%s: RINGLAME_SIMD=%s: this CPU (or build) does not have it; its best is %s\n", prog_name,
                     rl_simd_name(level), rl_simd_name(cpu));
             return RL_ARGS_ERROR;
         }
@@ -1201,11 +1233,11 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
 
     a->own_arg[0] = 0;              /* index 0 stands for "not in argv" */
     if (a->force && !a->batch) {
-        fprintf(err, PROG ": --force is an option of --batch\n");
+        fprintf(err, "%s: --force is an option of --batch\n", prog_name);
         return RL_ARGS_ERROR;
     }
     if ((a->shard_n || a->merge_manifests) && !a->batch) {
-        fprintf(err, PROG ": --%s is an option of --batch\n", a->shard_n ? "shard" : "merge-manifests");
+        fprintf(err, "%s: --%s is an option of --batch\n", prog_name, a->shard_n ? "shard" : "merge-manifests");
         return RL_ARGS_ERROR;
     }
     if (a->nogap) {
@@ -1222,7 +1254,7 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
             strcpy(a->out_path, "-");
         else if (rl_args_default_output_ext(a->in_path, a->out_dir, a->decode ? ".wav" : ".mp3",
                                             a->out_path, sizeof(a->out_path)) != 0) {
-            fprintf(err, PROG ": output file name too long\n");
+            fprintf(err, "%s: output file name too long\n", prog_name);
             return RL_ARGS_ERROR;
         }
     }
@@ -1248,7 +1280,7 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
 
     /* a free format stream needs its bitrate (presets set one too) */
     if (a->opt.free_format && (a->opt.brate < 8 || a->opt.brate > 640)) {
-        fprintf(err, PROG ": --freeformat needs a bitrate between 8 and 640 kbps (-b n)\n");
+        fprintf(err, "%s: --freeformat needs a bitrate between 8 and 640 kbps (-b n)\n", prog_name);
         return RL_ARGS_ERROR;
     }
     return RL_ARGS_OK;

@@ -22,6 +22,7 @@ typedef struct RlArgs {
     char out_dir[RL_ARGS_PATH_MAX + 1];   /* --out-dir: folder of the default output name ("" = the input's) */
     int  bad_value;       /* a numeric option was NaN, infinite or too large */
     int  silent;          /* lame's scale: 0 default, 1 stdin, 5 -S, 9 --silent, 10 --quiet, -5 --brief, -10 --verbose */
+    int  nohist;          /* --nohist: no bitrate histogram under the progress line */
     int  threads;         /* --threads N, 1..1024 (0 = not given: the CPUs we may run on) */
     int  sequential;      /* --sequential: the ring inline on one thread, no I/O thread */
     char trace_path[RL_ARGS_PATH_MAX + 1];  /* --trace FILE: the run's timeline ("" = none) */
@@ -112,7 +113,8 @@ int  rl_args_tags_build(const RlArgs *a, int64_t frames, int samplerate_in, RlAr
 void rl_args_tags_free(RlArgsTags *t);
 
 /* Help texts (args_help.c). */
-void rl_args_print_usage(FILE *fp);
+void rl_args_print_lame_version(FILE *fp);  /* "LAME 64bits version 3.100 (...)" and a blank line */
+void rl_args_print_usage(FILE *fp, const char *prog);  /* lame's usage(); prog: argv[0] */
 void rl_args_print_help(FILE *fp);          /* --help */
 void rl_args_print_longhelp(FILE *fp);      /* --longhelp, -? */
 void rl_args_print_dev_help(FILE *fp);      /* --help dev */

@@ -19,13 +19,32 @@ static void print_heading(FILE *fp)
             rl_version());
 }
 
-void rl_args_print_usage(FILE *fp)
+/* lame's lame_version_print: the whole line fits in 80 columns */
+void rl_args_print_lame_version(FILE *fp)
 {
-    print_heading(fp);
+    const char *const bits = sizeof(void *) == 8 ? "64bits" : sizeof(void *) == 4 ? "32bits" : "";
+    if (bits[0])
+        fprintf(fp, "LAME %s version 3.100 (http://lame.sf.net)\n\n", bits);
+    else
+        fprintf(fp, "LAME version 3.100 (http://lame.sf.net)\n\n");
+}
+
+void rl_args_print_usage(FILE *fp, const char *prog)
+{
+    rl_args_print_lame_version(fp);
     fprintf(fp,
+            "usage: %s [options] <infile> [outfile]\n"
+            "\n"
+            "    <infile> and/or <outfile> can be \"-\", which means stdin/stdout.\n"
+            "\n"
             "Try:\n"
-            "     \"" PROG " --help\"           for general usage information\n"
-            "     \"" PROG " --longhelp\"       for the full list of options\n");
+            "     \"%s --help\"           for general usage information\n"
+            " or:\n"
+            "     \"%s --preset help\"    for information on suggested predefined settings\n"
+            " or:\n"
+            "     \"%s --longhelp\"\n"
+            "  or \"%s -?\"              for a complete options list\n\n",
+            prog, prog, prog, prog, prog);
 }
 
 void rl_args_print_help(FILE *fp)

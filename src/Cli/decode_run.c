@@ -5,23 +5,107 @@
  * get_audio16 gives them (the top 16 bits). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "decode_console.h"
 #include "decode_run.h"
 #include "pcm_reader.h"
+#include "settings.h"
 #include "signals.h"
 #include "wav_writer.h"
 
 #define EXIT_IO 2
+
+/* What lame_init_params makes of the options for this input: its MPEG
+ * version and output rate (the "input:" line names MPEG input by them) and
+ * its frame size (the reads of PCM input).  -1 each when init fails. */
+static void encoder_view(const RlArgs *a, RlPcmReader *in, int *version, int *rate_out,
+                         int *frame_size)
+{
+    RlOptions o = a->opt;
+    RlConfig *cfg = malloc(sizeof *cfg);
+    char why[160];
+
+    *version = *rate_out = *frame_size = -1;
+    if (cfg && rl_args_apply_input(a, &o, rl_pcm_channels(in), rl_pcm_samplerate(in), why,
+                                   sizeof why) == 0
+        && rl_config_init(cfg, &o) == 0) {
+        *version = cfg->version;
+        *rate_out = cfg->samplerate_out;
+        *frame_size = cfg->frame_size;
+    }
+    free(cfg);
+}
+
+/* lame's printInputFormat */
+static void format_name(char *buf, size_t n, RlPcmKind kind, int version, int rate_out)
+{
+    static const char *const layer[3] = { "I", "II", "III" };
+    switch (kind) {
+    case RL_PCM_KIND_MP1:
+    case RL_PCM_KIND_MP2:
+    case RL_PCM_KIND_MP3:
+        snprintf(buf, n, "MPEG-%u%s Layer %s", (unsigned) (2 - version), rate_out < 16000 ? ".5" : "",
+                 layer[kind - RL_PCM_KIND_MP1]);
+        break;
+    case RL_PCM_KIND_RAW:
+        snprintf(buf, n, "raw PCM data");
+        break;
+    case RL_PCM_KIND_WAVE:
+        snprintf(buf, n, "Microsoft WAVE");
+        break;
+    case RL_PCM_KIND_AIFF:
+        snprintf(buf, n, "SGI/Apple AIFF");
+        break;
+    default:
+        snprintf(buf, n, "unknown");
+        break;
+    }
+}
+
+/* One of lame's get_audio16 calls: MPEG input a frame's worth at most (as
+ * many frames decoded as it takes to have any), PCM input read_size
+ * frames; with the kbps and mode of the frame decoded last (0 for PCM). */
+static int read16(RlPcmReader *in, int read_size, int16_t *pcm, int32_t *buf, int ch,
+                  int *kbps, int *mode, int *mode_ext)
+{
+    RlMpaReader *mpa = rl_pcm_mpeg(in);
+    int n;
+
+    if (mpa) {
+        RlMpaFrameInfo fi;
+        n = rl_mpa_reader_read(mpa, pcm, 1152);
+        rl_mpa_reader_frame_info(mpa, &fi);
+        *kbps = fi.bitrate;
+        *mode = fi.mode;
+        *mode_ext = fi.mode_ext;
+        return n;
+    }
+    *kbps = *mode = *mode_ext = 0;
+    n = rl_pcm_read(in, buf, read_size);
+    for (int i = 0; i < n * ch; i++)
+        pcm[i] = (int16_t) (buf[i] >> 16);
+    return n;
+}
+
+static void print_report(void *arg, const char *text)
+{
+    fputs(text, arg);
+}
 
 int rl_decode_run(const RlArgs *a)
 {
     RlRawFormat raw;
     RlPcmReader *in = NULL;
     RlWavWriter *out = NULL;
+    RlDecodeProgress dp;
     char err[512] = "";
+    char fmt[64];
     int32_t buf[2 * 1152];
     int16_t pcm[2 * 1152];
-    int rc, ch;
+    int64_t written = 0;
+    int rc, ch, version, rate_out, frame_size, read_size;
+    int const shown = a->silent < 9;
 
     /* one thread: a signal exits at once, removing the partial output */
     rc = rl_signals_install(1);
@@ -36,8 +120,12 @@ int rl_decode_run(const RlArgs *a)
         return EXIT_IO;
     }
     ch = rl_pcm_channels(in);
-    /* lame's read size for PCM input: one frame of the input's rate */
-    rl_pcm_set_read_size(in, rl_pcm_samplerate(in) < 32000 ? 576 : 1152);
+    if (rl_pcm_mpeg(in) && a->silent < 10)     /* the decoder's own messages, as lame's */
+        rl_mpa_reader_set_report(rl_pcm_mpeg(in), print_report, stderr);
+    encoder_view(a, in, &version, &rate_out, &frame_size);
+    /* lame's read size: the encoder's frame (without one, the input's) */
+    read_size = frame_size > 0 ? frame_size : rl_pcm_samplerate(in) < 32000 ? 576 : 1152;
+    rl_pcm_set_read_size(in, read_size);
     rc = rl_wav_open(&out, a->out_path, !a->decode_raw, a->raw_swapbytes, ch,
                      a->input_samplerate > 0 ? a->input_samplerate : rl_pcm_samplerate(in), err,
                      sizeof err);
@@ -48,20 +136,53 @@ int rl_decode_run(const RlArgs *a)
     }
     (void) rl_signals_set_cleanup(strcmp(a->out_path, "-") ? a->out_path : NULL,
                                   !strcmp(a->out_path, "-"));
+    if (shown) {
+        RlMpaReader *mpa = rl_pcm_mpeg(in);
+        int skip_start = 0, skip_end = 0, framesize;
+        format_name(fmt, sizeof fmt, rl_pcm_kind(in), version, rate_out);
+        if (mpa) {
+            RlMpaFrameInfo fi;
+            rl_mpa_reader_skips(mpa, &skip_start, &skip_end);
+            rl_mpa_reader_frame_info(mpa, &fi);
+            framesize = fi.frame_samples;
+        }
+        else {
+            framesize = rl_pcm_samplerate(in) < 32000 ? 576 : 1152;
+        }
+        rl_decode_console_head(stderr, a->in_path, a->out_path,
+                               a->input_samplerate > 0 ? a->input_samplerate : rl_pcm_samplerate(in),
+                               ch, fmt, skip_start, skip_end);
+        rl_decode_progress_init(&dp, rl_pcm_frames(in), framesize);
+    }
     for (;;) {
-        int const n = rl_pcm_read(in, buf, rl_pcm_samplerate(in) < 32000 ? 576 : 1152);
+        int kbps, mode, mode_ext;
+        int const n = read16(in, read_size, pcm, buf, ch, &kbps, &mode, &mode_ext);
         if (n < 0) {
             rc = n;
+            if (shown)
+                rl_decode_progress_finish(stderr);
             fprintf(stderr, "ringlame: decoding %s failed: %s (no output written)\n", a->in_path,
                     strerror(-rc));
             break;
         }
+        if (n == 0 && rl_pcm_mpeg(in) && rl_mpa_reader_changed(rl_pcm_mpeg(in))) {
+            /* lame's failed read: its messages, no line */
+            int const why = rl_mpa_reader_changed(rl_pcm_mpeg(in));
+            if (a->silent < 10 && (why & RL_MPA_CHANGED_CHANNELS))
+                fprintf(stderr, "Error: number of channels has changed in MP3 file - not supported\n");
+            if (a->silent < 10 && (why & RL_MPA_CHANGED_RATE))
+                fprintf(stderr, "Error: sample frequency has changed in MP3 file - not supported\n");
+            break;
+        }
+        if (shown)
+            rl_decode_progress_line(stderr, &dp, n, kbps, mode, mode_ext);
         if (n == 0)
             break;
-        for (int i = 0; i < n * ch; i++)
-            pcm[i] = (int16_t) (buf[i] >> 16);
+        written += n;
         rc = rl_wav_write(out, pcm, n);
         if (rc < 0) {
+            if (shown)
+                rl_decode_progress_finish(stderr);
             fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
             break;
         }
@@ -72,11 +193,15 @@ int rl_decode_run(const RlArgs *a)
         (void) rl_signals_set_cleanup(NULL, 0);
         return EXIT_IO;
     }
+    if (written == 0 && a->silent < 10)
+        fprintf(stderr, "WAVE file contains 0 PCM samples\n");
     rc = rl_wav_close(out, 1);
     (void) rl_signals_set_cleanup(NULL, 0);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
         return EXIT_IO;
     }
+    if (shown)
+        rl_decode_progress_finish(stderr);
     return 0;
 }

@@ -43,6 +43,7 @@
 #include "signals.h"
 #include "settings.h"
 #include "simd.h"
+#include "tables.h"
 #include "version.h"
 
 #define EXIT_USAGE 1
@@ -74,6 +75,30 @@ static void print_ring_stats(const RlRingStats *s, int threads)
             s->redecode_s * pct, (s->dispatch_s + s->resolve_s + s->encode_s + s->finish_s) * pct);
 }
 
+static void on_frame_info(void *arg, int64_t frame, const RlRingFrameInfo *fi)
+{
+    (void) frame;
+    rl_progress_frame(arg, fi->bitrate_index, fi->mode_ext, fi->block_count);
+}
+
+/* lame's bitrate histogram under the progress lines (what lame reads
+ * after lame_init_params: cfg and the options it wrote back). */
+static void add_histogram(RlProgress *prog, const RlConfig *cfg, const RlOptions *o)
+{
+    RlBrhist *h;
+    int kbps[14], i;
+
+    for (i = 0; i < 14; i++)
+        kbps[i] = cfg->free_format ? -1 : rl_bitrate_kbps(cfg->version, i + 1);
+    if (cfg->free_format)
+        kbps[0] = cfg->avg_bitrate;
+    if (rl_brhist_create(&h, kbps, cfg->free_format, o->vbr_min_bitrate_kbps,
+                         o->vbr_max_bitrate_kbps, cfg->frame_size, cfg->samplerate_out) < 0)
+        return;
+    if (rl_progress_set_hist(prog, h) < 0)
+        rl_brhist_free(h);
+}
+
 /* The encode: the ring on --threads, or --sequential's inline ring.  With
  * --trace, the timeline is written after a successful encode; its result
  * (0 or -errno) goes to *trace_rc and does not change the encode's. */
@@ -83,6 +108,7 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
     RlRingStats stats;
     RlRingResult result;
     RlProgress *prog = NULL;
+    RlMpaReadPlan plan;
     RlArgsTags tags;
     char why[RL_ARGS_PATH_MAX + 128];
     int rc;
@@ -123,8 +149,18 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
             p.progress = rl_progress_update;
             p.read_progress = rl_progress_read;
             p.progress_arg = prog;
+            if (!a->nohist) {
+                add_histogram(prog, cfg, &o);
+                p.frame_info = on_frame_info;
+            }
         }
         free(cfg);
+    }
+    /* MPEG input: lame reads it one decoded chunk at a time */
+    if (rl_pcm_mpeg(in)) {
+        rl_mpa_read_plan_init(&plan, rl_pcm_mpeg(in));
+        p.next_read = rl_mpa_read_plan_next;
+        p.next_read_arg = &plan;
     }
     p.result = &result;
     if (a->silent <= -10)       /* --verbose: where the ring's time went (after lame's text) */
@@ -248,7 +284,7 @@ int main(int argc, char **argv)
     /* tag text is in the environment's charset, as lame takes it */
     setlocale(LC_CTYPE, "");
     if (argc <= 1) {
-        rl_args_print_usage(stderr);
+        rl_args_print_usage(stderr, argv[0]);
         return EXIT_USAGE;
     }
     a = malloc(sizeof(*a));

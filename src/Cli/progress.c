@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "brhist.h"
 #include "progress.h"
 
 #define LINE_EVERY 100  /* lame prints every 100 frames */
@@ -26,6 +27,11 @@ struct RlProgress {
     int64_t done;                   /* frames Encode has finished */
     int64_t pending[PENDING];       /* frame numbers of lines to print, in order */
     int npending;
+    RlBrhist *hist;                 /* lame's histogram under each line; NULL: --nohist */
+    int info_set;                   /* the next frame's counts, added with its progress */
+    int info_rate, info_mode, info_blocks[5];
+    char *buf;                      /* a line and its histogram */
+    size_t cap;
 };
 
 static const char header[] =
@@ -143,15 +149,42 @@ static void write_all(int fd, const char *p, size_t n)
     }
 }
 
+/* One write: the cursor back over the histogram, the line, the histogram
+ * of the frames finished (lame's encoder_progress), then tail. */
 static void print_line(RlProgress *p, int64_t frame, const char *tail)
 {
     char line[200];
+    size_t len = 0;
     int n;
-    line[0] = '\r';
-    n = 1 + rl_progress_format(line + 1, (int) sizeof line - 8, frame, p->total, real_s() - p->t0,
-                               cpu_s() - p->cpu0, p->samplerate, p->frame_size);
-    n += snprintf(line + n, sizeof line - (size_t) n, "%s", tail);
-    write_all(p->fd, line, (size_t) n);
+
+    if (!p->hist) {
+        line[0] = '\r';
+        n = 1 + rl_progress_format(line + 1, (int) sizeof line - 8, frame, p->total, real_s() - p->t0,
+                                   cpu_s() - p->cpu0, p->samplerate, p->frame_size);
+        n += snprintf(line + n, sizeof line - (size_t) n, "%s", tail);
+        write_all(p->fd, line, (size_t) n);
+        return;
+    }
+    rl_brhist_jump_back(p->hist, p->buf, p->cap, &len);
+    p->buf[len++] = '\r';
+    len += (size_t) rl_progress_format(p->buf + len, (int) sizeof line, frame, p->total,
+                                       real_s() - p->t0, cpu_s() - p->cpu0, p->samplerate,
+                                       p->frame_size);
+    rl_brhist_draw(p->hist, p->total, p->buf, p->cap - 8, &len);
+    len += (size_t) snprintf(p->buf + len, p->cap - len, "%s", tail);
+    write_all(p->fd, p->buf, len);
+}
+
+/* lame's first call: the header, and the (empty) histogram under it */
+static void print_header(RlProgress *p)
+{
+    size_t len = 0;
+
+    write_all(p->fd, header, sizeof header - 1);
+    if (p->hist) {
+        rl_brhist_draw(p->hist, p->total, p->buf, p->cap, &len);
+        write_all(p->fd, p->buf, len);
+    }
 }
 
 int rl_progress_create(RlProgress **out, int fd, int samplerate, int frame_size, int64_t total)
@@ -196,8 +229,7 @@ void rl_progress_read(void *arg, int64_t frames)
         return;
     pthread_mutex_lock(&p->mu);
     if (p->calls++ == 0) {
-        /* lame's first call prints the header only */
-        write_all(p->fd, header, sizeof header - 1);
+        print_header(p);        /* lame's first call: no line yet */
     }
     else if (frames - p->last == 0 || frames - p->last >= LINE_EVERY) {
         p->last = frames / LINE_EVERY * LINE_EVERY;
@@ -220,8 +252,40 @@ void rl_progress_update(void *arg, int64_t frames_done, int64_t frames_total)
     if (!p)
         return;
     pthread_mutex_lock(&p->mu);
+    if (p->info_set && p->hist)
+        rl_brhist_add(p->hist, p->info_rate, p->info_mode, p->info_blocks);
+    p->info_set = 0;
     p->done = frames_done;
     print_pending(p);
+    pthread_mutex_unlock(&p->mu);
+}
+
+int rl_progress_set_hist(RlProgress *p, RlBrhist *h)
+{
+    size_t const cap = rl_brhist_max_len(h) + 256;
+    char *buf = malloc(cap);
+
+    if (!buf)
+        return -ENOMEM;
+    pthread_mutex_lock(&p->mu);
+    free(p->buf);
+    rl_brhist_free(p->hist);
+    p->buf = buf;
+    p->cap = cap;
+    p->hist = h;
+    pthread_mutex_unlock(&p->mu);
+    return 0;
+}
+
+void rl_progress_frame(RlProgress *p, int bitrate_index, int mode_ext, const int block_count[5])
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    p->info_rate = bitrate_index;
+    p->info_mode = mode_ext;
+    memcpy(p->info_blocks, block_count, sizeof p->info_blocks);
+    p->info_set = 1;
     pthread_mutex_unlock(&p->mu);
 }
 
@@ -231,7 +295,7 @@ void rl_progress_finish(RlProgress *p, int64_t frames)
         return;
     pthread_mutex_lock(&p->mu);
     if (p->calls == 0)
-        write_all(p->fd, header, sizeof header - 1);
+        print_header(p);
     p->done = frames;
     print_pending(p);
     print_line(p, frames, "\n");
@@ -253,5 +317,7 @@ void rl_progress_free(RlProgress *p)
     if (!p)
         return;
     pthread_mutex_destroy(&p->mu);
+    rl_brhist_free(p->hist);
+    free(p->buf);
     free(p);
 }

@@ -8,8 +8,9 @@
  * header at the first call, then a line when no frame came since the last
  * one or 100 more did), and each is printed once the ring's Encode has
  * finished that frame (rl_progress_update); then the last line and a
- * newline after the flush.  lame's bitrate histogram is not drawn (its
- * --nohist display).
+ * newline after the flush.  With a histogram (rl_progress_set_hist, fed
+ * by rl_progress_frame) each line has lame's bitrate histogram under it,
+ * counted to the line's frame.
  *
  * Threading contract: rl_progress_read and rl_progress_update may run at
  * the same time on two threads (a mutex); each alone is called by one
@@ -20,6 +21,8 @@
 #define RL_PROGRESS_H
 
 #include <stdint.h>
+
+#include "brhist.h"
 
 typedef struct RlProgress RlProgress;
 
@@ -37,6 +40,15 @@ int64_t rl_progress_total(int64_t samples, int rate_in, int rate_out, int frame_
  * play/CPU speed; total: lame's estimate of the frames (rl_progress_total).
  * 0 or -errno. */
 int rl_progress_create(RlProgress **p, int fd, int samplerate, int frame_size, int64_t total);
+
+/* Draws h (owned from now on) under each line.  0 or -ENOMEM (h not
+ * taken).  Before the encode. */
+int rl_progress_set_hist(RlProgress *p, RlBrhist *h);
+
+/* The counts of the frame Encode finished last, called by the thread of
+ * rl_progress_update just before its call for that frame (the ring's
+ * frame_info). */
+void rl_progress_frame(RlProgress *p, int bitrate_index, int mode_ext, const int block_count[5]);
 
 /* The ring's read_progress callback (arg: the RlProgress). */
 void rl_progress_read(void *arg, int64_t frames_encoded);

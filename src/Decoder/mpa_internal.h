@@ -83,6 +83,9 @@ typedef struct MpaTables {
 void rl_mpa_tables_init(MpaTables *t);
 
 struct RlMpaDecoder {
+    /* where mpglib's error messages go (rl_mpa_set_report); NULL: nowhere */
+    void   (*report)(void *arg, const char *text);
+    void    *report_arg;
     /* the input queue (mpglib's buffer list) */
     uint8_t *q;
     size_t   q_head, q_cap;

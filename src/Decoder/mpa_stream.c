@@ -6,6 +6,7 @@
  * libmp3lame/mpglib_interface.c; LGPL-2.0-or-later): the same bytes are
  * consumed at the same calls, so the same frames decode. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mpa_internal.h"
@@ -130,13 +131,30 @@ static int check_vbr_header(RlMpaDecoder *d, int bytes)
     return tag.header_size < 1 ? 1 : tag.header_size;
 }
 
+void rl_mpa_set_report(RlMpaDecoder *d, void (*fn)(void *arg, const char *text), void *arg)
+{
+    d->report = fn;
+    d->report_arg = arg;
+}
+
+static void report(const RlMpaDecoder *d, const char *fmt, long n)
+{
+    char text[96];
+    if (!d->report)
+        return;
+    snprintf(text, sizeof text, fmt, n);
+    d->report(d->report_arg, text);
+}
+
 /* the reservoir: main_data_begin bytes of the previous frame's buffer go
  * in front of this frame's main data */
 static int set_pointer(RlMpaDecoder *d, long backstep)
 {
     uint8_t *const old = d->bsspace[1 - d->bsnum] + 512;
-    if (d->fsizeold < 0 && backstep > 0)
+    if (d->fsizeold < 0 && backstep > 0) {
+        report(d, "hip: Can't step back %ld bytes!\n", backstep);
         return MPA_ERR;
+    }
     d->wordpointer -= backstep;
     if (backstep)
         memcpy(d->wordpointer, old + d->fsizeold - backstep, (size_t) backstep);
@@ -175,6 +193,8 @@ static int parse_header(RlMpaDecoder *d)
         /* garbage before the header: kept in the reservoir, at most a
          * frame's worth */
         int size = (int) (d->wordpointer - (d->bsspace[d->bsnum] + 512));
+        if (d->fsizeold != -1)
+            report(d, "hip: bitstream problem, resyncing skipping %ld bytes...\n", bytes);
         d->old_free_format = 0;
         d->sync_bitstream = 1;
         if (size > MPA_MAXFRAMESIZE) {

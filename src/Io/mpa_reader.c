@@ -29,6 +29,7 @@ struct RlMpaReader {
     int            skip_start, skip_end;
     int            eof;          /* the decoder gave its last frame */
     int            read_error;
+    int            changed;      /* RL_MPA_CHANGED_*: the stream stopped there */
     uint8_t       *id3v2;        /* the stream's first ID3v2 tag, whole */
     size_t         id3v2_len;
     /* decoded samples not yet handed out (LAME's PcmBuffer), interleaved */
@@ -294,6 +295,8 @@ int rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames)
         }
         /* a stream that changes its channels mid-way: LAME stops there */
         if (r->info.channels != r->channels || r->info.samplerate != r->samplerate) {
+            r->changed = (r->info.channels != r->channels ? RL_MPA_CHANGED_CHANNELS : 0)
+                         | (r->info.samplerate != r->samplerate ? RL_MPA_CHANGED_RATE : 0);
             r->eof = 1;
             r->pcm_len = 0;
             return 0;
@@ -316,6 +319,25 @@ int rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames)
     return n;
 }
 
+int rl_mpa_reader_changed(const RlMpaReader *r)
+{
+    return r->changed;
+}
+
+void rl_mpa_reader_set_report(RlMpaReader *r, void (*fn)(void *arg, const char *text), void *arg)
+{
+    rl_mpa_set_report(r->dec, fn, arg);
+}
+
+void rl_mpa_reader_frame_info(const RlMpaReader *r, RlMpaFrameInfo *out)
+{
+    out->layer = r->info.layer;
+    out->bitrate = r->info.bitrate;
+    out->mode = r->info.mode;
+    out->mode_ext = r->info.mode_ext;
+    out->frame_samples = r->info.frame_samples;
+}
+
 void rl_mpa_reader_close(RlMpaReader *r)
 {
     if (!r)
@@ -326,4 +348,36 @@ void rl_mpa_reader_close(RlMpaReader *r)
     free(r->id3v2);
     free(r->pcm);
     free(r);
+}
+
+void rl_mpa_read_plan_init(RlMpaReadPlan *p, const RlMpaReader *r)
+{
+    memset(p, 0, sizeof *p);
+    p->frame_samples = r->info.frame_samples;
+    rl_mpa_reader_skips(r, &p->skip_left, &p->skip_end);
+}
+
+int rl_mpa_read_plan_next(void *plan)
+{
+    RlMpaReadPlan *p = plan;
+    int64_t n;
+
+    if (p->frame_samples <= 0)
+        return 1152;
+    /* LAME's addPcmBuffer: a decoded frame goes to the skip first */
+    while (p->buffered - p->skip_end <= 0) {
+        int add = p->frame_samples;
+        if (p->skip_left >= add) {
+            p->skip_left -= add;
+            continue;
+        }
+        add -= p->skip_left;
+        p->skip_left = 0;
+        p->buffered += add;
+    }
+    n = p->buffered - p->skip_end;
+    if (n > 1152)
+        n = 1152;
+    p->buffered -= n;
+    return (int) n;
 }

@@ -48,6 +48,34 @@ void rl_mpa_reader_skips(const RlMpaReader *r, int *start, int *end);
  * value per frame), as LAME's get_audio16 gives them.  Returns the frames,
  * 0 at the end, or -EIO on a read error. */
 int  rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames);
+/* The header of the frame decoded last (LAME's mp3data_struct, as its
+ * front end shows it while decoding): layer, bitrate in kbit/s, mode and
+ * mode extension, samples per frame. */
+typedef struct RlMpaFrameInfo {
+    int layer, bitrate, mode, mode_ext, frame_samples;
+} RlMpaFrameInfo;
+void rl_mpa_reader_frame_info(const RlMpaReader *r, RlMpaFrameInfo *out);
+/* Why the stream ended early, once rl_mpa_reader_read returned 0: a frame
+ * whose channels or rate differ from the first's (LAME stops there, with
+ * "Error: number of channels has changed in MP3 file - not supported" and
+ * "Error: sample frequency has changed ...", and its read gives no
+ * samples, not even 0); 0: it did not. */
+enum { RL_MPA_CHANGED_CHANNELS = 1, RL_MPA_CHANGED_RATE = 2 };
+int  rl_mpa_reader_changed(const RlMpaReader *r);
+/* Where the decoder's messages on damaged streams go from now on (lame's
+ * front end prints them unless --quiet); NULL: nowhere. */
+void rl_mpa_reader_set_report(RlMpaReader *r, void (*fn)(void *arg, const char *text), void *arg);
 void rl_mpa_reader_close(RlMpaReader *r);
+
+/* The sizes of LAME's front-end reads of an MPEG input (get_audio: frames
+ * decoded until some are left beyond the end's skip, then at most 1152 of
+ * them), from the stream's samples per frame and skips alone: the reads
+ * an encode makes (its progress lines come before each). */
+typedef struct RlMpaReadPlan {
+    int frame_samples, skip_left, skip_end;
+    int64_t buffered;
+} RlMpaReadPlan;
+void rl_mpa_read_plan_init(RlMpaReadPlan *p, const RlMpaReader *r);
+int  rl_mpa_read_plan_next(void *plan);    /* the next read's frames */
 
 #endif

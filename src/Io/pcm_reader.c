@@ -43,6 +43,7 @@ struct RlPcmReader {
     SNDFILE *sf;                /* named files */
     char    *path;              /* named files: the path given */
     int      sf_format;         /* SF_INFO.format */
+    RlPcmKind kind;             /* lame's input_format */
     int64_t  sf_frames;         /* SF_INFO.frames */
     int      raw_big_endian;    /* -r file: byte order asked for */
     FILE    *fp;                /* stdin */
@@ -436,6 +437,21 @@ static void unpack(const RlPcmReader *r, int32_t *out, size_t n)
 
 /* ---------- open ---------- */
 
+/* lame's filename_to_type for the PCM kinds */
+static RlPcmKind kind_of_name(const char *path)
+{
+    size_t const n = strlen(path);
+    if (n < 4)
+        return RL_PCM_KIND_UNKNOWN;
+    if (strcasecmp(path + n - 4, ".wav") == 0)
+        return RL_PCM_KIND_WAVE;
+    if (strcasecmp(path + n - 4, ".aif") == 0)
+        return RL_PCM_KIND_AIFF;
+    if (strcasecmp(path + n - 4, ".raw") == 0)
+        return RL_PCM_KIND_RAW;
+    return RL_PCM_KIND_UNKNOWN;
+}
+
 static int has_mpeg_suffix(const char *path)
 {
     size_t n = strlen(path);
@@ -613,6 +629,7 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
         err[0] = 0;
         if (magic == ID_RIFF) {
             kind = "WAVE";
+            r->kind = RL_PCM_KIND_WAVE;
             rc = parse_wav(r, err, errlen);
             if (rc > 0 && raw && raw->ignore_length) {
                 r->num_samples = UNKNOWN_LENGTH;    /* LAME: read to EOF */
@@ -620,6 +637,7 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
             }
         } else if (magic == ID_FORM) {
             kind = "AIFF";
+            r->kind = RL_PCM_KIND_AIFF;
             rc = parse_aiff(r, err, errlen);
         } else {
             rl_io_msg(err, errlen, "-: not a WAV or AIFF stream (use -r for raw PCM)");
@@ -729,9 +747,21 @@ int rl_pcm_open(RlPcmReader **out, const char *path, const RlRawFormat *raw,
         rl_pcm_close(r);
         return rc;
     }
+    if (r->mpa) {
+        RlMpaFrameInfo fi;
+        rl_mpa_reader_frame_info(r->mpa, &fi);
+        r->kind = fi.layer == 1 ? RL_PCM_KIND_MP1 : fi.layer == 2 ? RL_PCM_KIND_MP2 : RL_PCM_KIND_MP3;
+    }
+    else if (raw && raw->enabled)
+        r->kind = RL_PCM_KIND_RAW;
+    else if (strcmp(path, "-") != 0)
+        r->kind = kind_of_name(path);
     *out = r;
     return 0;
 }
+
+RlMpaReader *rl_pcm_mpeg(RlPcmReader *r) { return r->mpa; }
+RlPcmKind rl_pcm_kind(const RlPcmReader *r) { return r->kind; }
 
 int rl_pcm_samplerate(const RlPcmReader *r) { return r->samplerate; }
 int rl_pcm_channels(const RlPcmReader *r) { return r->channels; }

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mpa_reader.h"
+
 typedef struct RlPcmReader RlPcmReader;
 
 /* Raw PCM description (-r, -s, --bitwidth, --signed/--unsigned, --big-endian/
@@ -71,6 +73,19 @@ void rl_pcm_close(RlPcmReader *r);
  * its output when it writes no ID3v2 tag of its own; NULL (and *len 0)
  * when there is none or the input is not MPEG */
 const uint8_t *rl_pcm_input_id3v2(const RlPcmReader *r, size_t *len);
+
+/* MPEG input: its reader (for lame's --decode display, which reads it as
+ * LAME's get_audio16 does); NULL for PCM input. */
+RlMpaReader *rl_pcm_mpeg(RlPcmReader *r);
+
+/* What lame's front end calls the input (its input_format): MPEG input by
+ * its layer, stdin by its header, -r input raw, a named file by lame's
+ * file-name rule (.wav, .aif, .raw, else unknown). */
+typedef enum {
+    RL_PCM_KIND_UNKNOWN, RL_PCM_KIND_WAVE, RL_PCM_KIND_AIFF, RL_PCM_KIND_RAW,
+    RL_PCM_KIND_MP1, RL_PCM_KIND_MP2, RL_PCM_KIND_MP3
+} RlPcmKind;
+RlPcmKind rl_pcm_kind(const RlPcmReader *r);
 
 /* For the I/O scheduler's direct-read path (raw_layout.c).
  * rl_pcm_sf_info: what libsndfile made of a named file: its path, SF_INFO

@@ -71,6 +71,14 @@ typedef struct RlRingResult {
     float   scale;              /* lame_get_scale after init (--scale, or a preset's) */
 } RlRingResult;
 
+/* A frame the Encode task has finished, for lame's bitrate histogram
+ * (the counts LAME's updateStats keeps). */
+typedef struct RlRingFrameInfo {
+    int bitrate_index;  /* the header's: 1..14, 0 in free format */
+    int mode_ext;       /* the header's mode extension (2: M/S); -1 for mono output */
+    int block_count[5]; /* granule-channels by block type: normal, start, short, stop, mixed */
+} RlRingFrameInfo;
+
 typedef struct RlRingParams {
     int threads;        /* rl_run_ring without exec: the calling thread and threads-1 pool
                          * workers; <= 0: the CPUs this process may run on */
@@ -87,6 +95,15 @@ typedef struct RlRingParams {
      * each read of input goes to the encoder and once at the end of the
      * input, with the frames lame has encoded by then; may be NULL */
     void (*read_progress)(void *arg, int64_t frames_encoded);
+    /* the frames of lame's next read where they are not frame_size (its
+     * front end reads MPEG input one decoded chunk at a time): Dispatch
+     * then makes its read_progress calls where those reads begin; called
+     * by Dispatch; NULL: frame_size each */
+    int (*next_read)(void *arg);
+    void *next_read_arg;
+    /* called from the Encode task, before its progress call for the same
+     * frame (frame: 0-based), with what the frame holds; may be NULL */
+    void (*frame_info)(void *arg, int64_t frame, const RlRingFrameInfo *info);
     void *progress_arg;
     /* a stop token (see above): once requested, the ring drains and fails
      * with -EINTR; may be NULL */

@@ -4,10 +4,14 @@
 # terminal) compared with ringlame's after masking the timing fields (the
 # CPU and real times, their estimates, play/CPU and ETA of each progress
 # line; the frame counts and percentages stay): the banner and filter
-# notes, "Encoding X to Y", "Encoding as ...", the progress lines (lame
-# without its bitrate histogram: --nohist), "Writing LAME Tag...done",
+# notes, "Encoding X to Y", "Encoding as ...", the progress lines (with
+# --nohist, and with lame's bitrate histogram under them, laid out for
+# TERM unset, xterm, vt100 and dumb), "Writing LAME Tag...done",
 # "ReplayGain: ...", --clipdetect's verdict, --verbose's settings dump,
-# -S/--silent/--quiet/--brief, stdin and stdout, resampling (the lines where lame prints them).
+# -S/--silent/--quiet/--brief, stdin and stdout, resampling (the lines where
+# lame prints them); and --decode's text (input/output lines, samples
+# skipped, Frame# lines); and bad command lines (usage text, messages, exit
+# status).
 # ringlame's own lines after lame's (--verbose: SIMD level, ring times) are
 # left out.
 . "$(dirname "$0")/lib.sh"
@@ -26,30 +30,103 @@ mask() {
         print }' | sed '/^SIMD level: /,$d'
 }
 
+# both_ran NAME LAME_RC RL_RC RL_STDERR: 0 when both exited 0, else a FAIL
+both_ran() {
+    if [ "$2" -ne 0 ]; then
+        id_fail "$1" "the reference lame failed (exit $2): the case itself is wrong"
+    elif [ "$3" -ne 0 ]; then
+        id_fail "$1" "ringlame exited with $3" "$(head -c 300 "$4")"
+    else
+        return 0
+    fi
+    return 1
+}
+
+# ringlame built with termcap (as Debian's lame is) lays the histogram out
+# for TERM's terminal
+TERMCAP_BUILD=$(ldd "$RL" 2>/dev/null | grep -E 'libtinfo|libncurses')
+# HIST: the histogram cases' TERM ("" = the cases run with --nohist)
+HIST=
+
 check_console() {   # NAME MODE INPUT OPTS...   MODE: file, stdin, stdout
     local name=$1 mode=$2 in=$3; shift 3
     local d="$OUT/$name" rc lrc
+    local -a tenv=(env -u TERM)
+    if [ -n "$HIST" ] && [ "$HIST" != unset ] && [ -z "$TERMCAP_BUILD" ]; then
+        return 0            # a build without termcap lays out for no terminal
+    fi
+    if [ -n "$HIST" ]; then
+        [ "$HIST" = unset ] || tenv=(env -u COLUMNS -u LINES "TERM=$HIST")
+    else
+        set -- --nohist "$@"
+    fi
     rm -rf "$d"; mkdir -p "$d/lame" "$d/rl"
     case $mode in
     file)   lame_opts "$@"
-            (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" --nohist "${LOPTS[@]}" "$in" out.mp3 </dev/null 2>err >/dev/null); lrc=$?
-            (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" "$in" out.mp3 </dev/null 2>err >/dev/null); rc=$? ;;
-    stdin)  (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" --nohist "$@" - out.mp3 <"$in" 2>err >/dev/null); lrc=$?
-            (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" - out.mp3 <"$in" 2>err >/dev/null); rc=$? ;;
-    stdout) (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" --nohist "$@" "$in" - </dev/null 2>err >out.mp3); lrc=$?
-            (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" "$in" - </dev/null 2>err >out.mp3); rc=$? ;;
+            (cd "$d/lame" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$LAME" "${LOPTS[@]}" "$in" out.mp3 </dev/null 2>err >/dev/null); lrc=$?
+            (cd "$d/rl" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$RL" "$@" "$in" out.mp3 </dev/null 2>err >/dev/null); rc=$? ;;
+    stdin)  (cd "$d/lame" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$LAME" "$@" - out.mp3 <"$in" 2>err >/dev/null); lrc=$?
+            (cd "$d/rl" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$RL" "$@" - out.mp3 <"$in" 2>err >/dev/null); rc=$? ;;
+    stdout) (cd "$d/lame" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$LAME" "$@" "$in" - </dev/null 2>err >out.mp3); lrc=$?
+            (cd "$d/rl" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$RL" "$@" "$in" - </dev/null 2>err >out.mp3); rc=$? ;;
     esac
     mask "$d/lame/err" >"$d/lame.txt"
     mask "$d/rl/err" >"$d/rl.txt"
-    if [ $lrc -ne 0 ]; then
-        id_fail "$name" "the reference lame failed (exit $lrc): the case itself is wrong"
-    elif [ $rc -ne 0 ]; then
-        id_fail "$name" "ringlame exited with $rc" "$(head -c 300 "$d/rl/err")"
+    if ! both_ran "$name" $lrc $rc "$d/rl/err"; then
+        :
     elif ! cmp -s "$d/lame.txt" "$d/rl.txt"; then
         id_fail "$name" "stderr differs (masked; - lame, + ringlame)" \
             "$(diff "$d/lame.txt" "$d/rl.txt" | head -n 8)"
     elif ! cmp -s "$d/lame/out.mp3" "$d/rl/out.mp3"; then
         id_fail "$name" "the MP3s differ"
+    else
+        id_ok "$name"
+        [ -n "${RL_KEEP:-}" ] || rm -rf "$d"
+    fi
+}
+
+# --decode: lame's "input:"/"output:" lines, the samples skipped and the
+# "Frame#" lines (no timing in them: compared as they are), and the WAV
+check_decode() {    # NAME INPUT OUT OPTS...   INPUT "-": stdin from $STDIN_FILE
+    local name=$1 in=$2 out=$3; shift 3
+    local d="$OUT/$name" rc lrc
+    rm -rf "$d"; mkdir -p "$d/lame" "$d/rl"
+    if [ "$in" = - ]; then
+        (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" "$@" --decode - "$out" <"$STDIN_FILE" 2>err >stdout); lrc=$?
+        (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" --decode - "$out" <"$STDIN_FILE" 2>err >stdout); rc=$?
+    else
+        (cd "$d/lame" && timeout "$RL_TIMEOUT" "$LAME" "$@" --decode "$in" "$out" </dev/null 2>err >stdout); lrc=$?
+        (cd "$d/rl" && timeout "$RL_TIMEOUT" "$RL" "$@" --decode "$in" "$out" </dev/null 2>err >stdout); rc=$?
+    fi
+    if ! both_ran "$name" $lrc $rc "$d/rl/err"; then
+        :
+    elif ! cmp -s "$d/lame/err" "$d/rl/err"; then
+        id_fail "$name" "stderr differs (- lame, + ringlame)" \
+            "$(diff <(tr '\r' '\n' <"$d/lame/err") <(tr '\r' '\n' <"$d/rl/err") | head -n 8)"
+    elif ! cmp -s "$d/lame/stdout" "$d/rl/stdout" \
+         || { [ "$out" != - ] && ! cmp -s "$d/lame/$out" "$d/rl/$out"; }; then
+        id_fail "$name" "the decoded output differs"
+    else
+        id_ok "$name"
+        [ -n "${RL_KEEP:-}" ] || rm -rf "$d"
+    fi
+}
+
+# bad command lines: lame's usage text and messages (both run as "lame"
+# through a link: lame names itself by argv[0], as ringlame does), stdout,
+# exit status
+check_usage() {     # NAME ARGS...
+    local name=$1; shift
+    local d="$OUT/$name" rc lrc
+    rm -rf "$d"; mkdir -p "$d/lame/bin" "$d/rl/bin"
+    ln -s "$LAME" "$d/lame/bin/lame"; ln -s "$RL" "$d/rl/bin/lame"
+    (cd "$d/lame" && PATH="$d/lame/bin:$PATH" timeout "$RL_TIMEOUT" lame "$@" </dev/null 2>err >stdout); lrc=$?
+    (cd "$d/rl" && PATH="$d/rl/bin:$PATH" timeout "$RL_TIMEOUT" lame "$@" </dev/null 2>err >stdout); rc=$?
+    if [ $lrc -ne $rc ]; then
+        id_fail "$name" "exit status $rc, lame's is $lrc"
+    elif ! cmp -s "$d/lame/err" "$d/rl/err" || ! cmp -s "$d/lame/stdout" "$d/rl/stdout"; then
+        id_fail "$name" "the text differs (- lame, + ringlame)" \
+            "$(diff <(cat "$d/lame/stdout" "$d/lame/err") <(cat "$d/rl/stdout" "$d/rl/err") | head -n 8)"
     else
         id_ok "$name"
         [ -n "${RL_KEEP:-}" ] || rm -rf "$d"
@@ -86,4 +163,73 @@ check_console stdin_brief stdin "$S" --brief
 check_console stdout stdout "$S" -b 128
 check_console threads1 file "$S" --threads 1
 check_console sequential file "$S" --sequential -V 6
+# lame's bitrate histogram (its default): VBR, CBR, ABR, mono, free format,
+# CBR with -B's rows, on each terminal type
+HIST=unset
+check_console hist_vbr file "$S" -V 2
+check_console hist_cbr file "$S" -b 128
+check_console hist_abr file "$S" --abr 96
+check_console hist_mono file "$M" -V 5
+check_console hist_freeformat file "$S" --freeformat -b 400
+check_console hist_cbr_max file "$S" -b 128 -B 256
+check_console hist_vbr_bounds_seq file "$S" --sequential -V 0 -b 96 -B 192
+check_console hist_silent file "$S" -S -V 2
+HIST=xterm
+check_console hist_xterm_vbr file "$S" -V 2
+check_console hist_xterm_cbr_mono file "$S" -m m -b 64
+check_console hist_xterm_mpeg2 file "$M" --abr 40
+HIST=vt100
+check_console hist_vt100 file "$S" -V 4
+HIST=dumb
+check_console hist_dumb file "$S" --abr 128
+HIST=
+
+# --decode's text, from MP3s lame made
+for m in "vbr:$S:-V 2" "cbr_notag:$S:-b 128 -t" "mpeg2_mono:$M:-V 5" "mpeg25:$S:-b 24 --resample 8"; do
+    IFS=: read -r mname msrc mopts <<<"$m"
+    [ -s "$IN/dec_$mname.mp3" ] || "$LAME" --quiet $mopts "$msrc" "$IN/dec_$mname.mp3" \
+        || id_fail "make dec_$mname.mp3" "lame failed"
+done
+check_decode decode_vbr "$IN/dec_vbr.mp3" out.wav
+check_decode decode_cbr_notag "$IN/dec_cbr_notag.mp3" out.wav
+check_decode decode_mpeg2_mono "$IN/dec_mpeg2_mono.mp3" out.wav
+check_decode decode_mpeg25_raw "$IN/dec_mpeg25.mp3" out.raw -t
+check_decode decode_stdout "$IN/dec_vbr.mp3" -
+check_decode decode_S "$IN/dec_vbr.mp3" out.wav -S
+check_decode decode_quiet "$IN/dec_vbr.mp3" out.wav --quiet
+check_decode decode_delay "$IN/dec_vbr.mp3" out.wav --decode-mp3delay 100
+check_decode decode_wav "$S" out.wav
+STDIN_FILE=$IN/dec_vbr.mp3 check_decode decode_stdin_mp3 - out.wav --mp3input
+STDIN_FILE=$S check_decode decode_stdin_wav - out.wav
+# garbage between frames: the decoder's "hip: bitstream problem, resyncing
+# skipping N bytes..." between the Frame# lines (none with --quiet)
+{ head -c 20000 "$IN/dec_cbr_notag.mp3"; printf 'garbage-garbage-garbage'
+  tail -c +20001 "$IN/dec_cbr_notag.mp3"; } >"$IN/dec_junk.mp3"
+check_decode decode_resync "$IN/dec_junk.mp3" out.wav
+check_decode decode_resync_quiet "$IN/dec_junk.mp3" out.wav --quiet
+
+# MPEG input encodes: the progress lines where lame reads the decoded
+# chunks (a line for each read that encoded no frame: MPEG-2 input into
+# MPEG-1, Layer I), with the histogram
+HIST=unset
+check_console transcode_vbr file "$IN/dec_vbr.mp3" -b 128
+check_console transcode_mpeg2_to_mpeg1 file "$IN/dec_mpeg2_mono.mp3" -b 128
+check_console transcode_notag_abr file "$IN/dec_cbr_notag.mp3" --abr 64
+check_console transcode_mpeg25 file "$IN/dec_mpeg25.mp3" -b 32
+HIST=
+
+# bad command lines
+check_usage usage_no_args
+check_usage usage_no_input -V 2
+check_usage usage_unknown_long --foo "$S"
+check_usage usage_unknown_short -Z
+check_usage usage_missing_b -b
+check_usage usage_missing_V -V
+check_usage usage_missing_tt --tt
+check_usage usage_excess "$S" out.mp3 extra
+check_usage usage_bad_mode -m x "$S"
+check_usage usage_bad_preset --preset foo "$S"
+check_usage usage_preset_missing --preset
+check_usage usage_preset_range --preset 400 "$S"
+check_usage usage_raw_warning -r
 id_summary

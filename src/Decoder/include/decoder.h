@@ -36,6 +36,10 @@ typedef struct RlMpaVbrTag {
 } RlMpaVbrTag;
 
 int  rl_mpa_create(RlMpaDecoder **out);
+/* mpglib's messages on damaged streams ("hip: bitstream problem, resyncing
+ * skipping N bytes...\n", "hip: Can't step back N bytes!\n"), each handed
+ * to fn as lame's front end prints it; fn NULL: none (the default). */
+void rl_mpa_set_report(RlMpaDecoder *d, void (*fn)(void *arg, const char *text), void *arg);
 void rl_mpa_destroy(RlMpaDecoder *d);
 
 /* Feeds len bytes (len 0: decode from what is buffered) and decodes at most

@@ -81,3 +81,18 @@ int rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc)
 }
 
 _Static_assert(RL_ENCODER_BYTES_MAX == RL_BS_BUFFER_SIZE, "the bitstream's buffer size");
+
+void rl_frame_stats(const RlEncoderConst *k, const RlFrame *f, int *bitrate_index,
+                    int *mode_ext, int block_count[5])
+{
+    int gr, ch;
+
+    *bitrate_index = f->bitrate_index;
+    *mode_ext = k->cfg.channels_out == 2 ? f->mode_ext : -1;
+    memset(block_count, 0, 5 * sizeof block_count[0]);
+    for (gr = 0; gr < k->cfg.mode_gr; gr++)
+        for (ch = 0; ch < k->cfg.channels_out; ch++) {
+            RlGranule const *gi = &f->side.tt[gr][ch];
+            block_count[gi->mixed_block_flag ? 4 : gi->block_type & 3]++;
+        }
+}

@@ -164,6 +164,13 @@ typedef struct RlForkJoin {
  * had to be redone, or -errno. */
 int  rl_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f, const RlForkJoin *fj);
 
+/* A frame rl_encode has finished, as LAME's updateStats counts it for the
+ * front end's histogram: its header's bitrate index (0: free format) and
+ * mode extension (stereo output only, else -1), and its granules' block
+ * types (block_count[0..3]: normal, start, short, stop; [4]: mixed). */
+void rl_frame_stats(const RlEncoderConst *k, const RlFrame *f, int *bitrate_index,
+                    int *mode_ext, int block_count[5]);
+
 /* Bytes the bitstream can hold between two rl_encoder_take_bytes calls. */
 #define RL_ENCODER_BYTES_MAX 16384
 

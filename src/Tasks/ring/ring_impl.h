@@ -98,6 +98,7 @@ struct RlRing {
     unsigned char *file_empty;         /* gapless sets, per file: it had no sample (Dispatch
                                         * writes it before the next file's first cut) */
     int      read_end_reported;        /* the read_progress call of the end was made */
+    int      read_left;                /* frames of lame's current read not yet fed */
 
     /* ---- the Encode task only, then the Finish task ---- */
     uint8_t *out_bytes;

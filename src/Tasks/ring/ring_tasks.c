@@ -8,7 +8,8 @@
 #include "ring_impl.h"
 
 /* Dispatch: queues the input of one lame_encode_buffer_int call (frame_size
- * frames, fewer only at a block's end, like LAME's frontend reads).
+ * frames, fewer only at a block's end, like LAME's frontend reads; with
+ * next_read, at most what is left of lame's read).
  * 1: queued; 0: end of input, or *no_input = 1 when the input port has no
  * block ready yet; <0: error. */
 static int feed_next_piece(Ring *r, int *no_input)
@@ -44,11 +45,20 @@ static int feed_next_piece(Ring *r, int *no_input)
             r->blk_pos = 0;
         }
         if (r->blk_pos < r->blk->nframes) {
+            if (r->read_left <= 0) {    /* lame: before each read's encode call */
+                r->read_left = r->p.next_read ? r->p.next_read(r->p.next_read_arg) : r->frame_size;
+                if (r->read_left <= 0)
+                    r->read_left = r->frame_size;
+                if (r->p.read_progress)
+                    r->p.read_progress(r->p.progress_arg, r->cut);
+            }
             n = r->blk->nframes - r->blk_pos;
             if (n > r->frame_size)
                 n = r->frame_size;
-            if (r->p.read_progress)     /* lame: before each read's encode call */
-                r->p.read_progress(r->p.progress_arg, r->cut);
+            if (n > r->read_left)
+                n = r->read_left;
+            /* a read of frame_size ends with the block's piece too */
+            r->read_left = r->p.next_read ? r->read_left - n : 0;
             rc = rl_dispatch_feed_block(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e),
                                        r->blk, r->blk_pos, n);
             if (rc < 0)
@@ -285,6 +295,11 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
         rc = ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
+    if (r->p.frame_info) {
+        RlRingFrameInfo fi;
+        rl_frame_stats(rl_encoder_const(r->e), f, &fi.bitrate_index, &fi.mode_ext, fi.block_count);
+        r->p.frame_info(r->p.progress_arg, t, &fi);
+    }
     if (r->p.progress)
         r->p.progress(r->p.progress_arg, t + 1, r->total_estimate);
     return 0;
