@@ -4,7 +4,7 @@
 # Idempotent and quiet: does nothing when everything is already installed.
 set -euo pipefail
 
-PKGS=(build-essential cmake pkg-config libsndfile1-dev liburing-dev lame libmp3lame-dev
+PKGS=(build-essential cmake pkg-config libsndfile1-dev liburing-dev libncurses-dev lame libmp3lame-dev
       sox fretsonfire-songs-muldjord fretsonfire-songs-sectoid python3 time
       clang libclang-rt-14-dev util-linux)
 
