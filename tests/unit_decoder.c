@@ -120,7 +120,7 @@ static void test_stream(void)
     static uint8_t stream[FRAMES * SIZE];
     int16_t l[1152], r[1152];
     RlMpaDecoder *d = NULL;
-    RlMpaInfo info;
+    RlMpaInfo info = { 0 };   /* the decoder fills total_frames only from a tag, as hip */
     int delay = -7, padding = -7, total = 0, calls = 0, n, nonzero = 0;
 
     for (int f = 0; f < FRAMES; f++) {
