@@ -11,31 +11,53 @@
 #include "rl_frame.h"
 #include "huffman_tables.h"
 
-/* A plain MSB-first bit writer. */
+/* An MSB-first bit writer: bits gather in a 64-bit word and leave it as
+ * whole bytes (fewer than 8 bits stay pending), one 8-byte store where the
+ * buffer has room; the bytes are those of writing bit by bit. */
 typedef struct BitWriter {
     uint8_t *buf;
     int      cap_bits;
-    int      pos;        /* bits written */
+    int      pos;        /* bits written, the pending ones included */
     int      overflow;
+    int      npend;      /* pending bits (< 8), the low bits of pend */
+    uint64_t pend;
 } BitWriter;
 
-static void bw_put(BitWriter *w, unsigned int val, int n)
+/* n <= 56 bits of val (expected to fit them, as for LAME's putbits2) */
+static inline void bw_put(BitWriter *w, uint64_t val, int n)
 {
-    /* same OR semantics as LAME's putbits2: val is expected to fit n bits */
-    while (n > 0) {
-        int const free_bits = 8 - (w->pos & 7);
-        int const k = n < free_bits ? n : free_bits;
-        int const byte = w->pos >> 3;
-        if (w->pos + k > w->cap_bits) {
-            w->overflow = 1;
-            return;
-        }
-        if ((w->pos & 7) == 0)
-            w->buf[byte] = 0;
-        n -= k;
-        w->buf[byte] |= (uint8_t)((val >> n) << (free_bits - k));
-        w->pos += k;
+    if (w->pos + n > w->cap_bits) {
+        w->overflow = 1;
+        return;
     }
+    w->pend = (w->pend << n) | val;
+    w->npend += n;
+    w->pos += n;
+    int const nbytes = w->npend >> 3;
+    if (nbytes == 0)
+        return;
+    int const rest = w->npend & 7;
+    int const at = (w->pos - w->npend) >> 3;        /* first byte to write */
+    uint64_t const out = w->pend >> rest;           /* nbytes * 8 bits */
+    if (at + 8 <= w->cap_bits >> 3) {
+        /* bytes past the nbytes are rewritten by later bits */
+        uint64_t const be = __builtin_bswap64(out << (64 - 8 * nbytes));
+        memcpy(w->buf + at, &be, sizeof(be));
+    } else {
+        for (int k = 0; k < nbytes; k++)
+            w->buf[at + k] = (uint8_t) (out >> (8 * (nbytes - 1 - k)));
+    }
+    w->npend = rest;
+    w->pend &= (1u << rest) - 1u;
+}
+
+/* the last partial byte, zero-padded */
+static void bw_flush(BitWriter *w)
+{
+    if (w->npend > 0)
+        w->buf[(w->pos - w->npend) >> 3] = (uint8_t) (w->pend << (8 - w->npend));
+    w->npend = 0;
+    w->pend = 0;
 }
 
 /* count1 region: quadruples of 0/1 values (LAME huffman_coder_count1) */
@@ -129,8 +151,8 @@ static int pack_pairs(BitWriter *w, unsigned int tableindex, int start, int end,
         xbits = (uint16_t)(xbits - cbits);
         cbits = (int16_t)(cbits + h->hlen[x1]);
 
-        bw_put(w, h->table[x1], cbits);
-        bw_put(w, ext, xbits);
+        /* the code and its sign and escape bits (at most 19 + 28) in one */
+        bw_put(w, ((uint64_t) h->table[x1] << xbits) | ext, cbits + xbits);
         bits += cbits + xbits;
     }
     return bits;
@@ -188,7 +210,7 @@ static int pack_huffman(BitWriter *w, const RlConfig *cfg, const RlGranule *gi)
 int rl_main_data_pack(const RlConfig *cfg, RlFrame *f)
 {
     RlMainData *const m = &f->main;
-    BitWriter w = { m->buf, RL_MAIN_DATA_BYTES * 8, 0, 0 };
+    BitWriter w = { m->buf, RL_MAIN_DATA_BYTES * 8, 0, 0, 0, 0 };
     int ret = 0;
 
     memset(m->bits, 0, sizeof(m->bits));
@@ -252,6 +274,7 @@ int rl_main_data_pack(const RlConfig *cfg, RlFrame *f)
             m->bits[gr][ch] = w.pos - start;
         }
     }
+    bw_flush(&w);
     m->total_bits = w.pos;
     return ret;
 }
