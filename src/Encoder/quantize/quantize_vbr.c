@@ -190,6 +190,7 @@ typedef struct {
     float xmin;
     uint8_t sf_min;
     int sf_zero;                /* zero_step of the band's lines */
+    float max34;                /* the largest xr34 of its lines */
     uint8_t sf, sf_ok, seen_good_one;
     /* the noise of the steps probed so far, direct-mapped by sf & 31 (a
      * band probes at most 24 steps, the close ones in the last rounds; a
@@ -267,6 +268,7 @@ static void find_scalefac_x34_bands(const RlDsp *dsp, const float *xr, const flo
                     jobs[nj].off = b->off;
                     jobs[nj].n = b->n;
                     jobs[nj].sf = (int) st;
+                    jobs[nj].max34 = b->max34;
                     owner[nj++] = probing[q];
                 }
             }
@@ -343,6 +345,7 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
             m1s[b] = find_lowest_scalefac(max34);
             if (b < psymax && w > 2 && energy_above_cutoff[b]) {
                 bands[nb].sf_zero = zero_step(max34);
+                bands[nb].max34 = max34;
                 bands[nb].off = (int) jj;
                 bands[nb].n = (int) l;
                 bands[nb].xmin = l3_xmin[b];
