@@ -538,15 +538,21 @@ static void fill_lines(float *xr, float *xr34, int kind)
     }
 }
 
-/* a valid step for the job's lines: the lowest, one above it, the top,
- * or any in between */
-static int job_step(const float *xr34, int off, int n)
+/* the largest of the job's xr34 */
+static float lines_max(const float *xr34, int off, int n)
 {
     float max = 0;
     for (int i = 0; i < n; i++)
         if (max < xr34[off + i])
             max = xr34[off + i];
-    int const lo = lowest_step(max);
+    return max;
+}
+
+/* a valid step for the job's lines: the lowest, one above it, the top,
+ * or any in between */
+static int job_step(const float *xr34, int off, int n)
+{
+    int const lo = lowest_step(lines_max(xr34, off, n));
     switch (rnd() % 4) {
     case 0: return lo;
     case 1: return lo < 255 ? lo + 1 : lo;
@@ -593,6 +599,7 @@ static void check_noise(RlNoiseX34Fn fn, int level)
                         jobs[nj].off = off;
                         jobs[nj].n = w;
                         jobs[nj].sf = job_step(xr34, off, w);
+                        jobs[nj].max34 = lines_max(xr34, off, w);
                         nj++;
                         off += w;
                     }
@@ -610,6 +617,8 @@ static void check_noise(RlNoiseX34Fn fn, int level)
             jobs[k].n = n;
             jobs[k].off = (int) (rnd() % (uint32_t) (NLINES - n + 1));
             jobs[k].sf = job_step(xr34, jobs[k].off, n);
+            /* the largest line, or (the bound may exceed it) one above */
+            jobs[k].max34 = lines_max(xr34, jobs[k].off, n) * (rnd() % 4 ? 1.0f : 1.5f);
         }
         fails += !compare_noise(fn, level, xr, xr34, jobs, nj);
     }
@@ -638,6 +647,7 @@ static double bench_noise(RlNoiseX34Fn fn)
         for (int i = 0; i < width[b]; i++)
             max = max < xr34[off + i] ? xr34[off + i] : max;
         jobs[b].sf = lowest_step(max * (float) RL_IXMAX_VAL / 15.0f);
+        jobs[b].max34 = max;
         off += width[b];
     }
     rng_state = saved;

@@ -11,32 +11,52 @@
 #include "rl_frame.h"
 #include "huffman_tables.h"
 
-/* A plain MSB-first bit writer. */
+/* An MSB-first bit writer: bits gather in a 64-bit word and leave it as
+ * whole bytes (fewer than 8 bits stay pending) in one 8-byte store; the
+ * bytes are those of writing bit by bit. */
 typedef struct BitWriter {
     uint8_t *buf;
     int      cap_bits;
-    int      pos;        /* bits written */
+    int      pos;        /* bits written, the pending ones included */
     int      overflow;
+    int      npend;      /* pending bits (< 8), the low bits of pend */
+    uint64_t pend;
 } BitWriter;
 
-static void bw_put(BitWriter *w, unsigned int val, int n)
+/* n <= 56 bits of val (expected to fit them, as for LAME's putbits2) */
+static inline void bw_put(BitWriter *w, uint64_t val, int n)
 {
-    /* same OR semantics as LAME's putbits2: val is expected to fit n bits */
-    while (n > 0) {
-        int const free_bits = 8 - (w->pos & 7);
-        int const k = n < free_bits ? n : free_bits;
-        int const byte = w->pos >> 3;
-        if (w->pos + k > w->cap_bits) {
-            w->overflow = 1;
-            return;
-        }
-        if ((w->pos & 7) == 0)
-            w->buf[byte] = 0;
-        n -= k;
-        w->buf[byte] |= (uint8_t)((val >> n) << (free_bits - k));
-        w->pos += k;
+    if (w->pos + n > w->cap_bits) {
+        w->overflow = 1;
+        return;
     }
+    w->pend = (w->pend << n) | val;
+    w->npend += n;
+    w->pos += n;
+    int const nbytes = w->npend >> 3;
+    if (nbytes == 0)
+        return;
+    int const rest = w->npend & 7;
+    int const at = (w->pos - w->npend) >> 3;        /* first byte to write */
+    /* nbytes * 8 bits, in one 8-byte store: at < cap_bits / 8, and the
+     * buffer has 8 bytes past cap_bits (rl_main_data_pack); the bytes past
+     * the nbytes are rewritten by later bits */
+    uint64_t const be = __builtin_bswap64((w->pend >> rest) << (64 - 8 * nbytes));
+    memcpy(w->buf + at, &be, sizeof(be));
+    w->npend = rest;
+    w->pend &= (1u << rest) - 1u;
 }
+
+/* the last partial byte, zero-padded */
+static void bw_flush(BitWriter *w)
+{
+    if (w->npend > 0)
+        w->buf[(w->pos - w->npend) >> 3] = (uint8_t) (w->pend << (8 - w->npend));
+    w->npend = 0;
+    w->pend = 0;
+}
+
+_Static_assert((RL_MAIN_DATA_BYTES - 8) * 8 >= 4 * 4095, "a frame's main data below the store slack");
 
 /* count1 region: quadruples of 0/1 values (LAME huffman_coder_count1) */
 static int pack_count1(BitWriter *w, const RlGranule *gi)
@@ -89,6 +109,23 @@ static int pack_pairs(BitWriter *w, unsigned int tableindex, int start, int end,
 
     if (!tableindex)
         return 0;
+    if (tableindex <= 15u) {
+        /* no escapes: hlen counts the sign bits, which follow the code;
+         * the signs of zero values are left out */
+        unsigned int const xlen = h->xlen;
+        for (int i = start; i < end; i += 2) {
+            unsigned int const x1 = (unsigned)gi->l3_enc[i];
+            unsigned int const x2 = (unsigned)gi->l3_enc[i + 1];
+            unsigned int const nz1 = x1 != 0u, nz2 = x2 != 0u;
+            unsigned int const s1 = nz1 & (gi->xr[i] < 0.0f);
+            unsigned int const s2 = nz2 & (gi->xr[i + 1] < 0.0f);
+            unsigned int const x = x1 * xlen + x2;
+            int const n = h->hlen[x];
+            bw_put(w, ((uint64_t) h->table[x] << (nz1 + nz2)) | (s1 << nz2) | s2, n);
+            bits += n;
+        }
+        return bits;
+    }
     for (int i = start; i < end; i += 2) {
         int16_t  cbits = 0;
         uint16_t xbits = 0;
@@ -129,8 +166,8 @@ static int pack_pairs(BitWriter *w, unsigned int tableindex, int start, int end,
         xbits = (uint16_t)(xbits - cbits);
         cbits = (int16_t)(cbits + h->hlen[x1]);
 
-        bw_put(w, h->table[x1], cbits);
-        bw_put(w, ext, xbits);
+        /* the code and its sign and escape bits (at most 19 + 28) in one */
+        bw_put(w, ((uint64_t) h->table[x1] << xbits) | ext, cbits + xbits);
         bits += cbits + xbits;
     }
     return bits;
@@ -188,7 +225,9 @@ static int pack_huffman(BitWriter *w, const RlConfig *cfg, const RlGranule *gi)
 int rl_main_data_pack(const RlConfig *cfg, RlFrame *f)
 {
     RlMainData *const m = &f->main;
-    BitWriter w = { m->buf, RL_MAIN_DATA_BYTES * 8, 0, 0 };
+    /* 4 x 4095 bits at most fit in RL_MAIN_DATA_BYTES - 8 bytes; the last 8
+     * take bw_put's whole-word stores */
+    BitWriter w = { m->buf, (RL_MAIN_DATA_BYTES - 8) * 8, 0, 0, 0, 0 };
     int ret = 0;
 
     memset(m->bits, 0, sizeof(m->bits));
@@ -252,6 +291,7 @@ int rl_main_data_pack(const RlConfig *cfg, RlFrame *f)
             m->bits[gr][ch] = w.pos - start;
         }
     }
+    bw_flush(&w);
     m->total_bits = w.pos;
     return ret;
 }

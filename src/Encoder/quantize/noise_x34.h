@@ -48,11 +48,14 @@ static inline void rl_k_34_4(double x[4], int l3[4])
 float rl_sfb_noise_x34(const float *xr, const float *xr34, unsigned int bw, unsigned int sf);
 
 /* One sum of a batch: the band's lines off .. off+n-1 of xr and xr34 at
- * step sf (same bound as above). */
+ * step sf (same bound as above); max34 is at least the largest of its
+ * xr34 (the SIMD kernels use it to know when every quantized value stays
+ * in their register tables). */
 typedef struct RlNoiseJob {
     int off;
     int n;
     int sf;
+    float max34;
 } RlNoiseJob;
 
 /* noise[k] = rl_sfb_noise_x34(xr + jobs[k].off, xr34 + jobs[k].off,

@@ -189,6 +189,8 @@ typedef struct {
     int off, n;                 /* the band's lines (limited to max_nonzero_coeff) */
     float xmin;
     uint8_t sf_min;
+    int sf_zero;                /* zero_step of the band's lines */
+    float max34;                /* the largest xr34 of its lines */
     uint8_t sf, sf_ok, seen_good_one;
     /* the noise of the steps probed so far, direct-mapped by sf & 31 (a
      * band probes at most 24 steps, the close ones in the last rounds; a
@@ -196,6 +198,34 @@ typedef struct {
     int16_t step[32];
     float value[32];
 } BandSearch;
+
+/* The smallest step at which every line of a band whose largest xr^(3/4)
+ * is max34 quantizes to 0 (256: none).  From there on the band's noise is
+ * the same float at every step: each line's q = ipow20[sf] * xr34 is at
+ * most ipow20[sf] * max34 < 0.5 (a float product is monotone in each
+ * factor), which rl_k_34_4 rounds to 0 both times (adj43asm[0] = 0), so
+ * each line's noise is |xr| - pow20[..] * pow43[0] = |xr| - 0, and the sum
+ * takes the same values in the same order.  ipow20 falls with sf, so the
+ * steps with the property are those from the first one on. */
+static int zero_step(float max34)
+{
+    int lo = 0, hi = 256;
+    while (lo < hi) {
+        int const mid = (lo + hi) / 2;
+        if (rl_ipow20[mid] * max34 < 0.5f)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* the step whose noise stands for probe st of band b: st itself, or the
+ * band's zero_step for every step above it (the same sum) */
+static unsigned int noise_step(const BandSearch *b, unsigned int st)
+{
+    return (int) st > b->sf_zero ? (unsigned int) b->sf_zero : st;
+}
 
 static void find_scalefac_x34_bands(const RlDsp *dsp, const float *xr, const float *xr34,
                                     BandSearch *bands, int nb)
@@ -231,13 +261,14 @@ static void find_scalefac_x34_bands(const RlDsp *dsp, const float *xr, const flo
             int nj = 0, left = 0;
             for (int q = 0; q < np; q++) {
                 BandSearch *const b = &bands[probing[q]];
-                unsigned int const st = probe == 0 ? b->sf : probe == 1 ? b->sf + 1u : b->sf - 1u;
+                unsigned int const st = noise_step(b, probe == 0 ? b->sf : probe == 1 ? b->sf + 1u : b->sf - 1u);
                 if (probe == 1 && b->sf == 255)
                     continue;
                 if (b->step[st & 31u] != (int16_t) st) {
                     jobs[nj].off = b->off;
                     jobs[nj].n = b->n;
                     jobs[nj].sf = (int) st;
+                    jobs[nj].max34 = b->max34;
                     owner[nj++] = probing[q];
                 }
             }
@@ -250,7 +281,7 @@ static void find_scalefac_x34_bands(const RlDsp *dsp, const float *xr, const flo
             }
             for (int q = 0; q < np; q++) {
                 BandSearch *const b = &bands[probing[q]];
-                unsigned int const st = probe == 0 ? b->sf : probe == 1 ? b->sf + 1u : b->sf - 1u;
+                unsigned int const st = noise_step(b, probe == 0 ? b->sf : probe == 1 ? b->sf + 1u : b->sf - 1u);
                 if (probe == 1 && b->sf == 255)
                     probing[left++] = probing[q];      /* no sf + 1 to probe */
                 else if (b->xmin < b->value[st & 31u])
@@ -310,8 +341,11 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
             unsigned int const w = (unsigned int) width[b];
             unsigned int const m = (unsigned int) (max_nonzero_coeff - jj + 1);
             unsigned int const l = w < m ? w : m;
-            m1s[b] = find_lowest_scalefac(vec_max(&xr34_orig[jj], l));
+            float const max34 = vec_max(&xr34_orig[jj], l);
+            m1s[b] = find_lowest_scalefac(max34);
             if (b < psymax && w > 2 && energy_above_cutoff[b]) {
+                bands[nb].sf_zero = zero_step(max34);
+                bands[nb].max34 = max34;
                 bands[nb].off = (int) jj;
                 bands[nb].n = (int) l;
                 bands[nb].xmin = l3_xmin[b];

@@ -104,9 +104,14 @@ void RL_SPREAD_FN(const struct RlPsyBands *gd, const float *eb, const float *max
         int first[NG][W], steps[NG][W], kst[NG][W], delta[NG][W], bb[NG][W];
         int gmax[NG], jlo[NG], jhi[NG];
         float ecb[NG][W];
+        /* the products transposed: pt[g][j][l] = the term of step j of lane
+         * l of group g (its last one past its steps, as a clamped index
+         * would read): one vector load per step instead of a gather, which
+         * is slow on some CPUs (AMD Zen 4) */
+        float pt[NG][RL_CBANDS][W];
         int maxsteps = 0;
         VF acc[NG];
-        VI vfirst[NG], vk[NG], vst[NG], vdelta[NG], vb[NG];
+        VI vfirst[NG], vst[NG], vdelta[NG], vb[NG];
         for (int g = 0; g < NG; g++) {
             gmax[g] = 0;
             jlo[g] = 1 << 20;
@@ -139,11 +144,19 @@ void RL_SPREAD_FN(const struct RlPsyBands *gd, const float *eb, const float *max
             if (maxsteps < gmax[g])
                 maxsteps = gmax[g];
             vfirst[g] = load_i(first[g]);
-            vk[g] = load_i(kst[g]);
             vst[g] = load_i(steps[g]);
             vdelta[g] = load_i(delta[g]);
             vb[g] = load_i(bb[g]);
-            acc[g] = gather_f(prod, vk[g]);
+            for (int l = 0; l < W; l++) {
+                const float *const row = prod + kst[g][l];
+                int const st = steps[g][l];
+                int j = 0;
+                for (; j <= st; j++)
+                    pt[g][j][l] = row[j];
+                for (; j <= gmax[g]; j++)
+                    pt[g][j][l] = row[st];
+            }
+            acc[g] = loadu_f(pt[g][0]);
         }
         for (int j = 1; j <= maxsteps; j++) {
             VI const vj = set1_i(j);
@@ -152,7 +165,7 @@ void RL_SPREAD_FN(const struct RlPsyBands *gd, const float *eb, const float *max
                     continue;
                 VM const act = cmpgt_i(vst[g], set1_i(j - 1));     /* j <= steps */
                 VI const jc = min_i(vj, vst[g]);
-                VF const x = gather_f(prod, add_i(vk[g], jc));
+                VF const x = loadu_f(pt[g][j]);
                 VF r;
                 if (j >= jlo[g] && j <= jhi[g])
                     r = mask_add_v(acc[g], x, sub_i(add_i(vfirst[g], jc), vb[g]), vdelta[g]);

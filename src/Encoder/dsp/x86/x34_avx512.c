@@ -19,6 +19,15 @@ static inline __m128 lookup(const float *tab, __m512 lo, __m512 hi, __m128i i)
     return _mm512_castps512_ps128(_mm512_permutex2var_ps(lo, _mm512_castsi128_si512(i), hi));
 }
 
+/* tab[i] for four indices up to 31 */
+static inline __m128 lookup_small(__m512 lo, __m512 hi, __m128i i)
+{
+    return _mm512_castps512_ps128(_mm512_permutex2var_ps(lo, _mm512_castsi128_si512(i), hi));
+}
+
+#define LOOKUP_SMALL_MAX 31
+#define LOOKUP_ADJ_SMALL(i) lookup_small(adj_lo, adj_hi, (i))
+#define LOOKUP_POW43_SMALL(i) lookup_small(p43_lo, p43_hi, (i))
 #define LOOKUP_SETUP_ADJ                                                       \
     __m512 const adj_lo = _mm512_loadu_ps(rl_adj43asm), adj_hi = _mm512_loadu_ps(rl_adj43asm + 16)
 #define LOOKUP_SETUP                                                           \
