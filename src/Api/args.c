@@ -22,7 +22,10 @@
 #define PROG "ringlame"
 
 /* lame's ProgramName: argv[0] as given, in its messages and usage text */
-static const char *prog_name = PROG;
+/* The name messages give the program (lame's: argv[0]), set by
+ * rl_args_parse for the length of the call.  Per thread: the library
+ * parses settings on whatever threads its callers use. */
+static _Thread_local const char *prog_name = PROG;
 #define RL_STR_(x) #x
 #define RL_STR(x) RL_STR_(x)
 #define MAX_ARGS RL_ARGS_MAX_ARGV
@@ -1171,7 +1174,7 @@ static int nogap_finish(RlArgs *a, FILE *err)
     return RL_ARGS_OK;
 }
 
-int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *out, FILE *err)
+static int args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *out, FILE *err)
 {
     char *env = NULL;
     char *merged[MAX_ARGS];
@@ -1194,7 +1197,6 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
         ntok = split_tokens(env, tok, MAX_ARGS - 1);
     }
     merged[n++] = argc > 0 ? argv[0] : (char *) PROG;
-    prog_name = merged[0];
     for (int k = 0; k < ntok && n < MAX_ARGS; k++)
         merged[n++] = tok[k];
     for (int k = 1; k < argc && n < MAX_ARGS; k++)
@@ -1284,6 +1286,15 @@ int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *o
         return RL_ARGS_ERROR;
     }
     return RL_ARGS_OK;
+}
+
+int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *out, FILE *err)
+{
+    int r;
+    prog_name = argc > 0 && argv[0] ? argv[0] : PROG;
+    r = args_parse(a, argc, argv, lameopt, out, err);
+    prog_name = PROG;       /* argv[0] may not outlive the call */
+    return r;
 }
 
 static int is_common_suffix(const char *ext)
