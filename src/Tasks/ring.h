@@ -130,6 +130,18 @@ typedef struct RlRingParams {
     int nogap_files;
     const uint8_t *const *nogap_id3v2;
     const size_t *nogap_id3v2_len;
+    /* gapless sets, for lame's console text of each file (both may be
+     * NULL; arg: progress_arg).  file_read_progress: called by Dispatch
+     * instead of read_progress, with the input file and the frames lame
+     * has encoded in it (its frame count restarts at each file).
+     * file_end: called by Encode when output file `file`, not the set's
+     * last, has ended (its bytes and LAME tag handed to the output port),
+     * before the next file's first frame: res holds that file's frames,
+     * tag_len and ReplayGain (the other fields are 0).  The last file's
+     * figures are the run's result (above), its frames those after the
+     * earlier files'. */
+    void (*file_read_progress)(void *arg, int file, int64_t frames_in_file);
+    void (*file_end)(void *arg, int file, const RlRingResult *res);
 } RlRingParams;
 
 /* ---------------------------------------------------------------- ports

@@ -248,6 +248,13 @@ int rl_encoder_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int *found)
     return radio_gain(&k->cfg, rg, -1, &value) < 0 ? 0 : value;
 }
 
+int rl_encoder_file_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int file, int *found)
+{
+    int value;
+    *found = k->cfg.find_replay_gain != 0;
+    return radio_gain(&k->cfg, rg, file, &value) < 0 ? 0 : value;
+}
+
 /* What the tag of file `file` of `files` needs (files 0: no gapless set). */
 static int tag_info(const RlConfig *cfg, int delay, int padding, RlGainFeed *rg, int title,
                     const RlRedecode *rd, int file, int files, RlTagInfo *info)

@@ -250,5 +250,9 @@ int  rl_encoder_tag_frame_nogap(const RlEncoderConst *k, const RlEncodeStage *en
  * under the same conditions as rl_encoder_tag_frame; *found: ReplayGain
  * was computed (lame_get_findReplayGain). */
 int  rl_encoder_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int *found);
+/* The RadioGain of file `file` of a gapless set, not its last (its title
+ * closed at the boundary: rl_encoder_gain_titles > file), as lame_get_RadioGain
+ * gives it after lame_encode_flush_nogap; *found as above. */
+int  rl_encoder_file_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int file, int *found);
 
 #endif

@@ -95,6 +95,7 @@ struct RlRing {
     int      in_eof;
     int      in_file;                  /* gapless sets: the file being fed */
     int      in_file_fed;              /* ... and whether a sample of it was fed */
+    int64_t  in_file_cut;              /* ... and the frames cut before its first */
     unsigned char *file_empty;         /* gapless sets, per file: it had no sample (Dispatch
                                         * writes it before the next file's first cut) */
     int      read_end_reported;        /* the read_progress call of the end was made */
@@ -106,6 +107,7 @@ struct RlRing {
     int64_t  redo_count;               /* searches Encode had to redo */
     int      out_file;                 /* gapless sets: the file being written (the scheduler
                                         * reads it under mu while Encode is not running) */
+    int64_t  out_file_start;           /* gapless sets: that file's first frame */
 
     /* ---- the stop token's list of attached rings: under the token's lock ---- */
     struct RlRing *stop_next;

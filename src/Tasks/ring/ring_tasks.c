@@ -7,6 +7,16 @@
 
 #include "ring_impl.h"
 
+/* Dispatch: where lame's front end calls encoder_progress (a gapless
+ * set's frame count restarts at each file, as lame_init_bitstream's). */
+static void report_read(Ring *r)
+{
+    if (r->p.file_read_progress)
+        r->p.file_read_progress(r->p.progress_arg, r->in_file, r->cut - r->in_file_cut);
+    else if (r->p.read_progress)
+        r->p.read_progress(r->p.progress_arg, r->cut);
+}
+
 /* Dispatch: queues the input of one lame_encode_buffer_int call (frame_size
  * frames, fewer only at a block's end, like LAME's frontend reads; with
  * next_read, at most what is left of lame's read).
@@ -29,12 +39,14 @@ static int feed_next_piece(Ring *r, int *no_input)
                 r->blk = NULL;
                 if (r->p.nogap_files <= 0 || r->in_file + 1 >= r->p.nogap_files)
                     return -EPROTO;
+                report_read(r);         /* lame: the file's last read, which got nothing */
                 rc = rl_encoder_gain_mark(rl_encoder_gain(e));
                 if (rc < 0)
                     return rc;
                 r->file_empty[r->in_file] = !r->in_file_fed;
                 r->in_file_fed = 0;
                 r->in_file++;
+                r->in_file_cut = r->cut;
                 continue;
             }
             if (rc == 0) {
@@ -49,8 +61,7 @@ static int feed_next_piece(Ring *r, int *no_input)
                 r->read_left = r->p.next_read ? r->p.next_read(r->p.next_read_arg) : r->frame_size;
                 if (r->read_left <= 0)
                     r->read_left = r->frame_size;
-                if (r->p.read_progress)
-                    r->p.read_progress(r->p.progress_arg, r->cut);
+                report_read(r);
             }
             n = r->blk->nframes - r->blk_pos;
             if (n > r->frame_size)
@@ -109,8 +120,7 @@ int ring_run_dispatch(Ring *r, RlFrame *f)
         }
         if (!r->read_end_reported) {    /* lame: the call for the empty last read */
             r->read_end_reported = 1;
-            if (r->p.read_progress)
-                r->p.read_progress(r->p.progress_arg, r->cut);
+            report_read(r);
         }
         /* lame_encode_flush: zero bunches until the last frame is out */
         rc = rl_dispatch_flush_step(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e));
@@ -232,9 +242,9 @@ static int end_file(Ring *r, int last)
 }
 
 /* The end of one file of a gapless set and the start of the next, before
- * the next file's first frame (lame_encode_flush_nogap, the tags, then
- * lame_init_bitstream with the ID3v2 tag in front). */
-static int next_file(Ring *r)
+ * the next file's first frame `first` (lame_encode_flush_nogap, the tags,
+ * then lame_init_bitstream with the ID3v2 tag in front). */
+static int next_file(Ring *r, int64_t first)
 {
     RlEncoder *e = r->e;
     const uint8_t *v2;
@@ -255,6 +265,16 @@ static int next_file(Ring *r)
     rc = r->out.next_file(r->out.ctx, r->out_bytes, (size_t) len, (uint64_t) v2_len);
     if (rc < 0)
         return rc;
+    if (r->p.file_end) {
+        RlRingResult res;
+        memset(&res, 0, sizeof res);
+        res.frames = first - r->out_file_start;
+        res.tag_len = len;
+        res.radio_gain = rl_encoder_file_radio_gain(rl_encoder_const(e), rl_encoder_gain(e),
+                                                    r->out_file, &res.replay_gain);
+        r->p.file_end(r->p.progress_arg, r->out_file, &res);
+    }
+    r->out_file_start = first;
     r->out_file++;
     v2 = file_id3v2(r, r->out_file, &v2_len);
     if (v2_len > 0) {
@@ -279,7 +299,7 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
 
     /* a file of a gapless set too short for a frame of its own ends here too */
     while (r->out_file < file) {
-        rc = next_file(r);
+        rc = next_file(r, t);
         if (rc < 0)
             return rc;
     }
@@ -317,7 +337,7 @@ int ring_run_finish(Ring *r)
     /* (the flush always cuts a frame, so the last file has one: this
      * only guards the order) */
     while (r->out_file < r->in_file) {
-        rc = next_file(r);
+        rc = next_file(r, r->encoded);
         if (rc < 0)
             return rc;
     }
