@@ -34,6 +34,7 @@ typedef struct NogapSet {
     RlMp3Writer  *out[RL_ARGS_MAX_NOGAP];
     uint8_t      *id3v2[RL_ARGS_MAX_NOGAP];   /* each file's ID3v2 tag (its own TLEN) */
     size_t        id3v2_len[RL_ARGS_MAX_NOGAP];
+    RlMpaReadPlan plan[RL_ARGS_MAX_NOGAP];    /* MPEG inputs: lame's decoded-chunk reads */
     uint8_t       id3v1[128];
     size_t        id3v1_len;
     RlId3Tag      tag;                        /* scratch: a copy of the options' tag */
@@ -194,6 +195,14 @@ static int build_tags(NogapSet *s, const RlArgs *a, const RlOptions *opt)
     return 0;
 }
 
+/* The ring's file_next_read: an MPEG input is read one decoded chunk at a
+ * time, as lame's front end reads it; 0 (the frame size) for the others. */
+static int next_read(void *arg, int file)
+{
+    NogapSet *s = arg;
+    return rl_pcm_mpeg(s->in[file]) ? rl_mpa_read_plan_next(&s->plan[file]) : 0;
+}
+
 static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
 {
     RlRingParams p;
@@ -210,6 +219,11 @@ static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
     if (rc < 0)
         return rc;
     rl_nogap_console_params(con, &p);
+    for (int i = 0; i < s->n; i++)
+        if (rl_pcm_mpeg(s->in[i]))
+            rl_mpa_read_plan_init(&s->plan[i], rl_pcm_mpeg(s->in[i]));
+    p.file_next_read = next_read;
+    p.next_read_arg = s;
     p.result = &result;
     p.threads = a->sequential ? 1 : a->threads > 0 ? a->threads : rl_ring_default_threads();
     p.io_backend = -1;

@@ -100,6 +100,9 @@ typedef struct RlRingParams {
      * then makes its read_progress calls where those reads begin; called
      * by Dispatch; NULL: frame_size each */
     int (*next_read)(void *arg);
+    /* gapless sets: next_read for the input file `file` (each file's reads
+     * start at its first sample); used instead of next_read when set */
+    int (*file_next_read)(void *arg, int file);
     void *next_read_arg;
     /* called from the Encode task, before its progress call for the same
      * frame (frame: 0-based), with what the frame holds; may be NULL */

@@ -117,7 +117,7 @@ check_nogap_console() {     # NAME "FILES" OPTS...
         return 0
     fi
     for f in "${names[@]}"; do
-        side=${f%.wav}.mp3
+        case $f in *.wav) side=${f%.wav}.mp3 ;; *) side=$f.mp3 ;; esac
         if ! cmp -s "$d/lame/$side" "$d/rl/$side"; then
             id_fail "$name" "$side differs"
             return 0
@@ -277,6 +277,13 @@ check_console transcode_vbr file "$IN/dec_vbr.mp3" -b 128
 check_console transcode_mpeg2_to_mpeg1 file "$IN/dec_mpeg2_mono.mp3" -b 128
 check_console transcode_notag_abr file "$IN/dec_cbr_notag.mp3" --abr 64
 check_console transcode_mpeg25 file "$IN/dec_mpeg25.mp3" -b 32
+# --nogap sets of MPEG files read by lame's decoder: each file's own reads
+[ -s "$IN/ng_m2.mp3" ] || "$LAME" --quiet -V 5 "$IN/ng_mono2.wav" "$IN/ng_m2.mp3" \
+    || id_fail "make ng_m2.mp3" "lame failed"
+check_nogap_console nogap_mp3input_mpeg2_to_mpeg1 "dec_mpeg2_mono.mp3 ng_m2.mp3" \
+    --mp3input --resample 44.1 -b 96
+check_nogap_console nogap_mp3input_tags_threads2 "dec_vbr.mp3 dec_cbr_notag.mp3" \
+    --mp3input -V 4 --nogaptags --threads 2
 HIST=
 
 # bad command lines

@@ -45,6 +45,7 @@ static int feed_next_piece(Ring *r, int *no_input)
                     return rc;
                 r->file_empty[r->in_file] = !r->in_file_fed;
                 r->in_file_fed = 0;
+                r->read_left = 0;       /* the next file's reads are its own */
                 r->in_file++;
                 r->in_file_cut = r->cut;
                 continue;
@@ -58,7 +59,9 @@ static int feed_next_piece(Ring *r, int *no_input)
         }
         if (r->blk_pos < r->blk->nframes) {
             if (r->read_left <= 0) {    /* lame: before each read's encode call */
-                r->read_left = r->p.next_read ? r->p.next_read(r->p.next_read_arg) : r->frame_size;
+                r->read_left = r->p.file_next_read
+                               ? r->p.file_next_read(r->p.next_read_arg, r->in_file)
+                               : r->p.next_read ? r->p.next_read(r->p.next_read_arg) : r->frame_size;
                 if (r->read_left <= 0)
                     r->read_left = r->frame_size;
                 report_read(r);
@@ -69,7 +72,7 @@ static int feed_next_piece(Ring *r, int *no_input)
             if (n > r->read_left)
                 n = r->read_left;
             /* a read of frame_size ends with the block's piece too */
-            r->read_left = r->p.next_read ? r->read_left - n : 0;
+            r->read_left = r->p.next_read || r->p.file_next_read ? r->read_left - n : 0;
             rc = rl_dispatch_feed_block(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e),
                                        r->blk, r->blk_pos, n);
             if (rc < 0)
