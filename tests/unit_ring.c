@@ -498,7 +498,8 @@ static unsigned pick_seed(int argc, char **argv)
 /* Gapless sets (rl_run_ring_nogap): three files (one shorter than a
  * frame, lengths not multiples of the frame size) at -V 2 and CBR with
  * their LAME tags (per-file ReplayGain titles: Encode waits for the gain
- * tasks at each boundary), on random thread counts, tiny rings, random
+ * tasks at each boundary), and decoding on the fly (Encode decodes each
+ * file's end, then waits for its title), on random thread counts, tiny rings, random
  * delays and forced search redos; every file compared with lame's (else
  * with --sequential's). */
 /* What a gapless run reports for lame's console text: Dispatch's read
@@ -548,10 +549,11 @@ static void nogap_on_file_end(void *arg, int file, const RlRingResult *res)
 static void test_nogap(const char *lame, unsigned seed, int runs)
 {
     int64_t want_frames[3] = { -1, -1, -1 };
-    static const char *const opts[] = { "-V 2 --nogaptags", "-b 128 --nogaptags" };
+    static const char *const opts[] = { "-V 2 --nogaptags", "-b 128 --nogaptags",
+                                         "-V 2 --nogaptags --clipdetect" };
     static const char *const names[] = { "ng_a", "ng_b", "ng_c" };
     static const long lens[] = { 60001, 700, 30007 };
-    char in[3][512], ref[2][3][512], out[3][512], cmd[4096];
+    char in[3][512], ref[3][3][512], out[3][512], cmd[4096];
     const char *inp[3], *outp[3], *refp[3];
     int i, k, m;
 
@@ -562,7 +564,7 @@ static void test_nogap(const char *lame, unsigned seed, int runs)
         outp[i] = out[i];
         CHECK(write_wav(in[i], 44100, 2, lens[i], 40u + (unsigned)i) == 0, "nogap: input %d", i);
     }
-    for (m = 0; m < 2; m++) {
+    for (m = 0; m < 3; m++) {
         RlRingParams p;
         char dir[300];
         snprintf(dir, sizeof dir, "%s/ng%d", g_dir, m);
@@ -588,7 +590,7 @@ static void test_nogap(const char *lame, unsigned seed, int runs)
         RlRingParams p;
         RlRingResult res;
         NogapReport rep;
-        int const mode = k % 2, force = rand() % 3 == 0 ? 1 + rand() % 4 : 0;
+        int const mode = k % 3, force = rand() % 3 == 0 ? 1 + rand() % 4 : 0;
         int rc, same = 1;
         memset(&p, 0, sizeof p);
         memset(&res, 0, sizeof res);

@@ -70,8 +70,11 @@ static void end_file(RlNogapConsole *c, int64_t frames, const RlRingResult *res)
     rl_progress_finish(c->prog, frames);
     rl_progress_free(c->prog);
     c->prog = NULL;
-    if (c->a->silent <= 0)
+    if (c->a->silent <= 0) {
         rl_console_closing(res->tag_len, res->replay_gain, res->radio_gain);
+        if (c->a->clipdetect && res->decoded)
+            rl_console_clipping(res->noclip_gain_change, res->noclip_scale, res->scale);
+    }
 }
 
 static void on_read(void *arg, int file, int64_t frames)

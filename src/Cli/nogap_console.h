@@ -2,7 +2,8 @@
 /* ringlame: lame's console text for a --nogap set: for each file in turn
  * what lame prints for a single encode (the banner, "Encoding X to Y",
  * "Encoding as ...", the progress lines and histogram with the frame count
- * restarting at the file, "Writing LAME Tag...done" and "ReplayGain: ...").
+ * restarting at the file, "Writing LAME Tag...done", "ReplayGain: ..." and
+ * --clipdetect's verdict on the file's own peak).
  * The ring's Dispatch reads ahead into the next file while Encode still
  * writes the last one: the next file's read points wait here until Encode
  * has ended the file before (the ring's file_end), so the text comes out

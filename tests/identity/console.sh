@@ -139,6 +139,11 @@ check_nogap_console nogap_sequential_tags "ng_mid.wav short.wav" --sequential -b
 check_nogap_console nogap_S "$NG3" -S -V 2
 check_nogap_console nogap_quiet "$NG3" --quiet --nogaptags
 check_nogap_console nogap_verbose "ng_mid.wav short.wav" --verbose -V 5
+# --clipdetect's verdict for each file, on its own peak
+gen ng_loud.wav -t mix -d 1.5 -a 1.0 -S 49
+check_nogap_console nogap_clipdetect "ng_loud.wav ng_mid.wav short.wav" --clipdetect --nogaptags
+check_nogap_console nogap_clipdetect_seq "ng_mid.wav ng_loud.wav" --sequential --clipdetect -b 128
+check_nogap_console nogap_rg_accurate_threads1 "$NG3" --threads 1 --replaygain-accurate -V 2
 HIST=unset
 check_nogap_console nogap_hist_vbr "$NG3" -V 2
 check_nogap_console nogap_hist_cbr_tags "$NG3" -b 160 --nogaptags

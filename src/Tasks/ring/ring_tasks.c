@@ -40,7 +40,9 @@ static int feed_next_piece(Ring *r, int *no_input)
                 if (r->p.nogap_files <= 0 || r->in_file + 1 >= r->p.nogap_files)
                     return -EPROTO;
                 report_read(r);         /* lame: the file's last read, which got nothing */
-                rc = rl_encoder_gain_mark(rl_encoder_gain(e));
+                /* (decoding on the fly, Encode marks it where it decodes
+                 * the file's end) */
+                rc = r->rd ? 0 : rl_encoder_gain_mark(rl_encoder_gain(e));
                 if (rc < 0)
                     return rc;
                 r->file_empty[r->in_file] = !r->in_file_fed;
@@ -174,21 +176,81 @@ int ring_run_redecode(Ring *r, int64_t t)
     return rc == -EAGAIN ? RING_R_GAIN_FULL : rc;
 }
 
-/* Finish: the flush's chunk through decode on the fly, on this thread; the
- * gain tasks are not taken once Finish was, so it runs them itself when
- * the feed is full. */
-static int redecode_last_chunk(Ring *r, const uint8_t *bytes, size_t n)
+/* Finish: the gain work pushed so far, on this thread (the gain tasks are
+ * not taken once Finish was). */
+static int run_gain_here(Ring *r)
 {
     RlGainFeed *rg = rl_encoder_gain(r->e);
+    int rc;
+    for (int ch = 0; ch < r->gain_channels; ch++)
+        while (rl_encoder_gain_pending(rg, ch) > 0)
+            if ((rc = rl_encoder_gain_run(rg, ch)) < 0)
+                return rc;
+    return 0;
+}
+
+/* Finish: the flush's chunk through decode on the fly, on this thread,
+ * running the gain work itself when the feed is full. */
+static int redecode_last_chunk(Ring *r, const uint8_t *bytes, size_t n)
+{
     for (;;) {
-        int rc = rl_encoder_redecode_chunk(r->rd, rg, bytes, n);
+        int rc = rl_encoder_redecode_chunk(r->rd, rl_encoder_gain(r->e), bytes, n);
         if (rc != -EAGAIN)
             return rc;
-        for (int ch = 0; ch < r->gain_channels; ch++)
-            while (rl_encoder_gain_pending(rg, ch) > 0)
-                if ((rc = rl_encoder_gain_run(rg, ch)) < 0)
-                    return rc;
+        if ((rc = run_gain_here(r)) < 0)
+            return rc;
     }
+}
+
+/* Encode at a gapless boundary: bytes through decode on the fly into the
+ * gain feed, which the scheduler left idle for it (room for a file's end:
+ * a full feed here is an error); Finish runs the gain work itself. */
+static int redecode_now(Ring *r, const uint8_t *bytes, size_t n, int in_finish)
+{
+    int rc;
+    if (in_finish)
+        return redecode_last_chunk(r, bytes, n);
+    rc = rl_encoder_redecode_chunk(r->rd, rl_encoder_gain(r->e), bytes, n);
+    return rc == -EAGAIN ? -ENOBUFS : rc;
+}
+
+/* Decoding on the fly, the end of gapless file out_file as
+ * lame_encode_flush_nogap ends it: the bitstream flush and its bytes
+ * decoded (copy_buffer), the ReplayGain title closed there (save_gain_values).
+ * A file that had no sample decodes its tag placeholder first: lame copies
+ * a placeholder out undecoded only when samples are encoded after it.
+ * Frame t (the next file's first, or `encoded` in Finish) has not used its
+ * slot's buffer yet. */
+static int boundary_flush(Ring *r, int64_t t, int in_finish)
+{
+    RlEncoder *e = r->e;
+    uint8_t *keep = r->slot_bytes + (size_t) (t % r->nslots) * RL_ENCODER_BYTES_MAX;
+    size_t kept;
+    int rc = 0;
+
+    if (r->file_empty[r->out_file]) {
+        rc = rl_encoder_empty_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
+        if (rc == 0 && r->file_head_len > 0)
+            rc = redecode_now(r, r->file_head, r->file_head_len, in_finish);
+        if (rc < 0)
+            return rc;
+    }
+    r->file_head_len = 0;
+    rc = rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
+    if (rc == 0)
+        rc = write_bytes_keep(r, keep, &kept);
+    if (rc == 0)
+        rc = redecode_now(r, keep, kept, in_finish);
+    if (rc == 0)
+        rc = rl_encoder_gain_mark(rl_encoder_gain(e));
+    return rc;
+}
+
+int ring_write_file_head(Ring *r)
+{
+    if (r->file_head)
+        return write_bytes_keep(r, r->file_head, &r->file_head_len);
+    return ring_write_ready_bytes(r);
 }
 
 /* The ID3v2 tag of output file i (the same for every file unless a gapless
@@ -213,7 +275,9 @@ static int end_file(Ring *r, int last)
     RlEncoder *e = r->e;
     int len = 0, rc;
 
-    rc = rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
+    /* (decoding on the fly, a gapless file's end was flushed by
+     * boundary_flush) */
+    rc = r->rd && !last ? 0 : rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
     if (rc < 0)
         return rc;
     if (r->rd && last) {
@@ -239,8 +303,8 @@ static int end_file(Ring *r, int last)
                                          r->p.nogap_files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     else if (r->out.wants_tag)
         len = rl_encoder_file_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e),
-                                        rl_encoder_gain(e), r->out_file, r->p.nogap_files,
-                                        r->out_bytes, RL_ENCODER_BYTES_MAX);
+                                        rl_encoder_gain(e), r->rd, r->out_file,
+                                        r->p.nogap_files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     return len;
 }
 
@@ -256,7 +320,7 @@ static int next_file(Ring *r, int64_t first)
 
     if (!r->out.next_file)
         return -EPROTO;
-    if (r->file_empty[r->out_file]) {
+    if (!r->rd && r->file_empty[r->out_file]) {
         rc = rl_encoder_empty_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
         if (rc < 0)
             return rc;
@@ -275,8 +339,14 @@ static int next_file(Ring *r, int64_t first)
         res.tag_len = len;
         res.radio_gain = rl_encoder_file_radio_gain(rl_encoder_const(e), rl_encoder_gain(e),
                                                     r->out_file, &res.replay_gain);
+        res.decoded = r->rd != NULL;
+        res.scale = r->scale;
+        if (r->rd)
+            rl_encoder_noclip(r->rd, &res.noclip_gain_change, &res.noclip_scale);
         r->p.file_end(r->p.progress_arg, r->out_file, &res);
     }
+    rl_encoder_redecode_new_file(r->rd);
+    r->boundary_flushed = 0;
     r->out_file_start = first;
     r->out_file++;
     v2 = file_id3v2(r, r->out_file, &v2_len);
@@ -288,7 +358,7 @@ static int next_file(Ring *r, int64_t first)
     rc = rl_encoder_new_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
     if (rc < 0)
         return rc;
-    return ring_write_ready_bytes(r);
+    return ring_write_file_head(r);
 }
 
 /* Encode: rl_encode validates the speculative search against the true
@@ -302,6 +372,11 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
 
     /* a file of a gapless set too short for a frame of its own ends here too */
     while (r->out_file < file) {
+        if (r->rd && !r->boundary_flushed) {
+            /* the file's end decoded; its tag once its title is closed */
+            rc = boundary_flush(r, t, 0);
+            return rc < 0 ? rc : RING_E_BOUNDARY;
+        }
         rc = next_file(r, t);
         if (rc < 0)
             return rc;
@@ -340,6 +415,13 @@ int ring_run_finish(Ring *r)
     /* (the flush always cuts a frame, so the last file has one: this
      * only guards the order) */
     while (r->out_file < r->in_file) {
+        if (r->rd) {
+            rc = boundary_flush(r, r->encoded, 1);
+            if (rc == 0)
+                rc = run_gain_here(r);      /* closes the title */
+            if (rc < 0)
+                return rc;
+        }
         rc = next_file(r, r->encoded);
         if (rc < 0)
             return rc;
