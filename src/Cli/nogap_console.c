@@ -3,6 +3,7 @@
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,8 @@ static void begin_file(RlNogapConsole *c)
 /* Assumes mu.  The file's last line and its closing lines. */
 static void end_file(RlNogapConsole *c, int64_t frames, const RlRingResult *res)
 {
+    if (res->flush_empty)           /* lame's library message: whatever the silence */
+        fprintf(stderr, "strange error flushing buffer ... \n");
     rl_progress_finish(c->prog, frames);
     rl_progress_free(c->prog);
     c->prog = NULL;

@@ -144,6 +144,12 @@ gen ng_loud.wav -t mix -d 1.5 -a 1.0 -S 49
 check_nogap_console nogap_clipdetect "ng_loud.wav ng_mid.wav short.wav" --clipdetect --nogaptags
 check_nogap_console nogap_clipdetect_seq "ng_mid.wav ng_loud.wav" --sequential --clipdetect -b 128
 check_nogap_console nogap_rg_accurate_threads1 "$NG3" --threads 1 --replaygain-accurate -V 2
+# a set that starts with an empty file: lame's library prints "strange
+# error flushing buffer ... " at its end (no frame to flush), whatever the
+# silence
+gen ng_empty.wav -t mix -n 0 -S 50
+check_nogap_console nogap_empty_first "ng_empty.wav ng_mid.wav short.wav" -b 96 --nogaptags
+check_nogap_console nogap_empty_first_quiet "ng_empty.wav ng_tiny.wav ng_mid.wav" --quiet -V 2
 HIST=unset
 check_nogap_console nogap_hist_vbr "$NG3" -V 2
 check_nogap_console nogap_hist_cbr_tags "$NG3" -b 160 --nogaptags

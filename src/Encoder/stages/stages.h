@@ -178,7 +178,9 @@ void rl_frame_stats(const RlEncoderConst *k, const RlFrame *f, int *bitrate_inde
 long rl_encoder_take_bytes(RlEncodeStage *enc, uint8_t *dst, size_t cap);
 
 /* After the flush's last frame: pads the last frame's main data out
- * (lame_encode_flush's final bits); take the bytes afterwards. */
+ * (lame_encode_flush's final bits); take the bytes afterwards.  0, 1
+ * when LAME would print "strange error flushing buffer" (a gapless set
+ * that has no frame yet: nothing to flush), or -errno. */
 int  rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc);
 
 /* The final LAME tag frame (lame_get_lametag_frame), after

@@ -122,6 +122,7 @@ struct RlRing {
     uint8_t *file_head;                /* decode on the fly, gapless: out_file's tag
                                         * placeholder, decoded at its end if it was empty */
     size_t   file_head_len;
+    int      flush_empty;              /* the file's end had nothing to flush */
 
     /* ---- the stop token's list of attached rings: under the token's lock ---- */
     struct RlRing *stop_next;

@@ -214,6 +214,16 @@ static int redecode_now(Ring *r, const uint8_t *bytes, size_t n, int in_finish)
     return rc == -EAGAIN ? -ENOBUFS : rc;
 }
 
+/* The bitstream flush at a file's end; notes when LAME would print its
+ * "strange error flushing buffer" (reported with the file's end). */
+static int flush_bits(Ring *r)
+{
+    int const rc = rl_encoder_flush_bits(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e));
+    if (rc == 1)
+        r->flush_empty = 1;
+    return rc < 0 ? rc : 0;
+}
+
 /* Decoding on the fly, the end of gapless file out_file as
  * lame_encode_flush_nogap ends it: the bitstream flush and its bytes
  * decoded (copy_buffer), the ReplayGain title closed there (save_gain_values).
@@ -236,7 +246,7 @@ static int boundary_flush(Ring *r, int64_t t, int in_finish)
             return rc;
     }
     r->file_head_len = 0;
-    rc = rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
+    rc = flush_bits(r);
     if (rc == 0)
         rc = write_bytes_keep(r, keep, &kept);
     if (rc == 0)
@@ -277,7 +287,7 @@ static int end_file(Ring *r, int last)
 
     /* (decoding on the fly, a gapless file's end was flushed by
      * boundary_flush) */
-    rc = r->rd && !last ? 0 : rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
+    rc = r->rd && !last ? 0 : flush_bits(r);
     if (rc < 0)
         return rc;
     if (r->rd && last) {
@@ -341,12 +351,14 @@ static int next_file(Ring *r, int64_t first)
                                                     r->out_file, &res.replay_gain);
         res.decoded = r->rd != NULL;
         res.scale = r->scale;
+        res.flush_empty = r->flush_empty;
         if (r->rd)
             rl_encoder_noclip(r->rd, &res.noclip_gain_change, &res.noclip_scale);
         r->p.file_end(r->p.progress_arg, r->out_file, &res);
     }
     rl_encoder_redecode_new_file(r->rd);
     r->boundary_flushed = 0;
+    r->flush_empty = 0;
     r->out_file_start = first;
     r->out_file++;
     v2 = file_id3v2(r, r->out_file, &v2_len);
@@ -435,6 +447,7 @@ int ring_run_finish(Ring *r)
         r->p.result->radio_gain = rl_encoder_radio_gain(rl_encoder_const(r->e), rl_encoder_gain(r->e),
                                                         &r->p.result->replay_gain);
         r->p.result->decoded = r->rd != NULL;
+        r->p.result->flush_empty = r->flush_empty;
         r->p.result->scale = r->scale;
         if (r->rd)
             rl_encoder_noclip(r->rd, &r->p.result->noclip_gain_change,
