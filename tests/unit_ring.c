@@ -3,7 +3,8 @@
  * random delays at the stage boundaries (stress_hook), hundreds of encodes
  * of short inputs, each compared byte for byte with Debian's lame (when
  * installed) and with --sequential (the ring inline on one thread); plus the stop flag, the
- * speculative-search redo path and gapless sets (rl_run_ring_nogap).
+ * speculative-search redo path and gapless sets (rl_run_ring_nogap, with
+ * the reports of each file's read points and end for the console).
  *
  * usage: unit_ring [RUNS] [SEED]     (defaults 400 runs; the seed is SEED,
  *        else RL_TEST_SEED, else drawn from the clock and the pid; it is
@@ -497,15 +498,62 @@ static unsigned pick_seed(int argc, char **argv)
 /* Gapless sets (rl_run_ring_nogap): three files (one shorter than a
  * frame, lengths not multiples of the frame size) at -V 2 and CBR with
  * their LAME tags (per-file ReplayGain titles: Encode waits for the gain
- * tasks at each boundary), on random thread counts, tiny rings, random
+ * tasks at each boundary), and decoding on the fly (Encode decodes each
+ * file's end, then waits for its title), on random thread counts, tiny rings, random
  * delays and forced search redos; every file compared with lame's (else
  * with --sequential's). */
+/* What a gapless run reports for lame's console text: Dispatch's read
+ * points (file_read_progress) and Encode's file ends (file_end, progress);
+ * each side writes only its own fields. */
+typedef struct NogapReport {
+    /* Dispatch */
+    int     read_file;          /* the file of the last read point */
+    int64_t read_frames;        /* its frames */
+    int     read_bad;           /* a read point out of order */
+    /* Encode */
+    int64_t done;               /* the last progress call's frames */
+    int     ends;               /* file_end calls */
+    int64_t end_frames[3];
+    int64_t file_start;         /* the first frame of the file being written */
+    int     end_bad;            /* a file_end out of order or before its frames */
+} NogapReport;
+
+static void nogap_on_read(void *arg, int file, int64_t frames)
+{
+    NogapReport *rep = arg;
+    if (file < rep->read_file || file > rep->read_file + 1
+        || (file == rep->read_file && frames < rep->read_frames) || frames < 0)
+        rep->read_bad = 1;
+    rep->read_file = file;
+    rep->read_frames = frames;
+}
+
+static void nogap_on_progress(void *arg, int64_t done, int64_t total)
+{
+    (void) total;
+    ((NogapReport *) arg)->done = done;
+}
+
+static void nogap_on_file_end(void *arg, int file, const RlRingResult *res)
+{
+    NogapReport *rep = arg;
+    if (file != rep->ends || file > 1 || rep->done != rep->file_start + res->frames
+        || res->tag_len <= 0 || !res->replay_gain)
+        rep->end_bad = 1;
+    else
+        rep->end_frames[file] = res->frames;
+    rep->ends++;
+    rep->file_start += res->frames;
+}
+
 static void test_nogap(const char *lame, unsigned seed, int runs)
 {
-    static const char *const opts[] = { "-V 2 --nogaptags", "-b 128 --nogaptags" };
+    int64_t want_frames[3] = { -1, -1, -1 };
+    static const char *const opts[] = { "-V 2 --nogaptags", "-b 128 --nogaptags",
+                                         "-V 2 --nogaptags --clipdetect" };
     static const char *const names[] = { "ng_a", "ng_b", "ng_c" };
     static const long lens[] = { 60001, 700, 30007 };
-    char in[3][512], ref[2][3][512], out[3][512], cmd[4096];
+    char in[3][512], ref[3][3][512], out[3][512], cmd[4096];
     const char *inp[3], *outp[3], *refp[3];
     int i, k, m;
 
@@ -516,7 +564,7 @@ static void test_nogap(const char *lame, unsigned seed, int runs)
         outp[i] = out[i];
         CHECK(write_wav(in[i], 44100, 2, lens[i], 40u + (unsigned)i) == 0, "nogap: input %d", i);
     }
-    for (m = 0; m < 2; m++) {
+    for (m = 0; m < 3; m++) {
         RlRingParams p;
         char dir[300];
         snprintf(dir, sizeof dir, "%s/ng%d", g_dir, m);
@@ -540,9 +588,18 @@ static void test_nogap(const char *lame, unsigned seed, int runs)
     srand(seed ^ 0x9e3779b9u);
     for (k = 0; k < runs; k++) {
         RlRingParams p;
-        int const mode = k % 2, force = rand() % 3 == 0 ? 1 + rand() % 4 : 0;
+        RlRingResult res;
+        NogapReport rep;
+        int const mode = k % 3, force = rand() % 3 == 0 ? 1 + rand() % 4 : 0;
         int rc, same = 1;
         memset(&p, 0, sizeof p);
+        memset(&res, 0, sizeof res);
+        memset(&rep, 0, sizeof rep);
+        p.progress_arg = &rep;
+        p.file_read_progress = nogap_on_read;
+        p.progress = nogap_on_progress;
+        p.file_end = nogap_on_file_end;
+        p.result = &res;
         p.threads = k < 2 ? 1 : 1 + rand() % 12;
         p.slots = k < 2 ? 0 : 1 + rand() % 4;
         p.io_backend = -1;
@@ -560,6 +617,20 @@ static void test_nogap(const char *lame, unsigned seed, int runs)
         }
         CHECK(rc == 0 && same, "nogap %s: threads=%d slots=%d force=%d: rc %d, %s", opts[mode],
               p.threads, p.slots, force, rc, same ? "same" : "bytes differ");
+        /* the console's reports: in order, each file's frames the same at
+         * every thread count, the last file's the rest of the run's */
+        rep.end_frames[2] = res.frames - rep.file_start;
+        CHECK(rc != 0 || (!rep.read_bad && rep.read_file == 2 && !rep.end_bad && rep.ends == 2
+                          && rep.done == res.frames),
+              "nogap reports: threads=%d: read order %s (last file %d), file ends %d%s, "
+              "progress %lld of %lld", p.threads, rep.read_bad ? "bad" : "ok", rep.read_file,
+              rep.ends, rep.end_bad ? " (bad)" : "", (long long) rep.done, (long long) res.frames);
+        for (i = 0; i < 3 && rc == 0 && mode == 0; i++) {
+            if (want_frames[i] < 0)
+                want_frames[i] = rep.end_frames[i];
+            CHECK(rep.end_frames[i] == want_frames[i], "nogap file %d: %lld frames, first run %lld",
+                  i, (long long) rep.end_frames[i], (long long) want_frames[i]);
+        }
     }
     rl_stress_set(0, 0);
     rl_search_test_force_invalid(0);

@@ -1264,11 +1264,6 @@ static int args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FIL
     if (!a->noreplaygain)           /* ReplayGain is on by default */
         (void) rl_set_find_replay_gain(&a->opt, 1);
 
-    if (a->nogap && a->opt.decode_on_the_fly) {
-        fprintf(err, PROG ": --replaygain-accurate and --clipdetect are not supported with --nogap\n");
-        return RL_ARGS_ERROR;
-    }
-
     if (a->out_path[0] == '-')      /* no tag frame on stdout, even with -T */
         (void) rl_set_write_lame_tag(&a->opt, 0);
 

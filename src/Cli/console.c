@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "console.h"
 #include "rl_config.h"
+#include "tables.h"
 
 static const char *bitness(void)
 {
@@ -144,6 +146,38 @@ void rl_console_banner(const char *in_path, const char *out_path, const RlOption
         if (verbose)
             print_internals(cfg, &o);
     }
+    free(cfg);
+}
+
+/* lame's bitrate histogram under the progress lines (what lame reads
+ * after lame_init_params: cfg and the options it wrote back). */
+static void add_histogram(RlProgress *prog, const RlConfig *cfg, const RlOptions *o)
+{
+    RlBrhist *h;
+    int kbps[14], i;
+
+    for (i = 0; i < 14; i++)
+        kbps[i] = cfg->free_format ? -1 : rl_bitrate_kbps(cfg->version, i + 1);
+    if (cfg->free_format)
+        kbps[0] = cfg->avg_bitrate;
+    if (rl_brhist_create(&h, kbps, cfg->free_format, o->vbr_min_bitrate_kbps,
+                         o->vbr_max_bitrate_kbps, cfg->frame_size, cfg->samplerate_out) < 0)
+        return;
+    if (rl_progress_set_hist(prog, h) < 0)
+        rl_brhist_free(h);
+}
+
+void rl_console_progress(RlProgress **p, const RlOptions *opt, int64_t samples, int hist)
+{
+    RlOptions o = *opt;
+    RlConfig *cfg = malloc(sizeof(*cfg));
+
+    *p = NULL;
+    if (cfg && rl_config_init(cfg, &o) == 0 && cfg->frame_size > 0
+        && rl_progress_create(p, STDERR_FILENO, cfg->samplerate_out, cfg->frame_size,
+                              rl_progress_total(samples, cfg->samplerate_in, cfg->samplerate_out,
+                                                cfg->frame_size)) == 0 && hist)
+        add_histogram(*p, cfg, &o);
     free(cfg);
 }
 

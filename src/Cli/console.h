@@ -7,6 +7,9 @@
 #ifndef RL_CONSOLE_H
 #define RL_CONSOLE_H
 
+#include <stdint.h>
+
+#include "progress.h"
 #include "settings.h"
 
 /* What lame_init_params prints whatever the silence (the highpass it
@@ -17,6 +20,12 @@ void rl_console_init_notes(const RlOptions *opt);
  * stdin/stdout); verbose (silent <= -10) adds the settings dump. */
 void rl_console_banner(const char *in_path, const char *out_path, const RlOptions *opt,
                        int verbose);
+
+/* lame's progress display (silent <= 0) for an input of `samples`
+ * frames (-1: unknown) encoded with opt, with lame's bitrate histogram
+ * under its lines when hist.  *p: the display, or NULL when the settings
+ * give none (no frame size) or memory ran out. */
+void rl_console_progress(RlProgress **p, const RlOptions *opt, int64_t samples, int hist);
 
 /* After the encode and the progress display (lame: silent <= 0): the LAME
  * tag written (tag_len > 0), the ReplayGain found (replay_gain: computed;

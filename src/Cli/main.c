@@ -81,24 +81,6 @@ static void on_frame_info(void *arg, int64_t frame, const RlRingFrameInfo *fi)
     rl_progress_frame(arg, fi->bitrate_index, fi->mode_ext, fi->block_count);
 }
 
-/* lame's bitrate histogram under the progress lines (what lame reads
- * after lame_init_params: cfg and the options it wrote back). */
-static void add_histogram(RlProgress *prog, const RlConfig *cfg, const RlOptions *o)
-{
-    RlBrhist *h;
-    int kbps[14], i;
-
-    for (i = 0; i < 14; i++)
-        kbps[i] = cfg->free_format ? -1 : rl_bitrate_kbps(cfg->version, i + 1);
-    if (cfg->free_format)
-        kbps[0] = cfg->avg_bitrate;
-    if (rl_brhist_create(&h, kbps, cfg->free_format, o->vbr_min_bitrate_kbps,
-                         o->vbr_max_bitrate_kbps, cfg->frame_size, cfg->samplerate_out) < 0)
-        return;
-    if (rl_progress_set_hist(prog, h) < 0)
-        rl_brhist_free(h);
-}
-
 /* The encode: the ring on --threads, or --sequential's inline ring.  With
  * --trace, the timeline is written after a successful encode; its result
  * (0 or -errno) goes to *trace_rc and does not change the encode's. */
@@ -139,22 +121,14 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         return rc;
     }
     /* lame's progress display, terminal or not, unless silenced */
-    if (a->silent <= 0) {
-        RlOptions o = a->opt;
-        RlConfig *cfg = malloc(sizeof(*cfg));
-        if (cfg && rl_config_init(cfg, &o) == 0 && cfg->frame_size > 0
-            && rl_progress_create(&prog, STDERR_FILENO, cfg->samplerate_out, cfg->frame_size,
-                                  rl_progress_total(rl_pcm_frames(in), cfg->samplerate_in,
-                                                    cfg->samplerate_out, cfg->frame_size)) == 0) {
-            p.progress = rl_progress_update;
-            p.read_progress = rl_progress_read;
-            p.progress_arg = prog;
-            if (!a->nohist) {
-                add_histogram(prog, cfg, &o);
-                p.frame_info = on_frame_info;
-            }
-        }
-        free(cfg);
+    if (a->silent <= 0)
+        rl_console_progress(&prog, &a->opt, rl_pcm_frames(in), !a->nohist);
+    if (prog) {
+        p.progress = rl_progress_update;
+        p.read_progress = rl_progress_read;
+        p.progress_arg = prog;
+        if (!a->nohist)
+            p.frame_info = on_frame_info;
     }
     /* MPEG input: lame reads it one decoded chunk at a time */
     if (rl_pcm_mpeg(in)) {

@@ -14,7 +14,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "console.h"
 #include "nogap.h"
+#include "nogap_console.h"
 #include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "ring.h"
@@ -32,6 +34,7 @@ typedef struct NogapSet {
     RlMp3Writer  *out[RL_ARGS_MAX_NOGAP];
     uint8_t      *id3v2[RL_ARGS_MAX_NOGAP];   /* each file's ID3v2 tag (its own TLEN) */
     size_t        id3v2_len[RL_ARGS_MAX_NOGAP];
+    RlMpaReadPlan plan[RL_ARGS_MAX_NOGAP];    /* MPEG inputs: lame's decoded-chunk reads */
     uint8_t       id3v1[128];
     size_t        id3v1_len;
     RlId3Tag      tag;                        /* scratch: a copy of the options' tag */
@@ -192,17 +195,43 @@ static int build_tags(NogapSet *s, const RlArgs *a, const RlOptions *opt)
     return 0;
 }
 
+/* The ring's file_next_read: an MPEG input is read one decoded chunk at a
+ * time, as lame's front end reads it; 0 (the frame size) for the others. */
+static int next_read(void *arg, int file)
+{
+    NogapSet *s = arg;
+    return rl_pcm_mpeg(s->in[file]) ? rl_mpa_read_plan_next(&s->plan[file]) : 0;
+}
+
 static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
 {
     RlRingParams p;
+    RlRingResult result;
+    RlNogapConsole *con;
+    int64_t samples[RL_ARGS_MAX_NOGAP];
     int rc;
 
     memset(&p, 0, sizeof p);
+    memset(&result, 0, sizeof result);
+    for (int i = 0; i < s->n; i++)
+        samples[i] = rl_pcm_frames(s->in[i]);
+    rc = rl_nogap_console_create(&con, a, opt, s->n, s->in_path, s->out_path, samples);
+    if (rc < 0)
+        return rc;
+    rl_nogap_console_params(con, &p);
+    for (int i = 0; i < s->n; i++)
+        if (rl_pcm_mpeg(s->in[i]))
+            rl_mpa_read_plan_init(&s->plan[i], rl_pcm_mpeg(s->in[i]));
+    p.file_next_read = next_read;
+    p.next_read_arg = s;
+    p.result = &result;
     p.threads = a->sequential ? 1 : a->threads > 0 ? a->threads : rl_ring_default_threads();
     p.io_backend = -1;
     rc = build_tags(s, a, opt);
-    if (rc < 0)
+    if (rc < 0) {
+        rl_nogap_console_free(con);
         return rc;
+    }
     p.id3v2 = s->id3v2[0];
     p.id3v2_len = s->id3v2_len[0];
     p.id3v1 = s->id3v1;
@@ -210,14 +239,22 @@ static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
     p.nogap_id3v2 = (const uint8_t *const *) s->id3v2;
     p.nogap_id3v2_len = s->id3v2_len;
     rc = rl_ring_stop_create(&p.stop);
-    if (rc < 0)
+    if (rc < 0) {
+        rl_nogap_console_free(con);
         return rc;
+    }
     rc = rl_signals_set_stop_callback(stop_ring, p.stop);
     if (rc == 0) {
+        rl_console_init_notes(opt);
+        rl_nogap_console_begin(con);
         rc = rl_run_ring_nogap(opt, s->in, s->out, s->n, &p);
+        if (rc == 0 && rl_signals_caught())
+            rc = -EINTR;
+        rl_nogap_console_end(con, rc == 0, &result);
         (void) rl_signals_set_stop_callback(NULL, NULL);
     }
     rl_ring_stop_free(p.stop);
+    rl_nogap_console_free(con);
     return rc;
 }
 

@@ -69,6 +69,8 @@ typedef struct RlRingResult {
     int     noclip_gain_change; /* lame_get_noclipGainChange: tenths of a dB, > 0: it clips */
     float   noclip_scale;       /* lame_get_noclipScale: the --scale that avoids it, -1: none */
     float   scale;              /* lame_get_scale after init (--scale, or a preset's) */
+    int     flush_empty;        /* the (file's) end had nothing to flush: no frame yet, where
+                                 * LAME prints "strange error flushing buffer ... " */
 } RlRingResult;
 
 /* A frame the Encode task has finished, for lame's bitrate histogram
@@ -100,6 +102,9 @@ typedef struct RlRingParams {
      * then makes its read_progress calls where those reads begin; called
      * by Dispatch; NULL: frame_size each */
     int (*next_read)(void *arg);
+    /* gapless sets: next_read for the input file `file` (each file's reads
+     * start at its first sample); used instead of next_read when set */
+    int (*file_next_read)(void *arg, int file);
     void *next_read_arg;
     /* called from the Encode task, before its progress call for the same
      * frame (frame: 0-based), with what the frame holds; may be NULL */
@@ -130,6 +135,18 @@ typedef struct RlRingParams {
     int nogap_files;
     const uint8_t *const *nogap_id3v2;
     const size_t *nogap_id3v2_len;
+    /* gapless sets, for lame's console text of each file (both may be
+     * NULL; arg: progress_arg).  file_read_progress: called by Dispatch
+     * instead of read_progress, with the input file and the frames lame
+     * has encoded in it (its frame count restarts at each file).
+     * file_end: called by Encode when output file `file`, not the set's
+     * last, has ended (its bytes and LAME tag handed to the output port),
+     * before the next file's first frame: res holds that file's frames,
+     * tag_len and ReplayGain (the other fields are 0).  The last file's
+     * figures are the run's result (above), its frames those after the
+     * earlier files'. */
+    void (*file_read_progress)(void *arg, int file, int64_t frames_in_file);
+    void (*file_end)(void *arg, int file, const RlRingResult *res);
 } RlRingParams;
 
 /* ---------------------------------------------------------------- ports

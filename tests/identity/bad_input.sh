@@ -64,8 +64,6 @@ same_file_case parent_dir ../sub/../in.wav
 same_file_case symlink ../link.wav 'ln -s in.wav link.wav'
 same_file_case hard_link ../hard.wav 'ln in.wav hard.wav'
 
-# a combination ringlame does not support: refused, never encoded differently
-check_bad nogap_clipdetect "not supported with --nogap" "$IN/good.wav" --clipdetect --nogap "$IN/good.wav"
 check_bad unknown_option 'unrecognized option --frobnicate' "$IN/good.wav" --frobnicate -V 2
 # numbers no setting can hold (lame crashes on -V nan): refused, naming the option
 check_bad nan_V "option -V: 'nan' is not a usable number" "$IN/good.wav" -V nan

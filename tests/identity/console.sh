@@ -9,7 +9,7 @@
 # TERM unset, xterm, vt100 and dumb), "Writing LAME Tag...done",
 # "ReplayGain: ...", --clipdetect's verdict, --verbose's settings dump,
 # -S/--silent/--quiet/--brief, stdin and stdout, resampling (the lines where
-# lame prints them); and --decode's text (input/output lines, samples
+# lame prints them); --nogap sets (each file's text in turn); and --decode's text (input/output lines, samples
 # skipped, Frame# lines); and bad command lines (usage text, messages, exit
 # status).
 # ringlame's own lines after lame's (--verbose: SIMD level, ring times) are
@@ -84,6 +84,78 @@ check_console() {   # NAME MODE INPUT OPTS...   MODE: file, stdin, stdout
         [ -n "${RL_KEEP:-}" ] || rm -rf "$d"
     fi
 }
+
+# --nogap: lame's text for each file of the set in turn (the banner,
+# "Encoding X to Y", the progress lines and histogram counted from the
+# file's first frame, "Writing LAME Tag...done" with --nogaptags, the
+# file's own "ReplayGain: ..."); the sets' files copied beside each run,
+# the outputs written beside them, each compared
+check_nogap_console() {     # NAME "FILES" OPTS...
+    local name=$1 files=$2; shift 2
+    local d="$OUT/$name" rc lrc f side
+    local -a tenv=(env -u TERM) names=()
+    if [ -n "$HIST" ] && [ "$HIST" != unset ] && [ -z "$TERMCAP_BUILD" ]; then
+        return 0
+    fi
+    if [ -n "$HIST" ]; then
+        [ "$HIST" = unset ] || tenv=(env -u COLUMNS -u LINES "TERM=$HIST")
+    else
+        set -- --nohist "$@"
+    fi
+    rm -rf "$d"; mkdir -p "$d/lame" "$d/rl"
+    for f in $files; do cp "$IN/$f" "$d/lame/"; cp "$IN/$f" "$d/rl/"; names+=("$f"); done
+    lame_opts "$@"
+    (cd "$d/lame" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$LAME" "${LOPTS[@]}" --nogap "${names[@]}" </dev/null 2>err >/dev/null); lrc=$?
+    (cd "$d/rl" && "${tenv[@]}" timeout "$RL_TIMEOUT" "$RL" "$@" --nogap "${names[@]}" </dev/null 2>err >/dev/null); rc=$?
+    mask "$d/lame/err" >"$d/lame.txt"
+    mask "$d/rl/err" >"$d/rl.txt"
+    if ! both_ran "$name" $lrc $rc "$d/rl/err"; then
+        return 0
+    elif ! cmp -s "$d/lame.txt" "$d/rl.txt"; then
+        id_fail "$name" "stderr differs (masked; - lame, + ringlame)" \
+            "$(diff "$d/lame.txt" "$d/rl.txt" | head -n 8)"
+        return 0
+    fi
+    for f in "${names[@]}"; do
+        case $f in *.wav) side=${f%.wav}.mp3 ;; *) side=$f.mp3 ;; esac
+        if ! cmp -s "$d/lame/$side" "$d/rl/$side"; then
+            id_fail "$name" "$side differs"
+            return 0
+        fi
+    done
+    id_ok "$name"
+    [ -n "${RL_KEEP:-}" ] || rm -rf "$d"
+}
+gen ng_mid.wav -t mix -d 2.3 -S 45
+gen ng_tiny.wav -t white -n 10 -S 46
+gen ng_mono1.wav -t mix -c 1 -r 22050 -d 3 -S 47
+gen ng_mono2.wav -t pink -c 1 -r 22050 -d 1.1 -S 48
+NG3="st.wav ng_mid.wav short.wav"
+check_nogap_console nogap_cbr "$NG3" -b 128
+check_nogap_console nogap_vbr_tags "$NG3" -V 2 --nogaptags
+check_nogap_console nogap_two_mono_abr "ng_mono1.wav ng_mono2.wav" --abr 40
+check_nogap_console nogap_tiny_middle_threads1 "ng_mid.wav ng_tiny.wav short.wav" -V 4 --threads 1
+check_nogap_console nogap_sequential_tags "ng_mid.wav short.wav" --sequential -b 96 --nogaptags
+check_nogap_console nogap_S "$NG3" -S -V 2
+check_nogap_console nogap_quiet "$NG3" --quiet --nogaptags
+check_nogap_console nogap_verbose "ng_mid.wav short.wav" --verbose -V 5
+# --clipdetect's verdict for each file, on its own peak
+gen ng_loud.wav -t mix -d 1.5 -a 1.0 -S 49
+check_nogap_console nogap_clipdetect "ng_loud.wav ng_mid.wav short.wav" --clipdetect --nogaptags
+check_nogap_console nogap_clipdetect_seq "ng_mid.wav ng_loud.wav" --sequential --clipdetect -b 128
+check_nogap_console nogap_rg_accurate_threads1 "$NG3" --threads 1 --replaygain-accurate -V 2
+# a set that starts with an empty file: lame's library prints "strange
+# error flushing buffer ... " at its end (no frame to flush), whatever the
+# silence
+gen ng_empty.wav -t mix -n 0 -S 50
+check_nogap_console nogap_empty_first "ng_empty.wav ng_mid.wav short.wav" -b 96 --nogaptags
+check_nogap_console nogap_empty_first_quiet "ng_empty.wav ng_tiny.wav ng_mid.wav" --quiet -V 2
+HIST=unset
+check_nogap_console nogap_hist_vbr "$NG3" -V 2
+check_nogap_console nogap_hist_cbr_tags "$NG3" -b 160 --nogaptags
+check_nogap_console nogap_hist_threads2 "$NG3" --abr 96 --threads 2
+check_nogap_console nogap_hist_S "ng_mid.wav short.wav" -S -V 3
+HIST=
 
 # --decode: lame's "input:"/"output:" lines, the samples skipped and the
 # "Frame#" lines (no timing in them: compared as they are), and the WAV
@@ -216,6 +288,13 @@ check_console transcode_vbr file "$IN/dec_vbr.mp3" -b 128
 check_console transcode_mpeg2_to_mpeg1 file "$IN/dec_mpeg2_mono.mp3" -b 128
 check_console transcode_notag_abr file "$IN/dec_cbr_notag.mp3" --abr 64
 check_console transcode_mpeg25 file "$IN/dec_mpeg25.mp3" -b 32
+# --nogap sets of MPEG files read by lame's decoder: each file's own reads
+[ -s "$IN/ng_m2.mp3" ] || "$LAME" --quiet -V 5 "$IN/ng_mono2.wav" "$IN/ng_m2.mp3" \
+    || id_fail "make ng_m2.mp3" "lame failed"
+check_nogap_console nogap_mp3input_mpeg2_to_mpeg1 "dec_mpeg2_mono.mp3 ng_m2.mp3" \
+    --mp3input --resample 44.1 -b 96
+check_nogap_console nogap_mp3input_tags_threads2 "dec_vbr.mp3 dec_cbr_notag.mp3" \
+    --mp3input -V 4 --nogaptags --threads 2
 HIST=
 
 # bad command lines

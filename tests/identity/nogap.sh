@@ -6,7 +6,9 @@
 # that are not multiples of the frame size, a very short middle file (700
 # samples), one too short for a frame of its own (10 samples) and an empty
 # one; mono at -V 5 -T; ID3 tags (each file's own TLEN); the outputs in a
-# --nogapout folder, beside the inputs, and in an --out-dir folder; a set
+# --nogapout folder, beside the inputs, and in an --out-dir folder; decode
+# on the fly (--replaygain-accurate, --clipdetect: each file's own peak
+# and gain in its tag); a set
 # whose rates differ is refused.  MP3 inputs made by lame: without
 # --mp3input lame's --nogap leaves them to libsndfile (its file-name rule
 # sees no name), with it lame's decoder reads them (each output gets its
@@ -24,6 +26,7 @@ gen mono1.wav -t mix -c 1 -n 33333 -S 36
 gen mono2.wav -t pink -c 1 -n 1999 -S 37
 gen mono3.wav -t white -c 1 -n 12345 -S 39
 gen other_rate.wav -t mix -r 48000 -n 5000 -S 38
+gen loud.wav -t mix -n 70000 -a 1.0 -S 30           # clips once encoded
 mkmp3() {  # NAME WAV LAME_OPTS...: $IN/NAME made by lame (kept between runs)
     local name=$1 wav=$2; shift 2
     [ -s "$IN/$name" ] && return 0
@@ -96,6 +99,13 @@ done
 check_set "tiny_middle_V2--nogaptags" "long.wav tiny.wav tail.wav" -V 2 --nogaptags
 check_set "empty_middle_b128--nogaptags" "long.wav empty.wav tiny.wav tail.wav" -b 128 --nogaptags
 check_set "mono_V5-T" "mono1.wav mono2.wav mono3.wav" -V 5 -T
+# decode on the fly: each file's own peak and ReplayGain title from the
+# decoded output (its flush decoded before the title closes), in its tag;
+# an empty file decodes its tag placeholder (lame's flush_nogap does)
+check_set "rg_accurate_V2--nogaptags" "loud.wav short.wav tail.wav" -V 2 --replaygain-accurate --nogaptags
+check_set "clipdetect_b128--nogaptags" "long.wav empty.wav loud.wav tiny.wav" -b 128 --clipdetect --nogaptags
+check_set "clipdetect_noreplaygain_V4" "loud.wav tail.wav" -V 4 --clipdetect --noreplaygain --nogaptags
+check_set "rg_accurate_mono_V5" "mono1.wav mono2.wav" -V 5 --replaygain-accurate
 # ID3 tags: every file gets them, each ID3v2 tag with its own input's TLEN
 check_set "id3_V2" "long.wav short.wav tail.wav" -V 2 --tt Title --ta Artist --tl Album
 check_set "id3_b128--nogaptags" "long.wav empty.wav tail.wav" -b 128 --tt Title --pad-id3v2 --nogaptags

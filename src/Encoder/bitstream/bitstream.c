@@ -379,7 +379,7 @@ int rl_bits_flush(RlEncodeState *s, const RlConfig *cfg)
 {
     int const flushbits = compute_flushbits(s, cfg);
     if (flushbits < 0)
-        return 0;   /* LAME: "strange error flushing buffer", nothing written */
+        return 1;   /* LAME: "strange error flushing buffer", nothing written */
     /* flushbits excludes the few headers still pending (the reservoir spans
      * at most 511 bytes, i.e. a handful of frames) */
     if (s->buf_byte_idx + 1 + flushbits / 8 + 8 * RL_MAX_HEADER_LEN > RL_BS_BUFFER_SIZE)

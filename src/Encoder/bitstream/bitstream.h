@@ -121,6 +121,8 @@ int rl_bits_count_placeholder(RlEncodeState *s, const struct RlConfig *cfg);
 int rl_bits_encode_frame(RlEncodeState *s, const struct RlConfig *cfg, struct RlFrame *f);
 
 /* flush_bitstream: stuff the last frame, ResvSize = 0.  Then take the bytes.
+ * 0, or 1 when nothing was there to flush (no frame header yet: LAME
+ * prints "strange error flushing buffer" and writes nothing), or -errno.
  * Stage: Encode (after the last frame). */
 int rl_bits_flush(RlEncodeState *s, const struct RlConfig *cfg);
 

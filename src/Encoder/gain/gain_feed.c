@@ -164,7 +164,10 @@ int rl_gain_task_pending(const RlGainFeed *g, int ch)
     if (!g || g->nch == 0 || ch < 0 || ch >= g->nch)
         return 0;
     pthread_mutex_lock(feed_lock(g));
-    p = g->chunks_done[ch] < g->chunks_pushed;
+    /* a mark after the last chunk is work too: passing it closes a title
+     * that no later chunk may come to close (the stream waits for it) */
+    p = g->chunks_done[ch] < g->chunks_pushed
+        || (g->marks_done[ch] < g->marks && g->mark_chunk[g->marks_done[ch]] == g->chunks_done[ch]);
     pthread_mutex_unlock(feed_lock(g));
     return p;
 }
@@ -315,7 +318,7 @@ int rl_gain_task_run(RlGainFeed *g, int ch)
     uint64_t chunk, end, pos;
     void (*notify)(void *);
     void *arg;
-    int consumed;
+    int consumed, marks_before;
 
     if (!g || g->nch == 0 || ch < 0 || ch >= g->nch)
         return -EINVAL;
@@ -328,6 +331,7 @@ int rl_gain_task_run(RlGainFeed *g, int ch)
     chunk = g->chunks_done[ch];
     end = g->chunks_pushed;
     pos = g->done[ch];
+    marks_before = g->marks_done[ch];
     pthread_mutex_unlock(&g->mu);
     consumed = chunk < end;
 
@@ -345,8 +349,11 @@ int rl_gain_task_run(RlGainFeed *g, int ch)
         join_locked(g);
         pthread_mutex_unlock(&g->mu);
     }
+    /* the marks after the last chunk pushed */
+    pass_marks(g, ch, chunk);
 
     pthread_mutex_lock(&g->mu);
+    consumed |= g->marks_done[ch] != marks_before;
     g->running[ch] = 0;
     notify = consumed ? g->notify : NULL;
     arg = g->notify_arg;

@@ -248,6 +248,13 @@ int rl_encoder_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int *found)
     return radio_gain(&k->cfg, rg, -1, &value) < 0 ? 0 : value;
 }
 
+int rl_encoder_file_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int file, int *found)
+{
+    int value;
+    *found = k->cfg.find_replay_gain != 0;
+    return radio_gain(&k->cfg, rg, file, &value) < 0 ? 0 : value;
+}
+
 /* What the tag of file `file` of `files` needs (files 0: no gapless set). */
 static int tag_info(const RlConfig *cfg, int delay, int padding, RlGainFeed *rg, int title,
                     const RlRedecode *rd, int file, int files, RlTagInfo *info)
@@ -287,17 +294,23 @@ int rl_encoder_tag_frame_nogap(const RlEncoderConst *k, const RlEncodeStage *enc
 }
 
 int rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc, RlGainFeed *rg,
-                              int file, int files, uint8_t *buf, size_t cap)
+                              const RlRedecode *rd, int file, int files, uint8_t *buf, size_t cap)
 {
     RlTagInfo info;
     int rc;
     if (!enc->enc.write_lame_tag)
         return 0;
     /* lame_encode_flush never ran: the padding is still lame_init_params' 0 */
-    rc = tag_info(&k->cfg, RL_ENCDELAY, 0, rg, file, NULL, file, files, &info);
+    rc = tag_info(&k->cfg, RL_ENCDELAY, 0, rg, file, rd, file, files, &info);
     if (rc < 0)
         return rc;
     return rl_lametag_frame(&enc->enc, &k->cfg, &info, buf, cap);
+}
+
+void rl_encoder_redecode_new_file(RlRedecode *rd)
+{
+    if (rd)
+        rd->peak = 0.0f;
 }
 
 int rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc)

@@ -178,7 +178,9 @@ void rl_frame_stats(const RlEncoderConst *k, const RlFrame *f, int *bitrate_inde
 long rl_encoder_take_bytes(RlEncodeStage *enc, uint8_t *dst, size_t cap);
 
 /* After the flush's last frame: pads the last frame's main data out
- * (lame_encode_flush's final bits); take the bytes afterwards. */
+ * (lame_encode_flush's final bits); take the bytes afterwards.  0, 1
+ * when LAME would print "strange error flushing buffer" (a gapless set
+ * that has no frame yet: nothing to flush), or -errno. */
 int  rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc);
 
 /* The final LAME tag frame (lame_get_lametag_frame), after
@@ -234,9 +236,13 @@ int  rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc);
 /* Encode, at a boundary, after rl_encoder_flush_bits and taking the bytes:
  * file `file`'s LAME tag frame (lame_get_lametag_frame after
  * lame_encode_flush_nogap: padding 0, the title's RadioGain, the nogap
- * flags of file of files).  Length, 0 when the tag is off. */
+ * flags of file of files, the file's peak when rd decodes on the fly).
+ * Length, 0 when the tag is off. */
 int  rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc, RlGainFeed *rg,
-                               int file, int files, uint8_t *buf, size_t cap);
+                               const RlRedecode *rd, int file, int files, uint8_t *buf, size_t cap);
+/* Encode, after a gapless file's tag (decode on the fly): the next file's
+ * peak starts from 0 (lame_init_bitstream's PeakSample = 0). */
+void rl_encoder_redecode_new_file(RlRedecode *rd);
 /* Encode, after the tag: lame_init_bitstream for the next file; take its
  * bytes (the tag placeholder) as the new file's first. */
 int  rl_encoder_new_file(const RlEncoderConst *k, RlEncodeStage *enc);
@@ -250,5 +256,9 @@ int  rl_encoder_tag_frame_nogap(const RlEncoderConst *k, const RlEncodeStage *en
  * under the same conditions as rl_encoder_tag_frame; *found: ReplayGain
  * was computed (lame_get_findReplayGain). */
 int  rl_encoder_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int *found);
+/* The RadioGain of file `file` of a gapless set, not its last (its title
+ * closed at the boundary: rl_encoder_gain_titles > file), as lame_get_RadioGain
+ * gives it after lame_encode_flush_nogap; *found as above. */
+int  rl_encoder_file_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int file, int *found);
 
 #endif

@@ -311,8 +311,17 @@ static int redecode_ready(const Ring *r)
 static int file_gain_ready(Ring *r)
 {
     int const file = r->slot_file[r->encoded % r->nslots];
-    return file <= r->out_file || r->gain_channels == 0
-           || rl_encoder_gain_titles(rl_encoder_gain(r->e)) >= file;
+    if (file <= r->out_file)
+        return 1;
+    if (r->rd && !r->boundary_flushed)
+        /* decode on the fly: the file's end is decoded by Encode, after
+         * every frame before it, into an idle gain feed (room for it) */
+        return r->redecoded == r->encoded && !r->redecode_running && !r->gain_running[0]
+               && !r->gain_running[1] && !gain_ready(r, 0) && !gain_ready(r, 1);
+    if (r->rd)      /* ... then its title, marked there, is closed */
+        return r->gain_channels == 0
+               || rl_encoder_gain_titles(rl_encoder_gain(r->e)) > r->out_file;
+    return r->gain_channels == 0 || rl_encoder_gain_titles(rl_encoder_gain(r->e)) >= file;
 }
 
 /* Assumes mu.  Returns the most urgent task that can run now; with take=1
@@ -456,7 +465,9 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
         break;
     case T_ENCODE:
         r->encode_running = 0;
-        if (rc == 0) {
+        if (rc == RING_E_BOUNDARY)
+            r->boundary_flushed = 1;
+        else if (rc == 0) {
             r->encoded++;
             r->committed = *after;
         }
@@ -637,8 +648,11 @@ static int ring_run_one(void *ctx)
         trace_task(r, t, t0, t1, frame, rc, side_of, redos);
 
     pthread_mutex_lock(&r->mu);
-    if (r->p.stats)
+    if (r->p.stats) {
         add_stats(&r->stats, t, t1 - t0);
+        if (t == T_ENCODE && rc == RING_E_BOUNDARY)
+            r->stats.frames--;      /* a file's end, not a frame */
+    }
     cancel = complete_task(r, t, frame, rc, &after);
     /* helpers: rl_ring_wait waits for the end; rl_ring_help_until also for
      * STARVED (nothing running) and for output */
@@ -838,13 +852,11 @@ int ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRingPar
     r->gain_channels = rl_encoder_gain_channels(r->e);   /* 0 unless ReplayGain runs */
     r->rd = rl_encoder_redecode(r->e);                    /* NULL unless decoding on the fly */
     if (r->rd) {
-        if (r->p.nogap_files > 0) {     /* not ported: per-file peaks and titles */
-            rl_ring_destroy(r);
-            return -ENOTSUP;
-        }
         r->slot_bytes = malloc((size_t)r->nslots * RL_ENCODER_BYTES_MAX);
         r->slot_nbytes = calloc((size_t)r->nslots, sizeof *r->slot_nbytes);
-        if (!r->slot_bytes || !r->slot_nbytes) {
+        if (r->p.nogap_files > 0)
+            r->file_head = malloc(RL_ENCODER_BYTES_MAX);
+        if (!r->slot_bytes || !r->slot_nbytes || (r->p.nogap_files > 0 && !r->file_head)) {
             rl_ring_destroy(r);
             return -ENOMEM;
         }
@@ -869,7 +881,7 @@ int ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp)
         if (rc < 0)
             return rc;
     }
-    rc = ring_write_ready_bytes(r);
+    rc = ring_write_file_head(r);
     if (rc < 0)
         return rc;
     r->t0 = now_s();
@@ -936,6 +948,7 @@ void rl_ring_destroy(RlRing *r)
     free(r->slot_nbytes);
     free(r->searched);
     free(r->slot_file);
+    free(r->file_head);
     free(r->file_empty);
     free(r->prepared);
     rl_frames_free(r->frames);

@@ -23,6 +23,14 @@ enum {
     RING_R_GAIN_FULL = 1   /* the ReplayGain feed is full: gain tasks first, then again */
 };
 
+/* What one Encode task did (>= 0), or -errno. */
+enum {
+    RING_E_DONE = 0,       /* frame `encoded` is encoded */
+    RING_E_BOUNDARY = 1    /* decode on the fly: a gapless file's end was flushed and
+                            * decoded, its ReplayGain title marked; Encode runs again
+                            * for the same frame once the title is closed */
+};
+
 /* What one Dispatch task did (>= 0), or -errno. */
 enum {
     RING_D_CUT = 0,        /* cut frame `cut` into its slot */
@@ -95,6 +103,7 @@ struct RlRing {
     int      in_eof;
     int      in_file;                  /* gapless sets: the file being fed */
     int      in_file_fed;              /* ... and whether a sample of it was fed */
+    int64_t  in_file_cut;              /* ... and the frames cut before its first */
     unsigned char *file_empty;         /* gapless sets, per file: it had no sample (Dispatch
                                         * writes it before the next file's first cut) */
     int      read_end_reported;        /* the read_progress call of the end was made */
@@ -106,6 +115,14 @@ struct RlRing {
     int64_t  redo_count;               /* searches Encode had to redo */
     int      out_file;                 /* gapless sets: the file being written (the scheduler
                                         * reads it under mu while Encode is not running) */
+    int64_t  out_file_start;           /* gapless sets: that file's first frame */
+    int      boundary_flushed;         /* decode on the fly: out_file's end was flushed and
+                                        * decoded (RING_E_BOUNDARY; the scheduler reads it
+                                        * under mu while Encode is not running) */
+    uint8_t *file_head;                /* decode on the fly, gapless: out_file's tag
+                                        * placeholder, decoded at its end if it was empty */
+    size_t   file_head_len;
+    int      flush_empty;              /* the file's end had nothing to flush */
 
     /* ---- the stop token's list of attached rings: under the token's lock ---- */
     struct RlRing *stop_next;
@@ -117,6 +134,9 @@ int ring_run_dispatch(Ring *r, RlFrame *f);
 int ring_run_encode(Ring *r, RlFrame *f, int64_t t);
 int ring_run_finish(Ring *r);
 int ring_run_redecode(Ring *r, int64_t t);
+/* The bytes of a gapless file's start (its tag placeholder): kept in
+ * file_head when decoding on the fly, else as ring_write_ready_bytes. */
+int ring_write_file_head(Ring *r);
 int ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
 
 /* Direct input (ports_files.c): a block over a buffer of frame_size

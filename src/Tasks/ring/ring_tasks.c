@@ -7,6 +7,16 @@
 
 #include "ring_impl.h"
 
+/* Dispatch: where lame's front end calls encoder_progress (a gapless
+ * set's frame count restarts at each file, as lame_init_bitstream's). */
+static void report_read(Ring *r)
+{
+    if (r->p.file_read_progress)
+        r->p.file_read_progress(r->p.progress_arg, r->in_file, r->cut - r->in_file_cut);
+    else if (r->p.read_progress)
+        r->p.read_progress(r->p.progress_arg, r->cut);
+}
+
 /* Dispatch: queues the input of one lame_encode_buffer_int call (frame_size
  * frames, fewer only at a block's end, like LAME's frontend reads; with
  * next_read, at most what is left of lame's read).
@@ -29,12 +39,17 @@ static int feed_next_piece(Ring *r, int *no_input)
                 r->blk = NULL;
                 if (r->p.nogap_files <= 0 || r->in_file + 1 >= r->p.nogap_files)
                     return -EPROTO;
-                rc = rl_encoder_gain_mark(rl_encoder_gain(e));
+                report_read(r);         /* lame: the file's last read, which got nothing */
+                /* (decoding on the fly, Encode marks it where it decodes
+                 * the file's end) */
+                rc = r->rd ? 0 : rl_encoder_gain_mark(rl_encoder_gain(e));
                 if (rc < 0)
                     return rc;
                 r->file_empty[r->in_file] = !r->in_file_fed;
                 r->in_file_fed = 0;
+                r->read_left = 0;       /* the next file's reads are its own */
                 r->in_file++;
+                r->in_file_cut = r->cut;
                 continue;
             }
             if (rc == 0) {
@@ -46,11 +61,12 @@ static int feed_next_piece(Ring *r, int *no_input)
         }
         if (r->blk_pos < r->blk->nframes) {
             if (r->read_left <= 0) {    /* lame: before each read's encode call */
-                r->read_left = r->p.next_read ? r->p.next_read(r->p.next_read_arg) : r->frame_size;
+                r->read_left = r->p.file_next_read
+                               ? r->p.file_next_read(r->p.next_read_arg, r->in_file)
+                               : r->p.next_read ? r->p.next_read(r->p.next_read_arg) : r->frame_size;
                 if (r->read_left <= 0)
                     r->read_left = r->frame_size;
-                if (r->p.read_progress)
-                    r->p.read_progress(r->p.progress_arg, r->cut);
+                report_read(r);
             }
             n = r->blk->nframes - r->blk_pos;
             if (n > r->frame_size)
@@ -58,7 +74,7 @@ static int feed_next_piece(Ring *r, int *no_input)
             if (n > r->read_left)
                 n = r->read_left;
             /* a read of frame_size ends with the block's piece too */
-            r->read_left = r->p.next_read ? r->read_left - n : 0;
+            r->read_left = r->p.next_read || r->p.file_next_read ? r->read_left - n : 0;
             rc = rl_dispatch_feed_block(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e),
                                        r->blk, r->blk_pos, n);
             if (rc < 0)
@@ -109,8 +125,7 @@ int ring_run_dispatch(Ring *r, RlFrame *f)
         }
         if (!r->read_end_reported) {    /* lame: the call for the empty last read */
             r->read_end_reported = 1;
-            if (r->p.read_progress)
-                r->p.read_progress(r->p.progress_arg, r->cut);
+            report_read(r);
         }
         /* lame_encode_flush: zero bunches until the last frame is out */
         rc = rl_dispatch_flush_step(rl_encoder_const(e), rl_encoder_dispatch(e), rl_encoder_gain(e));
@@ -161,21 +176,91 @@ int ring_run_redecode(Ring *r, int64_t t)
     return rc == -EAGAIN ? RING_R_GAIN_FULL : rc;
 }
 
-/* Finish: the flush's chunk through decode on the fly, on this thread; the
- * gain tasks are not taken once Finish was, so it runs them itself when
- * the feed is full. */
-static int redecode_last_chunk(Ring *r, const uint8_t *bytes, size_t n)
+/* Finish: the gain work pushed so far, on this thread (the gain tasks are
+ * not taken once Finish was). */
+static int run_gain_here(Ring *r)
 {
     RlGainFeed *rg = rl_encoder_gain(r->e);
+    int rc;
+    for (int ch = 0; ch < r->gain_channels; ch++)
+        while (rl_encoder_gain_pending(rg, ch) > 0)
+            if ((rc = rl_encoder_gain_run(rg, ch)) < 0)
+                return rc;
+    return 0;
+}
+
+/* Finish: the flush's chunk through decode on the fly, on this thread,
+ * running the gain work itself when the feed is full. */
+static int redecode_last_chunk(Ring *r, const uint8_t *bytes, size_t n)
+{
     for (;;) {
-        int rc = rl_encoder_redecode_chunk(r->rd, rg, bytes, n);
+        int rc = rl_encoder_redecode_chunk(r->rd, rl_encoder_gain(r->e), bytes, n);
         if (rc != -EAGAIN)
             return rc;
-        for (int ch = 0; ch < r->gain_channels; ch++)
-            while (rl_encoder_gain_pending(rg, ch) > 0)
-                if ((rc = rl_encoder_gain_run(rg, ch)) < 0)
-                    return rc;
+        if ((rc = run_gain_here(r)) < 0)
+            return rc;
     }
+}
+
+/* Encode at a gapless boundary: bytes through decode on the fly into the
+ * gain feed, which the scheduler left idle for it (room for a file's end:
+ * a full feed here is an error); Finish runs the gain work itself. */
+static int redecode_now(Ring *r, const uint8_t *bytes, size_t n, int in_finish)
+{
+    int rc;
+    if (in_finish)
+        return redecode_last_chunk(r, bytes, n);
+    rc = rl_encoder_redecode_chunk(r->rd, rl_encoder_gain(r->e), bytes, n);
+    return rc == -EAGAIN ? -ENOBUFS : rc;
+}
+
+/* The bitstream flush at a file's end; notes when LAME would print its
+ * "strange error flushing buffer" (reported with the file's end). */
+static int flush_bits(Ring *r)
+{
+    int const rc = rl_encoder_flush_bits(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e));
+    if (rc == 1)
+        r->flush_empty = 1;
+    return rc < 0 ? rc : 0;
+}
+
+/* Decoding on the fly, the end of gapless file out_file as
+ * lame_encode_flush_nogap ends it: the bitstream flush and its bytes
+ * decoded (copy_buffer), the ReplayGain title closed there (save_gain_values).
+ * A file that had no sample decodes its tag placeholder first: lame copies
+ * a placeholder out undecoded only when samples are encoded after it.
+ * Frame t (the next file's first, or `encoded` in Finish) has not used its
+ * slot's buffer yet. */
+static int boundary_flush(Ring *r, int64_t t, int in_finish)
+{
+    RlEncoder *e = r->e;
+    uint8_t *keep = r->slot_bytes + (size_t) (t % r->nslots) * RL_ENCODER_BYTES_MAX;
+    size_t kept;
+    int rc = 0;
+
+    if (r->file_empty[r->out_file]) {
+        rc = rl_encoder_empty_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
+        if (rc == 0 && r->file_head_len > 0)
+            rc = redecode_now(r, r->file_head, r->file_head_len, in_finish);
+        if (rc < 0)
+            return rc;
+    }
+    r->file_head_len = 0;
+    rc = flush_bits(r);
+    if (rc == 0)
+        rc = write_bytes_keep(r, keep, &kept);
+    if (rc == 0)
+        rc = redecode_now(r, keep, kept, in_finish);
+    if (rc == 0)
+        rc = rl_encoder_gain_mark(rl_encoder_gain(e));
+    return rc;
+}
+
+int ring_write_file_head(Ring *r)
+{
+    if (r->file_head)
+        return write_bytes_keep(r, r->file_head, &r->file_head_len);
+    return ring_write_ready_bytes(r);
 }
 
 /* The ID3v2 tag of output file i (the same for every file unless a gapless
@@ -200,7 +285,9 @@ static int end_file(Ring *r, int last)
     RlEncoder *e = r->e;
     int len = 0, rc;
 
-    rc = rl_encoder_flush_bits(rl_encoder_const(e), rl_encoder_encode_stage(e));
+    /* (decoding on the fly, a gapless file's end was flushed by
+     * boundary_flush) */
+    rc = r->rd && !last ? 0 : flush_bits(r);
     if (rc < 0)
         return rc;
     if (r->rd && last) {
@@ -226,15 +313,15 @@ static int end_file(Ring *r, int last)
                                          r->p.nogap_files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     else if (r->out.wants_tag)
         len = rl_encoder_file_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e),
-                                        rl_encoder_gain(e), r->out_file, r->p.nogap_files,
-                                        r->out_bytes, RL_ENCODER_BYTES_MAX);
+                                        rl_encoder_gain(e), r->rd, r->out_file,
+                                        r->p.nogap_files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     return len;
 }
 
 /* The end of one file of a gapless set and the start of the next, before
- * the next file's first frame (lame_encode_flush_nogap, the tags, then
- * lame_init_bitstream with the ID3v2 tag in front). */
-static int next_file(Ring *r)
+ * the next file's first frame `first` (lame_encode_flush_nogap, the tags,
+ * then lame_init_bitstream with the ID3v2 tag in front). */
+static int next_file(Ring *r, int64_t first)
 {
     RlEncoder *e = r->e;
     const uint8_t *v2;
@@ -243,7 +330,7 @@ static int next_file(Ring *r)
 
     if (!r->out.next_file)
         return -EPROTO;
-    if (r->file_empty[r->out_file]) {
+    if (!r->rd && r->file_empty[r->out_file]) {
         rc = rl_encoder_empty_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
         if (rc < 0)
             return rc;
@@ -255,6 +342,24 @@ static int next_file(Ring *r)
     rc = r->out.next_file(r->out.ctx, r->out_bytes, (size_t) len, (uint64_t) v2_len);
     if (rc < 0)
         return rc;
+    if (r->p.file_end) {
+        RlRingResult res;
+        memset(&res, 0, sizeof res);
+        res.frames = first - r->out_file_start;
+        res.tag_len = len;
+        res.radio_gain = rl_encoder_file_radio_gain(rl_encoder_const(e), rl_encoder_gain(e),
+                                                    r->out_file, &res.replay_gain);
+        res.decoded = r->rd != NULL;
+        res.scale = r->scale;
+        res.flush_empty = r->flush_empty;
+        if (r->rd)
+            rl_encoder_noclip(r->rd, &res.noclip_gain_change, &res.noclip_scale);
+        r->p.file_end(r->p.progress_arg, r->out_file, &res);
+    }
+    rl_encoder_redecode_new_file(r->rd);
+    r->boundary_flushed = 0;
+    r->flush_empty = 0;
+    r->out_file_start = first;
     r->out_file++;
     v2 = file_id3v2(r, r->out_file, &v2_len);
     if (v2_len > 0) {
@@ -265,7 +370,7 @@ static int next_file(Ring *r)
     rc = rl_encoder_new_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
     if (rc < 0)
         return rc;
-    return ring_write_ready_bytes(r);
+    return ring_write_file_head(r);
 }
 
 /* Encode: rl_encode validates the speculative search against the true
@@ -279,7 +384,12 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
 
     /* a file of a gapless set too short for a frame of its own ends here too */
     while (r->out_file < file) {
-        rc = next_file(r);
+        if (r->rd && !r->boundary_flushed) {
+            /* the file's end decoded; its tag once its title is closed */
+            rc = boundary_flush(r, t, 0);
+            return rc < 0 ? rc : RING_E_BOUNDARY;
+        }
+        rc = next_file(r, t);
         if (rc < 0)
             return rc;
     }
@@ -317,7 +427,14 @@ int ring_run_finish(Ring *r)
     /* (the flush always cuts a frame, so the last file has one: this
      * only guards the order) */
     while (r->out_file < r->in_file) {
-        rc = next_file(r);
+        if (r->rd) {
+            rc = boundary_flush(r, r->encoded, 1);
+            if (rc == 0)
+                rc = run_gain_here(r);      /* closes the title */
+            if (rc < 0)
+                return rc;
+        }
+        rc = next_file(r, r->encoded);
         if (rc < 0)
             return rc;
     }
@@ -330,6 +447,7 @@ int ring_run_finish(Ring *r)
         r->p.result->radio_gain = rl_encoder_radio_gain(rl_encoder_const(r->e), rl_encoder_gain(r->e),
                                                         &r->p.result->replay_gain);
         r->p.result->decoded = r->rd != NULL;
+        r->p.result->flush_empty = r->flush_empty;
         r->p.result->scale = r->scale;
         if (r->rd)
             rl_encoder_noclip(r->rd, &r->p.result->noclip_gain_change,
