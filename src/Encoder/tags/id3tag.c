@@ -71,8 +71,12 @@ void rl_id3_set_pad(RlId3Tag *t, unsigned n)
 
 static void set_v1_text(char dst[31], size_t *len, const char *s)
 {
-    *len = strlen(s);
-    snprintf(dst, 31, "%s", s);
+    size_t n = strlen(s);
+    *len = n;
+    if (n > 30)
+        n = 30;
+    memcpy(dst, s, n);
+    dst[n] = '\0';
 }
 
 static int set_genre_latin1(RlId3Tag *t, const char *s)
