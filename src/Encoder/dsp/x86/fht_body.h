@@ -15,17 +15,19 @@ typedef int vi4 __attribute__((vector_size(16)));
 #define FNAME fht_pairs4
 #define FV vf4
 #define FN 4
-#define FREV ((vi4){ 3, 2, 1, 0 })
+#define FVI vi4
+#define FREV 3, 2, 1, 0
 #include "fht_chunk.h"
 
 #if W > 4
 #define FNAME fht_pairs_w
 #define FV vf
 #define FN W
+#define FVI vi
 #if W == 8
-#define FREV ((vi){ 7, 6, 5, 4, 3, 2, 1, 0 })
+#define FREV 7, 6, 5, 4, 3, 2, 1, 0
 #else
-#define FREV ((vi){ 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 })
+#define FREV 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
 #endif
 #include "fht_chunk.h"
 #endif

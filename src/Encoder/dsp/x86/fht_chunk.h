@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: rl_fht_pair (psy/fht_stage.h) for FN consecutive i at once, in
  * every block of one stage: included by fht_body.h once per vector width
- * after it has defined FNAME, FV (FN floats) and FREV (the lane-reversing
- * shuffle mask).  Lane l is i + l: fi + l reads ascending, gi - l
+ * after it has defined FNAME, FV (FN floats), FVI (FN ints) and FREV (the
+ * lane-reversing indices).  Lane l is i + l: fi + l reads ascending, gi - l
  * descending (loaded backwards); each lane does rl_fht_pair's float
  * operations in its order. */
 #define LDV(p) ({ FV v_; memcpy(&v_, (p), sizeof v_); v_; })
 #define STV(p, v) do { FV v_ = (v); memcpy((p), &v_, sizeof v_); } while (0)
-#define REVV(v) __builtin_shuffle((v), FREV)
+#if defined(__clang__) || __GNUC__ >= 12
+#define REVV(v) __builtin_shufflevector((v), (v), FREV)
+#else
+#define REVV(v) __builtin_shuffle((v), (FVI){ FREV })
+#endif
 
 static void FNAME(float *fz, const float *end, int k1, int i, const float (*tw)[128])
 {
@@ -54,4 +58,5 @@ static void FNAME(float *fz, const float *end, int k1, int i, const float (*tw)[
 #undef FNAME
 #undef FV
 #undef FREV
+#undef FVI
 #undef FN

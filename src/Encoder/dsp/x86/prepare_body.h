@@ -46,15 +46,21 @@ static inline vf bc(float x)       /* broadcast (keeps -0 and NaN bits) */
     return v;
 }
 
-/* lanes in reverse order */
+/* lanes in reverse order (__builtin_shufflevector: Clang, and GCC from 12;
+ * older GCC has only __builtin_shuffle) */
+#if defined(__clang__) || __GNUC__ >= 12
+#define RL_REV_LANES(v, ...) __builtin_shufflevector((v), (v), __VA_ARGS__)
+#else
+#define RL_REV_LANES(v, ...) __builtin_shuffle((v), (vi){ __VA_ARGS__ })
+#endif
 static inline vf rev(vf v)
 {
 #if W == 4
-    return __builtin_shuffle(v, (vi){ 3, 2, 1, 0 });
+    return RL_REV_LANES(v, 3, 2, 1, 0);
 #elif W == 8
-    return __builtin_shuffle(v, (vi){ 7, 6, 5, 4, 3, 2, 1, 0 });
+    return RL_REV_LANES(v, 7, 6, 5, 4, 3, 2, 1, 0);
 #else
-    return __builtin_shuffle(v, (vi){ 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 });
+    return RL_REV_LANES(v, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
 #endif
 }
 

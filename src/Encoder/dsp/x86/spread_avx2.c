@@ -32,16 +32,10 @@ static inline VI min_i(VI a, VI b) { return _mm256_min_epi32(a, b); }
 static inline VI max_i(VI a, VI b) { return _mm256_max_epi32(a, b); }
 static inline VI abs_i(VI a) { return _mm256_abs_epi32(a); }
 static inline VM cmpgt_i(VI a, VI b) { return _mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b)); }
-static inline VI add_i_masked(VI acc, VM m, VI v)
-{
-    return _mm256_add_epi32(acc, _mm256_and_si256(v, _mm256_castps_si256(m)));
-}
 #define srli_i(a, n) _mm256_srli_epi32((a), (n))
 static inline VI load_i(const int *p) { return _mm256_loadu_si256((const __m256i *) p); }
-static inline void store_i(int *p, VI a) { _mm256_storeu_si256((__m256i *) p, a); }
 static inline void store_f(float *p, VF a) { _mm256_storeu_ps(p, a); }
 static inline VF gather_f(const float *base, VI i) { return _mm256_i32gather_ps(base, i, 4); }
-static inline VI gather_i(const int *base, VI i) { return _mm256_i32gather_epi32(base, i, 4); }
 static inline VF loadu_f(const float *p) { return _mm256_loadu_ps(p); }
 /* rl_psy_ma_table2[i] per lane, 0 <= i <= 9 */
 static inline VF table2_f(VI i)

@@ -32,13 +32,10 @@ static inline VI min_i(VI a, VI b) { return _mm512_min_epi32(a, b); }
 static inline VI max_i(VI a, VI b) { return _mm512_max_epi32(a, b); }
 static inline VI abs_i(VI a) { return _mm512_abs_epi32(a); }
 static inline VM cmpgt_i(VI a, VI b) { return _mm512_cmpgt_epi32_mask(a, b); }
-static inline VI add_i_masked(VI acc, VM m, VI v) { return _mm512_mask_add_epi32(acc, m, acc, v); }
 #define srli_i(a, n) _mm512_srli_epi32((a), (n))
 static inline VI load_i(const int *p) { return _mm512_loadu_si512(p); }
-static inline void store_i(int *p, VI a) { _mm512_storeu_si512(p, a); }
 static inline void store_f(float *p, VF a) { _mm512_storeu_ps(p, a); }
 static inline VF gather_f(const float *base, VI i) { return _mm512_i32gather_ps(i, base, 4); }
-static inline VI gather_i(const int *base, VI i) { return _mm512_i32gather_epi32(i, base, 4); }
 static inline VF loadu_f(const float *p) { return _mm512_loadu_ps(p); }
 /* rl_psy_ma_table2[i] per lane, 0 <= i <= 9 */
 static inline VF table2_f(VI i)

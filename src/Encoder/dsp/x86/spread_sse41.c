@@ -32,23 +32,13 @@ static inline VI min_i(VI a, VI b) { return _mm_min_epi32(a, b); }
 static inline VI max_i(VI a, VI b) { return _mm_max_epi32(a, b); }
 static inline VI abs_i(VI a) { return _mm_abs_epi32(a); }
 static inline VM cmpgt_i(VI a, VI b) { return _mm_castsi128_ps(_mm_cmpgt_epi32(a, b)); }
-static inline VI add_i_masked(VI acc, VM m, VI v)
-{
-    return _mm_add_epi32(acc, _mm_and_si128(v, _mm_castps_si128(m)));
-}
 #define srli_i(a, n) _mm_srli_epi32((a), (n))
 static inline VI load_i(const int *p) { return _mm_loadu_si128((const __m128i *) p); }
-static inline void store_i(int *p, VI a) { _mm_storeu_si128((__m128i *) p, a); }
 static inline void store_f(float *p, VF a) { _mm_storeu_ps(p, a); }
 static inline VF gather_f(const float *base, VI i)
 {
     return _mm_setr_ps(base[_mm_cvtsi128_si32(i)], base[_mm_extract_epi32(i, 1)],
                        base[_mm_extract_epi32(i, 2)], base[_mm_extract_epi32(i, 3)]);
-}
-static inline VI gather_i(const int *base, VI i)
-{
-    return _mm_setr_epi32(base[_mm_cvtsi128_si32(i)], base[_mm_extract_epi32(i, 1)],
-                          base[_mm_extract_epi32(i, 2)], base[_mm_extract_epi32(i, 3)]);
 }
 static inline VF loadu_f(const float *p) { return _mm_loadu_ps(p); }
 /* rl_psy_ma_table2[i] per lane, 0 <= i <= 9 */
