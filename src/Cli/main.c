@@ -112,12 +112,24 @@ static void on_decoder_note(void *arg, const char *text)
         fputs(text, stderr);
 }
 
-/* the progress display's question: did the stream end inside its end's
- * skip (lame's last read negative)? */
+/* the progress display's question: did lame's last read fail (a stream
+ * ending inside its end's skip, or one whose channels or rate changed)? */
 static int mpeg_ended_short(void *arg)
 {
     MpegReads *m = arg;
-    return rl_mpa_reader_short_end(m->rd);
+    return rl_mpa_reader_short_end(m->rd) || rl_mpa_reader_changed(m->rd);
+}
+
+/* lame's front end messages where the stream changed its channels or rate:
+ * made by its last read, so after every display but the end's */
+static void note_changes(MpegReads *m)
+{
+    int const why = rl_mpa_reader_changed(m->rd);
+
+    if (why & RL_MPA_CHANGED_CHANNELS)
+        on_decoder_note(m, "Error: number of channels has changed in MP3 file - not supported\n");
+    if (why & RL_MPA_CHANGED_RATE)
+        on_decoder_note(m, "Error: sample frequency has changed in MP3 file - not supported\n");
 }
 
 /* The encode: the ring on --threads, or --sequential's inline ring.  With
@@ -200,8 +212,11 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         rc = rl_run_ring(&a->opt, in, out, &p);
     }
     rl_args_tags_free(&tags);
-    if (rl_pcm_mpeg(in))
+    if (rl_pcm_mpeg(in)) {
         rl_mpa_reader_set_report(rl_pcm_mpeg(in), NULL, NULL);
+        if (rc == 0 && a->silent < 10)
+            note_changes(&mpeg);
+    }
     if (prog) {
         if (rc == 0)
             rl_progress_finish(prog, result.frames);

@@ -316,6 +316,10 @@ check_console damaged_S file "$IN/dec_damaged.mp3" -S -b 128
 check_console cut_threads2 file "$IN/dec_cut.mp3" -V 4 --threads 2
 check_console cut_short file "$IN/dec_cut_short.mp3" -V 2
 check_console dense_threads2 file "$IN/dec_dense.mp3" -V 2 --threads 2
+# a stream that changes its channels and rate: lame's "Error: ... has
+# changed" from its last read, before the end's display
+cat "$IN/dec_cbr_notag.mp3" "$IN/dec_mpeg2_mono.mp3" >"$IN/dec_changed.mp3"
+check_console changed_threads2 file "$IN/dec_changed.mp3" -b 128 --threads 2
 HIST=
 check_console damaged_nohist file "$IN/dec_damaged.mp3" -b 96 --threads 2
 check_console cut_short_nohist_seq file "$IN/dec_cut_short.mp3" --sequential -V 2
