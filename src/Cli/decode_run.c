@@ -174,6 +174,8 @@ int rl_decode_run(const RlArgs *a)
                 fprintf(stderr, "Error: sample frequency has changed in MP3 file - not supported\n");
             break;
         }
+        if (n == 0 && rl_pcm_mpeg(in) && rl_mpa_reader_short_end(rl_pcm_mpeg(in)))
+            break;              /* lame's read: a negative count, no line */
         if (shown)
             rl_decode_progress_line(stderr, &dp, n, kbps, mode, mode_ext);
         if (n == 0)

@@ -81,6 +81,57 @@ static void on_frame_info(void *arg, int64_t frame, const RlRingFrameInfo *fi)
     rl_progress_frame(arg, fi->bitrate_index, fi->mode_ext, fi->block_count);
 }
 
+/* An MPEG input's reads as lame makes them, and where each begins, so that
+ * the decoder's messages land between the progress lines where lame's do. */
+typedef struct MpegReads {
+    RlMpaReadPlan plan;
+    int64_t       at;       /* the input sample where the next read begins */
+    RlProgress   *prog;
+    RlMpaReader  *rd;
+} MpegReads;
+
+/* the ring's next_read (Dispatch, just before the read's read_progress) */
+static int next_mpeg_read(void *arg)
+{
+    MpegReads *m = arg;
+    int const n = rl_mpa_read_plan_next(&m->plan);
+
+    rl_progress_read_at(m->prog, m->at);
+    if (n > 0)
+        m->at += n;
+    return n;
+}
+
+/* the decoder's message (on the thread that reads): queued for the console
+ * at its read's point, or printed at once when no progress is shown */
+static void on_decoder_note(void *arg, const char *text)
+{
+    MpegReads *m = arg;
+
+    if (!m->prog || rl_progress_note(m->prog, rl_mpa_reader_handed_out(m->rd), text) < 0)
+        fputs(text, stderr);
+}
+
+/* the progress display's question: did lame's last read fail (a stream
+ * ending inside its end's skip, or one whose channels or rate changed)? */
+static int mpeg_ended_short(void *arg)
+{
+    MpegReads *m = arg;
+    return rl_mpa_reader_short_end(m->rd) || rl_mpa_reader_changed(m->rd);
+}
+
+/* lame's front end messages where the stream changed its channels or rate:
+ * made by its last read, so after every display but the end's */
+static void note_changes(MpegReads *m)
+{
+    int const why = rl_mpa_reader_changed(m->rd);
+
+    if (why & RL_MPA_CHANGED_CHANNELS)
+        on_decoder_note(m, "Error: number of channels has changed in MP3 file - not supported\n");
+    if (why & RL_MPA_CHANGED_RATE)
+        on_decoder_note(m, "Error: sample frequency has changed in MP3 file - not supported\n");
+}
+
 /* The encode: the ring on --threads, or --sequential's inline ring.  With
  * --trace, the timeline is written after a successful encode; its result
  * (0 or -errno) goes to *trace_rc and does not change the encode's. */
@@ -90,7 +141,7 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
     RlRingStats stats;
     RlRingResult result;
     RlProgress *prog = NULL;
-    RlMpaReadPlan plan;
+    MpegReads mpeg;
     RlArgsTags tags;
     char why[RL_ARGS_PATH_MAX + 128];
     int rc;
@@ -132,9 +183,15 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
     }
     /* MPEG input: lame reads it one decoded chunk at a time */
     if (rl_pcm_mpeg(in)) {
-        rl_mpa_read_plan_init(&plan, rl_pcm_mpeg(in));
-        p.next_read = rl_mpa_read_plan_next;
-        p.next_read_arg = &plan;
+        memset(&mpeg, 0, sizeof mpeg);
+        rl_mpa_read_plan_init(&mpeg.plan, rl_pcm_mpeg(in));
+        mpeg.prog = prog;
+        mpeg.rd = rl_pcm_mpeg(in);
+        rl_progress_set_short_end(prog, mpeg_ended_short, &mpeg);
+        p.next_read = next_mpeg_read;
+        p.next_read_arg = &mpeg;
+        if (a->silent < 10)     /* lame's front end prints them unless --quiet */
+            rl_mpa_reader_set_report(mpeg.rd, on_decoder_note, &mpeg);
     }
     p.result = &result;
     if (a->silent <= -10)       /* --verbose: where the ring's time went (after lame's text) */
@@ -155,6 +212,11 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         rc = rl_run_ring(&a->opt, in, out, &p);
     }
     rl_args_tags_free(&tags);
+    if (rl_pcm_mpeg(in)) {
+        rl_mpa_reader_set_report(rl_pcm_mpeg(in), NULL, NULL);
+        if (rc == 0 && a->silent < 10)
+            note_changes(&mpeg);
+    }
     if (prog) {
         if (rc == 0)
             rl_progress_finish(prog, result.frames);

@@ -16,6 +16,13 @@
 #define LINE_EVERY 100  /* lame prints every 100 frames */
 #define PENDING    64   /* lines chosen by Dispatch, not yet finished by Encode */
 
+/* a message of the input's decoder, made in the read that began at input
+ * sample `at` */
+typedef struct RlProgressNote {
+    int64_t at;
+    char *text;
+} RlProgressNote;
+
 struct RlProgress {
     pthread_mutex_t mu;
     int fd;
@@ -23,9 +30,16 @@ struct RlProgress {
     int64_t total;
     double t0, cpu0;                /* real and CPU time at create */
     int calls;                      /* read points seen */
+    int (*ended_short)(void *arg);  /* rl_progress_set_short_end's */
+    void *ended_arg;
+    int announced;                  /* rl_progress_read_at came before this read point */
     int64_t last;                   /* lame's last_frame_num */
     int64_t done;                   /* frames Encode has finished */
     int64_t pending[PENDING];       /* frame numbers of lines to print, in order */
+    int64_t pending_at[PENDING];    /* the input sample where each line's read began */
+    int64_t read_at;                /* the input sample where the next read begins */
+    RlProgressNote *notes;          /* the decoder's messages not yet printed, in order */
+    int nnotes, capnotes;
     int npending;
     RlBrhist *hist;                 /* lame's histogram under each line; NULL: --nohist */
     int info_set;                   /* the next frame's counts, added with its progress */
@@ -149,6 +163,20 @@ static void write_all(int fd, const char *p, size_t n)
     }
 }
 
+/* Assumes mu: prints the decoder's messages of the reads up to the one
+ * that began at input sample `upto` (lame reads, then shows its display
+ * for that read: the read's messages come first). */
+static void print_notes(RlProgress *p, int64_t upto)
+{
+    int k = 0;
+    while (k < p->nnotes && p->notes[k].at <= upto) {
+        write_all(p->fd, p->notes[k].text, strlen(p->notes[k].text));
+        free(p->notes[k++].text);
+    }
+    memmove(p->notes, p->notes + k, (size_t) (p->nnotes - k) * sizeof p->notes[0]);
+    p->nnotes -= k;
+}
+
 /* One write: the cursor back over the histogram, the line, the histogram
  * of the frames finished (lame's encoder_progress), then tail. */
 static void print_line(RlProgress *p, int64_t frame, const char *tail)
@@ -215,33 +243,96 @@ int rl_progress_create(RlProgress **out, int fd, int samplerate, int frame_size,
 static void print_pending(RlProgress *p)
 {
     int k = 0;
-    while (k < p->npending && p->pending[k] <= p->done)
+    while (k < p->npending && p->pending[k] <= p->done) {
+        print_notes(p, p->pending_at[k]);
         print_line(p, p->pending[k++], "");
+    }
     memmove(p->pending, p->pending + k, (size_t) (p->npending - k) * sizeof p->pending[0]);
+    memmove(p->pending_at, p->pending_at + k, (size_t) (p->npending - k) * sizeof p->pending_at[0]);
     p->npending -= k;
 }
 
 void rl_progress_read(void *arg, int64_t frames)
 {
     RlProgress *p = arg;
+    int64_t at;
 
     if (!p)
         return;
     pthread_mutex_lock(&p->mu);
+    /* the ring's call for the end's read: lame makes none when that read's
+     * count is negative (the stream ended inside the end's skip) */
+    if (p->ended_short && !p->announced && p->ended_short(p->ended_arg)) {
+        pthread_mutex_unlock(&p->mu);
+        return;
+    }
+    at = p->announced ? p->read_at : INT64_MAX;    /* unannounced: the end's read */
+    p->announced = 0;
     if (p->calls++ == 0) {
+        print_notes(p, at);
         print_header(p);        /* lame's first call: no line yet */
     }
     else if (frames - p->last == 0 || frames - p->last >= LINE_EVERY) {
         p->last = frames / LINE_EVERY * LINE_EVERY;
         if (p->npending == PENDING) {       /* Encode is far behind: show the oldest now */
+            print_notes(p, p->pending_at[0]);
             print_line(p, p->pending[0], "");
             memmove(p->pending, p->pending + 1, (PENDING - 1) * sizeof p->pending[0]);
+            memmove(p->pending_at, p->pending_at + 1, (PENDING - 1) * sizeof p->pending_at[0]);
             p->npending--;
         }
+        p->pending_at[p->npending] = at;
         p->pending[p->npending++] = frames;
         print_pending(p);
     }
     pthread_mutex_unlock(&p->mu);
+}
+
+void rl_progress_set_short_end(RlProgress *p, int (*ended_short)(void *arg), void *arg)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    p->ended_short = ended_short;
+    p->ended_arg = arg;
+    pthread_mutex_unlock(&p->mu);
+}
+
+void rl_progress_read_at(RlProgress *p, int64_t sample)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    p->read_at = sample;
+    p->announced = 1;
+    pthread_mutex_unlock(&p->mu);
+}
+
+int rl_progress_note(RlProgress *p, int64_t at, const char *text)
+{
+    char *t;
+
+    if (!p)
+        return -EINVAL;
+    t = strdup(text);
+    if (!t)
+        return -ENOMEM;
+    pthread_mutex_lock(&p->mu);
+    if (p->nnotes == p->capnotes) {
+        int const cap = p->capnotes ? 2 * p->capnotes : 8;
+        RlProgressNote *n = realloc(p->notes, (size_t) cap * sizeof *n);
+        if (!n) {
+            pthread_mutex_unlock(&p->mu);
+            free(t);
+            return -ENOMEM;
+        }
+        p->notes = n;
+        p->capnotes = cap;
+    }
+    p->notes[p->nnotes].at = at;
+    p->notes[p->nnotes++].text = t;
+    pthread_mutex_unlock(&p->mu);
+    return 0;
 }
 
 void rl_progress_update(void *arg, int64_t frames_done, int64_t frames_total)
@@ -294,10 +385,20 @@ void rl_progress_finish(RlProgress *p, int64_t frames)
     if (!p)
         return;
     pthread_mutex_lock(&p->mu);
+    if (p->calls == 0 && p->ended_short && p->ended_short(p->ended_arg)) {
+        /* lame's end display is then its first: the header (no line) and
+         * the histogram */
+        print_notes(p, INT64_MAX);
+        print_header(p);
+        write_all(p->fd, "\n", 1);
+        pthread_mutex_unlock(&p->mu);
+        return;
+    }
     if (p->calls == 0)
         print_header(p);
     p->done = frames;
     print_pending(p);
+    print_notes(p, INT64_MAX);      /* the last reads' (lame's end display follows them) */
     print_line(p, frames, "\n");
     pthread_mutex_unlock(&p->mu);
 }
@@ -317,6 +418,9 @@ void rl_progress_free(RlProgress *p)
     if (!p)
         return;
     pthread_mutex_destroy(&p->mu);
+    for (int k = 0; k < p->nnotes; k++)
+        free(p->notes[k].text);
+    free(p->notes);
     rl_brhist_free(p->hist);
     free(p->buf);
     free(p);

@@ -54,6 +54,19 @@ void rl_progress_frame(RlProgress *p, int bitrate_index, int mode_ext, const int
 void rl_progress_read(void *arg, int64_t frames_encoded);
 
 /* The ring's progress callback (arg: the RlProgress). */
+/* An input read in the reads rl_progress_read_at announces, whose last read
+ * may fail: ended_short(arg) says, once the input ended, whether it did
+ * (an MPEG stream ending inside its end's skip: lame's read count is
+ * negative).  lame then makes no display before that read, and with no
+ * read at all its end shows only the header and the histogram. */
+void rl_progress_set_short_end(RlProgress *p, int (*ended_short)(void *arg), void *arg);
+/* Where the read whose read_progress call comes next begins: its first
+ * input sample (frames per channel after the decoder's skip). */
+void rl_progress_read_at(RlProgress *p, int64_t sample);
+/* Queues a message of the input's decoder made in the read that began at
+ * input sample `at`: printed where lame prints it, after the display that
+ * preceded that read (any thread).  0, or -ENOMEM. */
+int  rl_progress_note(RlProgress *p, int64_t at, const char *text);
 void rl_progress_update(void *arg, int64_t frames_done, int64_t frames_total);
 
 /* The last line (frames: all frames encoded) and the newline. */

@@ -274,8 +274,10 @@ int rl_l3_dequantize(RlMpaDecoder *d, real_t xr[SBLIMIT][SSLIMIT], int *scf, L3G
         }
     }
     for (int i = 0; i < 3; i++)
-        if (l[i] < 0)
+        if (l[i] < 0) {
+            rl_mpa_report(d, "hip: Bogus region length (%ld)\n", (long) l[i]);
             l[i] = 0;
+        }
 
     if (g->block_type == 2)
         dequant_short(d, flat, scf, g, sfreq, l, l3, &part2remain);
@@ -289,7 +291,9 @@ int rl_l3_dequantize(RlMpaDecoder *d, real_t xr[SBLIMIT][SSLIMIT], int *scf, L3G
     }
     if (part2remain > 0)
         (void) mpa_getbits(d, part2remain);
-    else if (part2remain < 0)
+    else if (part2remain < 0) {
+        rl_mpa_report(d, "hip: Can't rewind stream by %ld bits!\n", (long) -part2remain);
         return 1;
+    }
     return 0;
 }

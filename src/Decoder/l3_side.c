@@ -13,6 +13,8 @@ static void read_switched(RlMpaDecoder *d, L3Granule *g)
     g->table_select[2] = 0;
     for (int i = 0; i < 3; i++)
         g->full_gain[i] = g->pow2gain + (int) (mpa_getbits_fast(d, 3) << 3);
+    if (g->block_type == 0)     /* mpglib says so and decodes on */
+        rl_mpa_report(d, "Blocktype == 0 and window-switching == 1 not allowed.\n", 0);
 }
 
 static void read_regions(RlMpaDecoder *d, L3Granule *g, int sfreq)
@@ -23,11 +25,15 @@ static void read_regions(RlMpaDecoder *d, L3Granule *g, int sfreq)
     r0c = mpa_getbits_fast(d, 4);
     r1c = mpa_getbits_fast(d, 3);
     region0 = r0c + 1;
-    if (region0 > 22)
+    if (region0 > 22) {
+        rl_mpa_report(d, "region0index=%ld > 22\n", (long) region0);
         region0 = 22;
+    }
     region1 = r0c + 1 + r1c + 1;
-    if (region1 > 22)
+    if (region1 > 22) {
+        rl_mpa_report(d, "region1index=%ld > 22\n", (long) region1);
         region1 = 22;
+    }
     g->region1start = (unsigned) rl_l3_bands[sfreq].long_idx[region0] >> 1;
     g->region2start = (unsigned) rl_l3_bands[sfreq].long_idx[region1] >> 1;
     g->block_type = 0;
@@ -39,8 +45,10 @@ static void read_granule_head(RlMpaDecoder *d, L3Granule *g, int ms_stereo, int 
 {
     g->part2_3_length = mpa_getbits(d, 12);
     g->big_values = mpa_getbits_fast(d, 9);
-    if (g->big_values > 288)
+    if (g->big_values > 288) {
+        rl_mpa_report(d, "big_values too large! %ld\n", (long) g->big_values);
         g->big_values = 288;
+    }
     g->pow2gain = 256 - (int) mpa_getbits_fast(d, 8) + powdiff;
     if (ms_stereo)
         g->pow2gain += 2;

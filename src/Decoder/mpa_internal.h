@@ -192,4 +192,7 @@ int16_t rl_mpa_to_pcm(real_t sum);
  * position after the 32 samples per channel */
 real_t *rl_mpa_synth_row(RlMpaDecoder *d, const real_t *left, const real_t *right, real_t *out);
 
+/* one of mpglib's messages, fmt with one %ld: to d's report function, if any */
+void rl_mpa_report(const RlMpaDecoder *d, const char *fmt, long n);
+
 #endif

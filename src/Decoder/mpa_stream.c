@@ -137,7 +137,7 @@ void rl_mpa_set_report(RlMpaDecoder *d, void (*fn)(void *arg, const char *text),
     d->report_arg = arg;
 }
 
-static void report(const RlMpaDecoder *d, const char *fmt, long n)
+void rl_mpa_report(const RlMpaDecoder *d, const char *fmt, long n)
 {
     char text[96];
     if (!d->report)
@@ -152,7 +152,7 @@ static int set_pointer(RlMpaDecoder *d, long backstep)
 {
     uint8_t *const old = d->bsspace[1 - d->bsnum] + 512;
     if (d->fsizeold < 0 && backstep > 0) {
-        report(d, "hip: Can't step back %ld bytes!\n", backstep);
+        rl_mpa_report(d, "hip: Can't step back %ld bytes!\n", backstep);
         return MPA_ERR;
     }
     d->wordpointer -= backstep;
@@ -194,7 +194,7 @@ static int parse_header(RlMpaDecoder *d)
          * frame's worth */
         int size = (int) (d->wordpointer - (d->bsspace[d->bsnum] + 512));
         if (d->fsizeold != -1)
-            report(d, "hip: bitstream problem, resyncing skipping %ld bytes...\n", bytes);
+            rl_mpa_report(d, "hip: bitstream problem, resyncing skipping %ld bytes...\n", bytes);
         d->old_free_format = 0;
         d->sync_bitstream = 1;
         if (size > MPA_MAXFRAMESIZE) {
@@ -256,8 +256,11 @@ static int parse_side(RlMpaDecoder *d)
     d->dsize = (bits + 7) / 8;
     if (!d->free_format) {
         int const room = d->fr.framesize - d->ssize;
-        if (d->dsize > room)
+        if (d->dsize > room) {
+            rl_mpa_report(d, "hip: error audio data exceeds framesize by %ld bytes\n",
+                          (long) (d->dsize - room));
             d->dsize = room;
+        }
     }
     d->side_parsed = 1;
     return MPA_OK;

@@ -35,6 +35,8 @@ struct RlMpaReader {
     /* decoded samples not yet handed out (LAME's PcmBuffer), interleaved */
     int16_t       *pcm;
     size_t         pcm_len, pcm_cap;   /* frames */
+    int64_t        handed_out;   /* frames rl_mpa_reader_read gave so far */
+    int            short_end;    /* the stream ended inside the end's skip */
 };
 
 /* fread's contract on a descriptor: n bytes unless the stream ends */
@@ -307,8 +309,10 @@ int rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames)
     }
     if (r->read_error)
         return -EIO;
-    if (avail <= 0)
+    if (avail <= 0) {
+        r->short_end = avail < 0;
         return 0;
+    }
     n = avail > 1152 ? 1152 : (int) avail;
     if (n > max_frames)
         n = max_frames;
@@ -316,7 +320,18 @@ int rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames)
     memmove(r->pcm, r->pcm + (size_t) n * (size_t) r->channels,
             (r->pcm_len - (size_t) n) * (size_t) r->channels * sizeof(int16_t));
     r->pcm_len -= (size_t) n;
+    r->handed_out += n;
     return n;
+}
+
+int64_t rl_mpa_reader_handed_out(const RlMpaReader *r)
+{
+    return r->handed_out;
+}
+
+int rl_mpa_reader_short_end(const RlMpaReader *r)
+{
+    return r->short_end;
 }
 
 int rl_mpa_reader_changed(const RlMpaReader *r)

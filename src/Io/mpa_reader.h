@@ -62,9 +62,19 @@ void rl_mpa_reader_frame_info(const RlMpaReader *r, RlMpaFrameInfo *out);
  * samples, not even 0); 0: it did not. */
 enum { RL_MPA_CHANGED_CHANNELS = 1, RL_MPA_CHANGED_RATE = 2 };
 int  rl_mpa_reader_changed(const RlMpaReader *r);
+/* 1 once rl_mpa_reader_read returned 0 because the stream ended with fewer
+ * frames left than the end's skip: LAME's read then gives a negative count
+ * (its PcmBuffer's frames less the skip), which its --decode loop neither
+ * shows nor writes. */
+int  rl_mpa_reader_short_end(const RlMpaReader *r);
 /* Where the decoder's messages on damaged streams go from now on (lame's
  * front end prints them unless --quiet); NULL: nowhere. */
 void rl_mpa_reader_set_report(RlMpaReader *r, void (*fn)(void *arg, const char *text), void *arg);
+/* The frames rl_mpa_reader_read handed out so far.  The reader decodes only
+ * when all it buffered was handed out (but the end's skip), so from the
+ * report callback this is where the lame read making the message began,
+ * however the caller sizes its reads. */
+int64_t rl_mpa_reader_handed_out(const RlMpaReader *r);
 void rl_mpa_reader_close(RlMpaReader *r);
 
 /* The sizes of LAME's front-end reads of an MPEG input (get_audio: frames

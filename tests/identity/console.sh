@@ -10,7 +10,7 @@
 # "ReplayGain: ...", --clipdetect's verdict, --verbose's settings dump,
 # -S/--silent/--quiet/--brief, stdin and stdout, resampling (the lines where
 # lame prints them); --nogap sets (each file's text in turn); and --decode's text (input/output lines, samples
-# skipped, Frame# lines); and bad command lines (usage text, messages, exit
+# skipped, Frame# lines); damaged MPEG input (the decoder's messages); and bad command lines (usage text, messages, exit
 # status).
 # ringlame's own lines after lame's (--verbose: SIMD level, ring times) are
 # left out.
@@ -295,7 +295,39 @@ check_nogap_console nogap_mp3input_mpeg2_to_mpeg1 "dec_mpeg2_mono.mp3 ng_m2.mp3"
     --mp3input --resample 44.1 -b 96
 check_nogap_console nogap_mp3input_tags_threads2 "dec_vbr.mp3 dec_cbr_notag.mp3" \
     --mp3input -V 4 --nogaptags --threads 2
+# damaged MP3 input: the decoder's messages ("hip: bitstream problem,
+# resyncing skipping N bytes...", "hip: Can't rewind stream by N bits!")
+# between the progress lines at the read that made them, whatever the
+# threads; a stream cut mid-frame; one cut inside the end's skip (lame's
+# last read fails: no display for it, and --decode shows no Frame# line)
+{ head -c 30000 "$IN/dec_vbr.mp3"; printf 'garbage-garbage-garbage'
+  head -c 60000 "$IN/dec_vbr.mp3" | tail -c +30001; head -c 300 /dev/zero
+  tail -c +60301 "$IN/dec_vbr.mp3"; } >"$IN/dec_damaged.mp3"
+head -c $(( $(wc -c <"$IN/dec_vbr.mp3") - 333 )) "$IN/dec_vbr.mp3" >"$IN/dec_cut.mp3"
+head -c 1000 "$IN/dec_vbr.mp3" >"$IN/dec_cut_short.mp3"
+# junk every 997 bytes: messages in the reads that show a progress line too
+# (lame reads, then shows the line: the read's messages come first)
+(cd "$IN" && rm -f dense_part_* && split -b 997 -d -a 3 dec_vbr.mp3 dense_part_ \
+    && for f in dense_part_*; do cat "$f"; printf 'junk'; done >dec_dense.mp3; rm -f dense_part_*)
+check_console damaged_threads1 file "$IN/dec_damaged.mp3" -V 2 --threads 1
+check_console damaged_threads2 file "$IN/dec_damaged.mp3" -V 2 --threads 2
+check_console damaged_sequential file "$IN/dec_damaged.mp3" -V 2 --sequential
+check_console damaged_S file "$IN/dec_damaged.mp3" -S -b 128
+check_console cut_threads2 file "$IN/dec_cut.mp3" -V 4 --threads 2
+check_console cut_short file "$IN/dec_cut_short.mp3" -V 2
+check_console dense_threads2 file "$IN/dec_dense.mp3" -V 2 --threads 2
+# a stream that changes its channels and rate: lame's "Error: ... has
+# changed" from its last read, before the end's display
+cat "$IN/dec_cbr_notag.mp3" "$IN/dec_mpeg2_mono.mp3" >"$IN/dec_changed.mp3"
+check_console changed_threads2 file "$IN/dec_changed.mp3" -b 128 --threads 2
 HIST=
+check_console damaged_nohist file "$IN/dec_damaged.mp3" -b 96 --threads 2
+check_console cut_short_nohist_seq file "$IN/dec_cut_short.mp3" --sequential -V 2
+check_console dense_nohist_seq file "$IN/dec_dense.mp3" --sequential -V 2
+check_decode decode_damaged "$IN/dec_damaged.mp3" out.wav
+check_decode decode_cut "$IN/dec_cut.mp3" out.wav
+check_decode decode_cut_short "$IN/dec_cut_short.mp3" out.wav
+check_decode decode_dense "$IN/dec_dense.mp3" out.wav
 
 # bad command lines
 check_usage usage_no_args
