@@ -169,6 +169,8 @@ static void write_all(int fd, const char *p, size_t n)
 static void print_notes(RlProgress *p, int64_t upto)
 {
     int k = 0;
+    if (p->nnotes == 0)
+        return;     /* (memmove of a NULL array is undefined, even of 0 bytes) */
     while (k < p->nnotes && p->notes[k].at <= upto) {
         write_all(p->fd, p->notes[k].text, strlen(p->notes[k].text));
         free(p->notes[k++].text);
