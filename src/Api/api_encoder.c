@@ -73,7 +73,8 @@ RINGLAME_API int ringlame_open(RingLameEncoder **out, const RingLameSettings *s)
     p.exec = ex;
     {
         char why[64];
-        rc = rl_args_tags_build(a, s->length, a->opt.samplerate_in, &enc->tags, why, sizeof why);
+        rc = rl_args_tags_build(a, s->length, a->opt.samplerate_in, NULL, 0, &enc->tags, why,
+                                sizeof why);
     }
     if (rc < 0)
         goto fail;

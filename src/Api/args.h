@@ -97,7 +97,8 @@ int rl_args_default_output_ext(const char *in_path, const char *out_dir, const c
 /* The ID3 tags of the options for one encode (args_tags.c), as lame's
  * front end writes them: the ID3v2 tag (TLEN from frames, the input's
  * length at samplerate_in; < 0: unknown; the --ti picture read again) and
- * the ID3v1 tag;
+ * the ID3v1 tag; without an ID3v2 tag of the options' own, a copy of
+ * input_v2 (an MPEG input's own ID3v2 tag, lame's rule; NULL: none);
  * a length 0: none.  For RlRingParams.id3v2/id3v1, kept for the run. */
 typedef struct RlArgsTags {
     uint8_t *v2;
@@ -108,7 +109,8 @@ typedef struct RlArgsTags {
 
 /* 0, or -errno with "FILE: problem" in why (-EINVAL: the --ti file changed
  * since parsing).  Free with rl_args_tags_free (also after an error). */
-int  rl_args_tags_build(const RlArgs *a, int64_t frames, int samplerate_in, RlArgsTags *t,
+int  rl_args_tags_build(const RlArgs *a, int64_t frames, int samplerate_in,
+                        const uint8_t *input_v2, size_t input_v2_len, RlArgsTags *t,
                         char *why, size_t whylen);
 void rl_args_tags_free(RlArgsTags *t);
 

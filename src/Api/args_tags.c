@@ -27,7 +27,8 @@ static int attach_art(const RlArgs *a, RlId3Tag *tag, uint8_t **img, char *why, 
     return rc;
 }
 
-int rl_args_tags_build(const RlArgs *a, int64_t frames, int samplerate_in, RlArgsTags *t,
+int rl_args_tags_build(const RlArgs *a, int64_t frames, int samplerate_in,
+                       const uint8_t *input_v2, size_t input_v2_len, RlArgsTags *t,
                        char *why, size_t whylen)
 {
     RlId3Tag *tag = malloc(sizeof *tag);
@@ -42,10 +43,17 @@ int rl_args_tags_build(const RlArgs *a, int64_t frames, int samplerate_in, RlArg
     *tag = a->id3;
     rc = attach_art(a, tag, &art, why, whylen);
     if (rc == 0) {
+        const uint8_t *copy = NULL;     /* the input's own tag, else ours is built */
         t->v2_len = rl_id3_v2_build(tag, frames, samplerate_in, NULL, 0);
+        if (t->v2_len == 0 && input_v2) {
+            copy = input_v2;
+            t->v2_len = input_v2_len;
+        }
         if (t->v2_len > 0) {
             t->v2 = malloc(t->v2_len);
-            if (t->v2)
+            if (t->v2 && copy)
+                memcpy(t->v2, copy, t->v2_len);
+            else if (t->v2)
                 (void) rl_id3_v2_build(tag, frames, samplerate_in, t->v2, t->v2_len);
             else {
                 t->v2_len = 0;

@@ -200,6 +200,8 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     RlMp3Writer *out = NULL;
     RlRingParams p;
     RlArgsTags tags;
+    const uint8_t *in_v2;
+    size_t in_v2_len;
     char err[512], why[600], hex[2 * RL_SHA256_BYTES + 1];
     double const t0 = now_s();
     double audio = 0;
@@ -256,14 +258,14 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     p.progress = on_progress;
     p.progress_arg = s;
     /* each file's ID3 tags, as lame writes them for it (its own TLEN) */
-    rc = rl_args_tags_build(a, rl_pcm_frames(in), opt.samplerate_in, &tags, why, sizeof why);
+    in_v2 = rl_pcm_input_id3v2(in, &in_v2_len);
+    rc = rl_args_tags_build(a, rl_pcm_frames(in), opt.samplerate_in, in_v2, in_v2_len, &tags, why,
+                            sizeof why);
     if (rc == 0) {
         p.id3v2 = tags.v2;
         p.id3v2_len = tags.v2_len;
         p.id3v1 = tags.v1;
         p.id3v1_len = tags.v1_len;
-        if (p.id3v2_len == 0)   /* an MP3 input's own v2 tag, as lame copies it */
-            p.id3v2 = rl_pcm_input_id3v2(in, &p.id3v2_len);
         rc = rl_run_ring(&opt, in, out, &p);
     }
     rl_args_tags_free(&tags);

@@ -143,6 +143,8 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
     RlProgress *prog = NULL;
     MpegReads mpeg;
     RlArgsTags tags;
+    const uint8_t *in_v2;
+    size_t in_v2_len;
     char why[RL_ARGS_PATH_MAX + 128];
     int rc;
 
@@ -198,7 +200,9 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         p.stats = &stats;
     /* the ID3 tags, as lame's front end writes them (TLEN from the
      * input's length when the header gives it) */
-    rc = rl_args_tags_build(a, rl_pcm_frames(in), a->opt.samplerate_in, &tags, why, sizeof why);
+    in_v2 = rl_pcm_input_id3v2(in, &in_v2_len);
+    rc = rl_args_tags_build(a, rl_pcm_frames(in), a->opt.samplerate_in, in_v2, in_v2_len, &tags,
+                            why, sizeof why);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s\n", why);
     }
@@ -207,8 +211,6 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         p.id3v2_len = tags.v2_len;
         p.id3v1 = tags.v1;
         p.id3v1_len = tags.v1_len;
-        if (p.id3v2_len == 0)   /* an MP3 input's own v2 tag, as lame copies it */
-            p.id3v2 = rl_pcm_input_id3v2(in, &p.id3v2_len);
         rc = rl_run_ring(&a->opt, in, out, &p);
     }
     rl_args_tags_free(&tags);

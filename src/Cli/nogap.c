@@ -37,7 +37,6 @@ typedef struct NogapSet {
     RlMpaReadPlan plan[RL_ARGS_MAX_NOGAP];    /* MPEG inputs: lame's decoded-chunk reads */
     uint8_t       id3v1[128];
     size_t        id3v1_len;
-    RlId3Tag      tag;                        /* scratch: a copy of the options' tag */
 } NogapSet;
 
 static void set_close(NogapSet *s, int commit)
@@ -165,33 +164,31 @@ static int open_outputs(NogapSet *s, const RlArgs *a)
     return 0;
 }
 
-/* The ID3 tags as lame's front end writes them for each file of the set:
- * the same fields, each ID3v2 tag with the TLEN of its own input; without
- * one of the options' own, an MPEG input's own ID3v2 tag (--mpNinput). */
+/* The ID3 tags as lame's front end writes them for each file of the set
+ * (rl_args_tags_build: the --ti picture, each ID3v2 tag with the TLEN of
+ * its own input; without one of the options' own, an MPEG input's own
+ * ID3v2 tag).  Each file's ID3v2 tag is kept in s; the ID3v1 tag is the
+ * same for all. */
 static int build_tags(NogapSet *s, const RlArgs *a, const RlOptions *opt)
 {
+    char why[RL_ARGS_PATH_MAX + 128];
+
     for (int i = 0; i < s->n; i++) {
-        const uint8_t *own = NULL;
-        s->tag = a->id3;
-        s->id3v2_len[i] = rl_id3_v2_build(&s->tag, rl_pcm_frames(s->in[i]), opt->samplerate_in,
-                                          NULL, 0);
-        if (s->id3v2_len[i] == 0)
-            own = rl_pcm_input_id3v2(s->in[i], &s->id3v2_len[i]);
-        if (s->id3v2_len[i] == 0)
-            continue;
-        s->id3v2[i] = malloc(s->id3v2_len[i]);
-        if (!s->id3v2[i])
-            return -ENOMEM;
-        if (own) {
-            memcpy(s->id3v2[i], own, s->id3v2_len[i]);
-            continue;
+        RlArgsTags t;
+        size_t in_v2_len;
+        const uint8_t *in_v2 = rl_pcm_input_id3v2(s->in[i], &in_v2_len);
+        int const rc = rl_args_tags_build(a, rl_pcm_frames(s->in[i]), opt->samplerate_in, in_v2,
+                                          in_v2_len, &t, why, sizeof why);
+        if (rc < 0) {
+            fprintf(stderr, "ringlame: %s\n", why);
+            rl_args_tags_free(&t);
+            return rc;
         }
-        s->tag = a->id3;
-        (void) rl_id3_v2_build(&s->tag, rl_pcm_frames(s->in[i]), opt->samplerate_in, s->id3v2[i],
-                               s->id3v2_len[i]);
+        s->id3v2[i] = t.v2;             /* freed by set_close */
+        s->id3v2_len[i] = t.v2_len;
+        memcpy(s->id3v1, t.v1, sizeof s->id3v1);
+        s->id3v1_len = t.v1_len;
     }
-    s->tag = a->id3;
-    s->id3v1_len = rl_id3_v1_build(&s->tag, s->id3v1);
     return 0;
 }
 

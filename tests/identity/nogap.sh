@@ -108,6 +108,9 @@ check_set "clipdetect_noreplaygain_V4" "loud.wav tail.wav" -V 4 --clipdetect --n
 check_set "rg_accurate_mono_V5" "mono1.wav mono2.wav" -V 5 --replaygain-accurate
 # ID3 tags: every file gets them, each ID3v2 tag with its own input's TLEN
 check_set "id3_V2" "long.wav short.wav tail.wav" -V 2 --tt Title --ta Artist --tl Album
+# album art: the --ti picture in every file's ID3v2 tag
+{ printf '\211PNG\r\n\032\n'; head -c 3000 "$IN/long.wav"; } >"$IN/cover.png"
+check_set "id3_art_V2" "long.wav short.wav tail.wav" -V 2 --ti "$IN/cover.png" --tt Title
 check_set "id3_b128--nogaptags" "long.wav empty.wav tail.wav" -b 128 --tt Title --pad-id3v2 --nogaptags
 
 [ -s "$IN/m_badtag_copy.mp3" ] || cp "$IN/m_badtag.mp3" "$IN/m_badtag_copy.mp3"
