@@ -33,18 +33,7 @@ declare -A SRC=([x]=x.wav [a/y]=a/y.flac [a/b/z]=a/b/z.aiff [c/w]=c/w.au)
 
 # lame's outputs, the references
 REF=$WORK/ref-tags
-mkdir -p "$REF"
-for k in $GOOD; do
-    r=$REF/${k//\//_}.mp3
-    [ -s "$r" ] || "$LAME" --quiet "${OPTS[@]}" "$T/${SRC[$k]}" "$r" </dev/null >/dev/null 2>&1 \
-        || id_fail "lame $k" "the reference encode failed"
-done
-
-rl_batch() {  # LOG ARGS...: runs ringlame, sets RC
-    local log=$1; shift
-    timeout "$RL_TIMEOUT" "$RL" "$@" </dev/null >"$log.stdout" 2>"$log.stderr"
-    RC=$?
-}
+id_lame_refs "$REF" SRC $GOOD
 
 # same_outputs NAME DIR: every good input's output in DIR is lame's
 same_outputs() {
@@ -87,7 +76,7 @@ summary_is() {  # NAME LOG PATTERN EXPECTED_RC
 
 # ---- the tree into --out-dir
 D=$OUT/out1
-rl_batch "$WORK/b1" "${OPTS[@]}" --threads 2 --batch --out-dir "$D" "$T"
+id_run_logged "$WORK/b1" "${OPTS[@]}" --threads 2 --batch --out-dir "$D" "$T"
 summary_is first_run "$WORK/b1" "4 encoded, 0 skipped, 1 failed" 2
 grep -q "a/bad.wav: .*(skipped)" "$WORK/b1.stderr" && id_ok bad_file_reported \
     || id_fail bad_file_reported "no message naming a/bad.wav" "$(head -c 400 "$WORK/b1.stderr")"
@@ -100,21 +89,21 @@ valid_manifest manifest "$D/.ringlame-manifest.jsonl"
 # ---- resume
 ino() { stat -c %i "$D/$1.mp3"; }
 before="$(ino x) $(ino a/y) $(ino a/b/z) $(ino c/w)"
-rl_batch "$WORK/b2" "${OPTS[@]}" --threads 2 --batch --out-dir "$D" "$T"
+id_run_logged "$WORK/b2" "${OPTS[@]}" --threads 2 --batch --out-dir "$D" "$T"
 summary_is rerun_skips "$WORK/b2" "0 encoded, 4 skipped, 1 failed" 2
 after="$(ino x) $(ino a/y) $(ino a/b/z) $(ino c/w)"
 [ "$before" = "$after" ] && id_ok rerun_keeps_outputs || id_fail rerun_keeps_outputs "outputs rewritten"
 touch -d '2001-01-01' "$T/a/y.flac"
-rl_batch "$WORK/b3" "${OPTS[@]}" --threads 2 --batch --out-dir "$D" "$T"
+id_run_logged "$WORK/b3" "${OPTS[@]}" --threads 2 --batch --out-dir "$D" "$T"
 summary_is touched_redone "$WORK/b3" "1 encoded, 3 skipped, 1 failed" 2
 [ "$(ino x) $(ino a/b/z)" = "$(echo "$before" | cut -d' ' -f1,3)" ] && id_ok touched_only \
     || id_fail touched_only "other outputs rewritten"
 rm -f "$D/c/w.mp3"
-rl_batch "$WORK/b4" "${OPTS[@]}" --threads 2 --batch --out-dir "$D" "$T"
+id_run_logged "$WORK/b4" "${OPTS[@]}" --threads 2 --batch --out-dir "$D" "$T"
 summary_is deleted_redone "$WORK/b4" "1 encoded, 3 skipped, 1 failed" 2
-rl_batch "$WORK/b5" -V 3 --threads 2 --batch --out-dir "$D" "$T"
+id_run_logged "$WORK/b5" -V 3 --threads 2 --batch --out-dir "$D" "$T"
 summary_is other_options_redone "$WORK/b5" "4 encoded, 0 skipped, 1 failed" 2
-rl_batch "$WORK/b6" "${OPTS[@]}" --threads 2 --batch --force --out-dir "$D" "$T"
+id_run_logged "$WORK/b6" "${OPTS[@]}" --threads 2 --batch --force --out-dir "$D" "$T"
 summary_is force_redoes "$WORK/b6" "4 encoded, 0 skipped, 1 failed" 2
 same_outputs resumed_outputs "$D"
 valid_manifest manifest_after_resume "$D/.ringlame-manifest.jsonl"
@@ -124,14 +113,14 @@ B=$OUT/beside
 rm -rf "$B"; mkdir -p "$B"
 cp -r "$T/a" "$T/c" "$T/x.wav" "$B/"
 rm -f "$B/a/bad.wav"
-rl_batch "$WORK/b7" "${OPTS[@]}" --threads 2 --batch "$B"
+id_run_logged "$WORK/b7" "${OPTS[@]}" --threads 2 --batch "$B"
 summary_is beside_inputs "$WORK/b7" "4 encoded, 0 skipped, 0 failed" 0
 same_outputs beside_outputs "$B"
 [ -s "$B/.ringlame-manifest.jsonl" ] && id_ok beside_manifest \
     || id_fail beside_manifest "no manifest in the first input folder"
 # named files (any name), --threads 1
 rm -f "$B"/*.mp3
-rl_batch "$WORK/b8" "${OPTS[@]}" --threads 1 --batch "$B/x.wav"
+id_run_logged "$WORK/b8" "${OPTS[@]}" --threads 1 --batch "$B/x.wav"
 summary_is named_file "$WORK/b8" "1 encoded" 0
 cmp -s "$REF/x.mp3" "$B/x.mp3" && id_ok named_file_output || id_fail named_file_output "differs"
 
@@ -139,7 +128,7 @@ cmp -s "$REF/x.mp3" "$B/x.mp3" && id_ok named_file_output || id_fail named_file_
 C=$OUT/collide
 rm -rf "$C" "$OUT/collide-out"; mkdir -p "$C"
 cp "$IN/x.wav" "$C/s.wav"; cp "$IN/y.flac" "$C/s.flac"; cp "$IN/w.au" "$C/t.au"
-rl_batch "$WORK/c1" "${OPTS[@]}" --batch --out-dir "$OUT/collide-out" "$C"
+id_run_logged "$WORK/c1" "${OPTS[@]}" --batch --out-dir "$OUT/collide-out" "$C"
 if [ "$RC" -eq 1 ] && grep -q "would both be encoded to" "$WORK/c1.stderr" \
    && [ -z "$(find "$OUT/collide-out" "$C" -name '*.mp3' 2>/dev/null)" ]; then
     id_ok collision_refused
@@ -147,10 +136,10 @@ else
     id_fail collision_refused "exit $RC" "$(head -c 300 "$WORK/c1.stderr")"
 fi
 rm -f "$C/s.flac"; cp "$IN/x.wav" "$C/in.mp3"
-rl_batch "$WORK/c2" "${OPTS[@]}" --batch --out-dir "$C" "$C/in.mp3"
+id_run_logged "$WORK/c2" "${OPTS[@]}" --batch --out-dir "$C" "$C/in.mp3"
 [ "$RC" -eq 1 ] && grep -q "is the input" "$WORK/c2.stderr" && id_ok output_is_input \
     || id_fail output_is_input "exit $RC" "$(head -c 300 "$WORK/c2.stderr")"
-rl_batch "$WORK/c3" "${OPTS[@]}" --force "$C/t.au"
+id_run_logged "$WORK/c3" "${OPTS[@]}" --force "$C/t.au"
 [ "$RC" -eq 1 ] && id_ok force_needs_batch || id_fail force_needs_batch "exit $RC"
 
 # ---- MPEG inputs (made by lame), beside them and into --out-dir
@@ -195,22 +184,22 @@ head -c 10 "$MREF/t.mp3" | grep -q '^ID3' && id_ok mpeg_ref_has_id3v2 \
     || id_fail mpeg_ref_has_id3v2 "lame copied no ID3v2 tag: the case checks nothing"
 # into --out-dir first (beside, the outputs are inputs of any later run
 # into another folder: w.mp3 would then collide with w.au)
-rl_batch "$WORK/m3" "${MOPTS[@]}" --threads 2 --batch --out-dir "$MP-out" "$MP"
+id_run_logged "$WORK/m3" "${MOPTS[@]}" --threads 2 --batch --out-dir "$MP-out" "$MP"
 summary_is mpeg_out_dir "$WORK/m3" "4 encoded, 0 skipped, 0 failed" 0
 mpeg_outputs mpeg_out_dir_outputs "$MP-out" MDIR
-rl_batch "$WORK/m1" "${MOPTS[@]}" --threads 2 --batch "$MP"
+id_run_logged "$WORK/m1" "${MOPTS[@]}" --threads 2 --batch "$MP"
 summary_is mpeg_beside "$WORK/m1" "4 encoded, 0 skipped, 0 failed" 0
 mpeg_outputs mpeg_beside_outputs "$MP" MBES
 cmp -s "$IN/m_tagged.mp3" "$MP/t.mp3" && cmp -s "$IN/m_cbr.mp3" "$MP/sub/c.MP3" \
     && id_ok mpeg_inputs_kept || id_fail mpeg_inputs_kept "an MPEG input was overwritten"
 # the outputs beside the inputs (t.mp3.mp3, g.mp3, w.mp3) are no inputs of a rerun
-rl_batch "$WORK/m2" "${MOPTS[@]}" --threads 2 --batch "$MP"
+id_run_logged "$WORK/m2" "${MOPTS[@]}" --threads 2 --batch "$MP"
 summary_is mpeg_rerun_skips "$WORK/m2" "0 encoded, 4 skipped, 0 failed" 0
 [ -z "$(find "$MP" -name '*.mp3.mp3.mp3' -o -name 'g.mp3.mp3')" ] && id_ok mpeg_outputs_not_inputs \
     || id_fail mpeg_outputs_not_inputs "an earlier output was encoded again"
 # an MPEG input and another input of one name: one output name, refused
 cp "$IN/w.au" "$MP/t.au"
-rl_batch "$WORK/m4" "${MOPTS[@]}" --batch --out-dir "$MP-out2" "$MP"
+id_run_logged "$WORK/m4" "${MOPTS[@]}" --batch --out-dir "$MP-out2" "$MP"
 if [ "$RC" -eq 1 ] && grep -q "would both be encoded to" "$WORK/m4.stderr" \
    && [ ! -e "$MP-out2/t.mp3" ]; then
     id_ok mpeg_collision_refused
@@ -258,7 +247,7 @@ else
 fi
 valid_manifest sigint_manifest "$S-out/.ringlame-manifest.jsonl"
 # the rerun finishes the rest
-rl_batch "$WORK/s2" "${OPTS[@]}" --threads 2 --batch --out-dir "$S-out" "$S"
+id_run_logged "$WORK/s2" "${OPTS[@]}" --threads 2 --batch --out-dir "$S-out" "$S"
 summary_is sigint_resumed "$WORK/s2" "$((6 - outs)) encoded, $outs skipped, 0 failed" 0
 
 id_summary

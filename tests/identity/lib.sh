@@ -115,6 +115,27 @@ id_run() {
     RC=$?
 }
 
+# id_run_logged LOG ARGS...: runs $RL ARGS (empty stdin), its output in
+# LOG.stdout and LOG.stderr; sets RC (the batch and shard themes)
+id_run_logged() {
+    local log=$1; shift
+    timeout "$RL_TIMEOUT" "$RL" "$@" </dev/null >"$log.stdout" 2>"$log.stderr"
+    RC=$?
+}
+
+# id_lame_refs REFDIR SRCMAP KEY...: lame's output (options OPTS) for each
+# input $T/${SRCMAP[KEY]} (an associative array's name) in REFDIR, named
+# after KEY with / as _ and .mp3; made once, kept between runs
+id_lame_refs() {
+    local ref=$1 k r; local -n src_map=$2; shift 2
+    mkdir -p "$ref"
+    for k in "$@"; do
+        r=$ref/${k//\//_}.mp3
+        [ -s "$r" ] || "$LAME" --quiet "${OPTS[@]}" "$T/${src_map[$k]}" "$r" </dev/null >/dev/null 2>&1 \
+            || id_fail "lame $k" "the reference encode failed"
+    done
+}
+
 id_cmdline() {  # MODE TOOL IN OUT OPTS... -> printable command
     local mode=$1 tool=$2 in=$3 out=$4; shift 4
     case $mode in

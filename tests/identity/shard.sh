@@ -35,24 +35,13 @@ ALL="${!SRC[*]}"
 NFILES=${#SRC[@]}
 
 REF=$WORK/ref
-mkdir -p "$REF"
-for k in $ALL; do
-    r=$REF/${k//\//_}.mp3
-    [ -s "$r" ] || "$LAME" --quiet "${OPTS[@]}" "$T/${SRC[$k]}" "$r" </dev/null >/dev/null 2>&1 \
-        || id_fail "lame $k" "the reference encode failed"
-done
-
-rl_batch() {  # LOG ARGS...: runs ringlame, sets RC
-    local log=$1; shift
-    timeout "$RL_TIMEOUT" "$RL" "$@" </dev/null >"$log.stdout" 2>"$log.stderr"
-    RC=$?
-}
+id_lame_refs "$REF" SRC $ALL
 
 D=$OUT/out
 rm -rf "$D"
 M=$D/.ringlame-manifest
 for s in 0 1 2; do
-    rl_batch "$WORK/sh$s" "${OPTS[@]}" --threads 2 --batch --shard "$s/3" --out-dir "$D" "$T"
+    id_run_logged "$WORK/sh$s" "${OPTS[@]}" --threads 2 --batch --shard "$s/3" --out-dir "$D" "$T"
     if [ "$RC" -eq 0 ] && grep -q "ringlame: batch: shard $s/3: " "$WORK/sh$s.stderr"; then
         id_ok "shard_$s"
     else
@@ -98,7 +87,7 @@ n=$(find "$D" -name '*.mp3' | wc -l)
 ino() { find "$D" -name '*.mp3' -printf '%p %i\n' | sort; }
 before=$(ino)
 n1=$(wc -l <"$M.1-of-3.jsonl")
-rl_batch "$WORK/re1" "${OPTS[@]}" --threads 2 --batch --shard 1/3 --out-dir "$D" "$T"
+id_run_logged "$WORK/re1" "${OPTS[@]}" --threads 2 --batch --shard 1/3 --out-dir "$D" "$T"
 if [ "$RC" -eq 0 ] && grep -q "ringlame: batch: 0 encoded, $n1 skipped, 0 failed" "$WORK/re1.stderr" \
    && [ "$before" = "$(ino)" ]; then
     id_ok rerun_skips
@@ -109,7 +98,7 @@ fi
 # ---- merge: one line per input; then a missing shard is named (exit 2)
 # a second line for one input in a part: the merge keeps one
 tail -n 1 "$M.0-of-3.jsonl" >>"$M.0-of-3.jsonl"
-rl_batch "$WORK/m1" --batch --merge-manifests --out-dir "$D"
+id_run_logged "$WORK/m1" --batch --merge-manifests --out-dir "$D"
 lines=$(wc -l <"$M.jsonl" 2>/dev/null || echo 0)
 uniq=$(python3 -c 'import json,sys; print(len({json.loads(l)["input"] for l in open(sys.argv[1])}))' "$M.jsonl" 2>/dev/null)
 if [ "$RC" -eq 0 ] && [ "$lines" -eq "$NFILES" ] && [ "$uniq" = "$NFILES" ]; then
@@ -117,22 +106,22 @@ if [ "$RC" -eq 0 ] && [ "$lines" -eq "$NFILES" ] && [ "$uniq" = "$NFILES" ]; the
 else
     id_fail merge_one_line_per_input "exit $RC, $lines lines, $uniq inputs" "$(head -c 400 "$WORK/m1.stderr")"
 fi
-rl_batch "$WORK/m2" "${OPTS[@]}" --threads 2 --batch --out-dir "$D" "$T"
+id_run_logged "$WORK/m2" "${OPTS[@]}" --threads 2 --batch --out-dir "$D" "$T"
 grep -q "ringlame: batch: 0 encoded, $NFILES skipped, 0 failed" "$WORK/m2.stderr" \
     && id_ok merged_manifest_resumes || id_fail merged_manifest_resumes "$(tail -c 300 "$WORK/m2.stderr")"
 mv "$M.2-of-3.jsonl" "$WORK/part2"
-rl_batch "$WORK/m3" --batch --merge-manifests --out-dir "$D"
+id_run_logged "$WORK/m3" --batch --merge-manifests --out-dir "$D"
 [ "$RC" -eq 2 ] && grep -q "shard 2/3 is missing" "$WORK/m3.stderr" && id_ok merge_names_missing \
     || id_fail merge_names_missing "exit $RC" "$(head -c 400 "$WORK/m3.stderr")"
 mv "$WORK/part2" "$M.2-of-3.jsonl"
 
 # ---- refused
 for v in 3/3 1/0 x -1/2 1/ /2 "1/2/3"; do
-    rl_batch "$WORK/bad" "${OPTS[@]}" --batch --shard "$v" --out-dir "$D" "$T"
+    id_run_logged "$WORK/bad" "${OPTS[@]}" --batch --shard "$v" --out-dir "$D" "$T"
     [ "$RC" -eq 1 ] && grep -q "ringlame: --shard" "$WORK/bad.stderr" && id_ok "refused_$v" \
         || id_fail "refused_$v" "exit $RC" "$(head -c 300 "$WORK/bad.stderr")"
 done
-rl_batch "$WORK/bad" "${OPTS[@]}" --shard 0/2 "$T/s1.wav"
+id_run_logged "$WORK/bad" "${OPTS[@]}" --shard 0/2 "$T/s1.wav"
 [ "$RC" -eq 1 ] && grep -q "option of --batch" "$WORK/bad.stderr" && id_ok shard_needs_batch \
     || id_fail shard_needs_batch "exit $RC"
 [ -z "$(find "$T" -name '*.mp3')" ] && id_ok refused_wrote_nothing \
