@@ -624,6 +624,46 @@ static void check_noise(RlNoiseX34Fn fn, int level)
     }
 }
 
+/* rl_x34_thr (noise_x34.h) against the scalar rounding it stands for:
+ * floats spread over the whole range of the first rounding, and every
+ * float within 8 steps of each point */
+static int thr_value(float q)
+{
+    RlX34Bits b;
+    b.f = q + (float) RL_X34_MAGIC_FLOAT;
+    int const i0 = b.i - RL_X34_MAGIC_INT;
+    float const t = rl_x34_thr[i0];
+    return signbit(t) ? i0 + (q >= -t) : i0 - (q < t);
+}
+
+static void check_x34_thresholds(void)
+{
+    float const top = (float) RL_IXMAX_VAL + 0.5f;
+    uint32_t end;
+    int fails = 0;
+    memcpy(&end, &top, sizeof end);
+    if (!CHECK(rl_x34_thr_ok, "rl_x34_thr: the rounding did not have the expected shape"))
+        return;
+    for (uint32_t u = 0; u <= end && fails < 10; u += 61) {
+        float q;
+        memcpy(&q, &u, sizeof q);
+        if (thr_value(q) != rl_k_34_one(q))
+            fails += !CHECK(0, "rl_x34_thr at %a: %d, scalar %d", q, thr_value(q), rl_k_34_one(q));
+    }
+    for (int i = 1; i < RL_X34_THR_N && fails < 10; i++) {
+        float const t = fabsf(rl_x34_thr[i]);
+        if (isinf(t))
+            continue;
+        float q = t;
+        for (int k = 0; k < 8; k++)
+            q = nextafterf(q, 0.0f);
+        for (int k = 0; k < 17; k++, q = nextafterf(q, INFINITY))
+            if (thr_value(q) != rl_k_34_one(q))
+                fails += !CHECK(0, "rl_x34_thr near point %d at %a: %d, scalar %d", i, q,
+                                thr_value(q), rl_k_34_one(q));
+    }
+}
+
 /* ns per batch: the 21 long bands of a 44.1 kHz granule at music-like
  * lines */
 static double bench_noise(RlNoiseX34Fn fn)
@@ -813,6 +853,7 @@ int main(int argc, char **argv)
     rl_quant_tables_init();
 
     printf("CPU level: %s\n", rl_simd_name(cpu));
+    check_x34_thresholds();
     for (int level = RL_SIMD_SCALAR; level < RL_SIMD_LEVELS; level++) {
         if (level > cpu) {
             printf("%-7s skipped (not on this CPU or build)\n", rl_simd_name(level));

@@ -5,6 +5,71 @@
 
 #include <math.h>
 
+float rl_x34_thr[RL_X34_THR_N];
+int rl_x34_thr_ok;
+
+int rl_k_34_one(float q)
+{
+    double x[4] = { q, 0, 0, 0 };
+    int l3[4];
+    rl_k_34_4(x, l3);
+    return l3[0];
+}
+
+static int first_rounding(float q)
+{
+    RlX34Bits b;
+    b.f = q + (float) RL_X34_MAGIC_FLOAT;
+    return b.i - RL_X34_MAGIC_INT;
+}
+
+/* the first float from q on (upwards) or below q (downwards) at which
+ * rl_k_34_one reaches i: a walk of a few steps from a close estimate */
+static float first_reaching(float q, int i, float lo, float hi)
+{
+    if (rl_k_34_one(q) >= i) {
+        while (q > lo && rl_k_34_one(nextafterf(q, -INFINITY)) >= i)
+            q = nextafterf(q, -INFINITY);
+        return q;
+    }
+    while (q < hi && rl_k_34_one(q) < i)
+        q = nextafterf(q, INFINITY);
+    return q;
+}
+
+void rl_x34_thr_build(void)
+{
+    rl_x34_thr_ok = 1;
+    rl_x34_thr[0] = 0.0f;       /* q < 0.5: both roundings give 0 (adj43asm[0] = 0) */
+    for (int i = 1; i < RL_X34_THR_N; i++) {
+        /* the floats whose first rounding is i: lo .. hi (ties go to the
+         * even one; every half-integer here is a float) */
+        float lo = (float) i - 0.5f, hi = (float) i + 0.5f;
+        if (first_rounding(lo) != i)
+            lo = nextafterf(lo, INFINITY);
+        if (first_rounding(hi) != i)
+            hi = nextafterf(hi, -INFINITY);
+        int const base = rl_k_34_one(lo), top = rl_k_34_one(hi);
+        if (first_rounding(lo) != i || first_rounding(hi) != i
+            || first_rounding(nextafterf(lo, -INFINITY)) != i - 1
+            || first_rounding(nextafterf(hi, INFINITY)) != i + 1
+            || base < i - 1 || base > i || top < base || top > base + 1
+            || (i < RL_X34_SMALL_N && base != i - 1)) {
+            rl_x34_thr_ok = 0;
+            return;
+        }
+        float const sign = base == i - 1 ? 1.0f : -1.0f;
+        if (top == base) {
+            rl_x34_thr[i] = sign * INFINITY;
+            continue;
+        }
+        /* the value steps up from about q + adj43asm[i] = base + 0.5 on */
+        float est = (float) base + 0.5f - rl_adj43asm[i];
+        est = est < lo ? lo : est > hi ? hi : est;
+        rl_x34_thr[i] = sign * first_reaching(est, base + 1, lo, hi);
+    }
+}
+
 float rl_sfb_noise_x34(const float *xr, const float *xr34, unsigned int bw, unsigned int sf)
 {
     double x[4];

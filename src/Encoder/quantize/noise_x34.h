@@ -67,4 +67,30 @@ typedef struct RlNoiseJob {
 void rl_noise_x34_batch(const float *xr, const float *xr34, const RlNoiseJob *jobs, int njobs,
                         float *noise);
 
+/* The rounding of rl_k_34_4 as a comparison, for the SIMD kernels.  For a
+ * float q >= 0 whose first rounding is i0 = (float) (q + 2^23) - 2^23,
+ * both roundings are monotone in q while i0 stays, and the value at the
+ * ends of i0's range differs by at most one (checked), so the value is a
+ * base below one point and base + 1 from it on.  The base is i0 - 1 or i0
+ * (checked); t = rl_x34_thr[i0] holds the point, positive where the base
+ * is i0 - 1 and negated where it is i0 (+inf / -inf: no step):
+ *   value = i0 - (q < t)            where t >= +0 (t[0] = +0: value 0)
+ *   value = i0 + (q >= -t)          where t < 0.
+ * The points are found with rl_k_34_4 itself, so the comparison is the
+ * scalar rounding by construction (tests/checkasm.c checks it over the
+ * floats).  Below RL_X34_SMALL_N no t is negative (checked).
+ * rl_x34_thr_ok is 0 if a check failed (the kernels then take the scalar
+ * steps). */
+#define RL_X34_THR_N RL_PRECALC_SIZE
+#define RL_X34_SMALL_N 32
+extern float rl_x34_thr[RL_X34_THR_N];
+extern int rl_x34_thr_ok;
+
+/* rl_k_34_4's result for one value q (the other lanes 0) */
+int rl_k_34_one(float q);
+
+/* Fills rl_x34_thr and rl_x34_thr_ok; called once by rl_quant_tables_init
+ * after the tables it reads. */
+void rl_x34_thr_build(void);
+
 #endif

@@ -8,37 +8,152 @@
 #include "noise_x34.h"
 #include "x86_kernels.h"
 
-/* tab[i] for four indices: entries 0..31 by one permute of two ZMM
- * registers (nearly all quantized values of the search are below 32),
- * four loads when an index is larger (a gather is slower on AMD Zen 4) */
-static inline __m128 lookup(const float *tab, __m512 lo, __m512 hi, __m128i i)
+/* The band noise (rl_noise_x34_batch, noise_x34.h) in two passes.
+ *
+ * Pass 1, for each job, sixteen lines per ZMM register: the float product
+ * q, its quantized value, the float noise of each line and its square in
+ * double (exact: a float times a float) are the scalar operations lane by
+ * lane; each group of four lines gives its sum (a0 + a1) + (a2 + a3),
+ * formed in that order in double, into a buffer.  These sums are
+ * independent of each other, so the pass has no chain from one register
+ * to the next.
+ * Pass 2 adds each job's group sums, in order, to its float total in
+ * double, as the scalar loop does: the only chain, one per job, which the
+ * processor overlaps across jobs.
+ * Lines past a job's end load as zeros: they quantize to 0 with noise +0,
+ * and only the job's own groups enter its total.
+ *
+ * The quantized value is rl_x34_thr's comparison (noise_x34.h: the scalar
+ * rounding, found with rl_k_34_4 itself), its look-ups register permutes
+ * of the first 32 entries, with gathers for the lanes beyond them.  Where
+ * every line of the job stays below 31 (ipow20[sf] * max34 < 30: a float
+ * product is monotone, so each line's q is below 30 and its first rounding
+ * at most 30) the test for such lanes is left out. */
+
+#define GROUPS_MAX 256          /* group sums buffered per pass (a job has <= 144) */
+#define RL_NOISE_PASS_JOBS 64
+
+typedef struct {
+    __m512 thr_lo, thr_hi, p43_lo, p43_hi;
+} SmallTables;
+
+/* the quantized values of q (noise_x34.h: rl_x34_thr's comparison): the
+ * first 32 entries of each table by register permutes; where small is 0,
+ * lanes beyond them by gathers */
+static inline __m512 quantized_pow43(__m512 q, const SmallTables *t, int small)
+{
+    __m512i const one = _mm512_set1_epi32(1), top = _mm512_set1_epi32(RL_X34_SMALL_N - 1);
+    __m512i const i0 = _mm512_sub_epi32(_mm512_castps_si512(_mm512_add_ps(q, _mm512_set1_ps((float) RL_X34_MAGIC_FLOAT))),
+                                        _mm512_set1_epi32(RL_X34_MAGIC_INT));
+    __m512 th = _mm512_permutex2var_ps(t->thr_lo, i0, t->thr_hi);
+    __mmask16 const big = small ? 0 : _mm512_cmpgt_epi32_mask(i0, top);
+    __m512i l3;
+    if (!big) {
+        /* every point here is >= +0 */
+        l3 = _mm512_mask_sub_epi32(i0, _mm512_cmp_ps_mask(q, th, _CMP_LT_OQ), i0, one);
+    } else {
+        th = _mm512_mask_i32gather_ps(th, big, i0, rl_x34_thr, 4);
+        __mmask16 const neg = _mm512_cmp_ps_mask(th, _mm512_setzero_ps(), _CMP_LT_OQ);
+        __mmask16 const up = _mm512_mask_cmp_ps_mask(neg, q, _mm512_sub_ps(_mm512_setzero_ps(), th), _CMP_GE_OQ);
+        __mmask16 const down = _mm512_mask_cmp_ps_mask((__mmask16) ~neg, q, th, _CMP_LT_OQ);
+        l3 = _mm512_mask_add_epi32(_mm512_mask_sub_epi32(i0, down, i0, one), up, i0, one);
+    }
+    __m512 p43 = _mm512_permutex2var_ps(t->p43_lo, l3, t->p43_hi);
+    if (!small) {
+        __mmask16 const big43 = _mm512_cmpgt_epi32_mask(l3, top);
+        if (big43)
+            p43 = _mm512_mask_i32gather_ps(p43, big43, l3, rl_pow43, 4);
+    }
+    return p43;
+}
+
+/* the group sums of sixteen lines (four groups) at step factors s34, spow
+ * given their quantized values' pow43 */
+static inline __m256d group_sums(__m512 x, __m512 spow, __m512 p43)
+{
+    __m512 const ax = _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32(0x7fffffff)));
+    __m512 const e = _mm512_sub_ps(ax, _mm512_mul_ps(spow, p43));
+    __m512d const e0 = _mm512_cvtps_pd(_mm512_castps512_ps256(e));                    /* groups 0, 1 */
+    __m512d const e1 = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e), 1)));
+    __m512d const s0 = _mm512_mul_pd(e0, e0);
+    __m512d const s1 = _mm512_mul_pd(e1, e1);
+    /* 128-bit lanes: (g0 a0+a1, g2 a0+a1), (g0 a2+a3, g2 a2+a3), then g1, g3 */
+    __m512d r = _mm512_add_pd(_mm512_unpacklo_pd(s0, s1), _mm512_unpackhi_pd(s0, s1));
+    r = _mm512_shuffle_f64x2(r, r, _MM_SHUFFLE(3, 1, 2, 0));
+    __m256d const g = _mm256_add_pd(_mm512_castpd512_pd256(r), _mm512_extractf64x4_pd(r, 1));  /* g0 g2 g1 g3 */
+    return _mm256_permute4x64_pd(g, _MM_SHUFFLE(3, 1, 2, 0));
+}
+
+/* pass 1 for one job: its ceil(n / 4) group sums into g (which has room
+ * for three more) */
+static inline void job_group_sums(const float *xr, const float *xr34, const RlNoiseJob *jb,
+                                  const SmallTables *t, double *g)
+{
+    __m512 const s34 = _mm512_set1_ps(rl_ipow20[jb->sf]);
+    __m512 const spow = _mm512_set1_ps(rl_pow20[jb->sf + RL_Q_MAX2]);
+    int const small = rl_ipow20[jb->sf] * jb->max34 < 30.0f;
+    const float *const a = xr34 + jb->off;
+    const float *const x = xr + jb->off;
+    for (int i = 0; i < jb->n; i += 16, g += 4) {
+        int const left = jb->n - i;
+        __mmask16 const m = (__mmask16) (left >= 16 ? 0xffffu : (1u << left) - 1u);
+        __m512 const q = _mm512_mul_ps(s34, _mm512_maskz_loadu_ps(m, a + i));
+        __m512 const xv = _mm512_maskz_loadu_ps(m, x + i);
+        _mm256_storeu_pd(g, group_sums(xv, spow, quantized_pow43(q, t, small)));
+    }
+}
+
+void rl_noise_x34_avx512(const float *xr, const float *xr34, const RlNoiseJob *jobs, int njobs,
+                         float *noise)
+{
+    if (!rl_x34_thr_ok) {
+        rl_noise_x34_batch(xr, xr34, jobs, njobs, noise);
+        return;
+    }
+    double g[GROUPS_MAX + 4];
+    int first[RL_NOISE_PASS_JOBS + 1];
+    SmallTables t;
+    t.thr_lo = _mm512_loadu_ps(rl_x34_thr);
+    t.thr_hi = _mm512_loadu_ps(rl_x34_thr + 16);
+    t.p43_lo = _mm512_loadu_ps(rl_pow43);
+    t.p43_hi = _mm512_loadu_ps(rl_pow43 + 16);
+    for (int k0 = 0; k0 < njobs;) {
+        /* as many jobs as the buffer holds (one at least: n <= 576) */
+        int k1 = k0, used = 0;
+        while (k1 < njobs && k1 - k0 < RL_NOISE_PASS_JOBS
+               && (k1 == k0 || used + (jobs[k1].n + 3) / 4 <= GROUPS_MAX)) {
+            first[k1 - k0] = used;
+            used += (jobs[k1].n + 3) / 4;
+            k1++;
+        }
+        first[k1 - k0] = used;
+        for (int k = k0; k < k1; k++)
+            job_group_sums(xr, xr34, &jobs[k], &t, g + first[k - k0]);
+        /* the longest chains are the last bands': start them first */
+        for (int k = k1 - 1; k >= k0; k--) {
+            float acc = 0;
+            for (int c = first[k - k0]; c < first[k - k0 + 1]; c++)
+                acc = (float) ((double) acc + g[c]);
+            noise[k] = acc;
+        }
+        k0 = k1;
+    }
+}
+
+/* the outer loop's line quantizer (quant_lines_body.h): adj43asm[i] for
+ * four indices, entries 0..31 by one permute of two ZMM registers (nearly
+ * all quantized values are below 32), four loads when an index is larger
+ * (a gather is slower on AMD Zen 4) */
+static inline __m128 lookup_adj(__m512 lo, __m512 hi, __m128i i)
 {
     if (_mm_cmpgt_epi32_mask(i, _mm_set1_epi32(31)))
-        return _mm_setr_ps(tab[_mm_cvtsi128_si32(i)], tab[_mm_extract_epi32(i, 1)],
-                           tab[_mm_extract_epi32(i, 2)], tab[_mm_extract_epi32(i, 3)]);
+        return _mm_setr_ps(rl_adj43asm[_mm_cvtsi128_si32(i)], rl_adj43asm[_mm_extract_epi32(i, 1)],
+                           rl_adj43asm[_mm_extract_epi32(i, 2)], rl_adj43asm[_mm_extract_epi32(i, 3)]);
     return _mm512_castps512_ps128(_mm512_permutex2var_ps(lo, _mm512_castsi128_si512(i), hi));
 }
 
-/* tab[i] for four indices up to 31 */
-static inline __m128 lookup_small(__m512 lo, __m512 hi, __m128i i)
-{
-    return _mm512_castps512_ps128(_mm512_permutex2var_ps(lo, _mm512_castsi128_si512(i), hi));
-}
-
-#define LOOKUP_SMALL_MAX 31
-#define LOOKUP_ADJ_SMALL(i) lookup_small(adj_lo, adj_hi, (i))
-#define LOOKUP_POW43_SMALL(i) lookup_small(p43_lo, p43_hi, (i))
 #define LOOKUP_SETUP_ADJ                                                       \
     __m512 const adj_lo = _mm512_loadu_ps(rl_adj43asm), adj_hi = _mm512_loadu_ps(rl_adj43asm + 16)
-#define LOOKUP_SETUP                                                           \
-    __m512 const adj_lo = _mm512_loadu_ps(rl_adj43asm), adj_hi = _mm512_loadu_ps(rl_adj43asm + 16); \
-    __m512 const p43_lo = _mm512_loadu_ps(rl_pow43), p43_hi = _mm512_loadu_ps(rl_pow43 + 16)
-#define LOOKUP_PARAMS , __m512 adj_lo, __m512 adj_hi, __m512 p43_lo, __m512 p43_hi
-#define LOOKUP_ARGS , adj_lo, adj_hi, p43_lo, p43_hi
-#define LOOKUP_ADJ(i) lookup(rl_adj43asm, adj_lo, adj_hi, (i))
-#define LOOKUP_POW43(i) lookup(rl_pow43, p43_lo, p43_hi, (i))
-#define RL_NOISE_FN rl_noise_x34_avx512
-#include "noise_x34_body.h"
-
+#define LOOKUP_ADJ(i) lookup_adj(adj_lo, adj_hi, (i))
 #define RL_QUANT_LINES_FN rl_quantize_lines_avx512
 #include "quant_lines_body.h"
