@@ -662,6 +662,18 @@ static void check_x34_thresholds(void)
                 fails += !CHECK(0, "rl_x34_thr near point %d at %a: %d, scalar %d", i, q,
                                 thr_value(q), rl_k_34_one(q));
     }
+    /* rl_x34_sure: the value is monotone in q, so the ends of the range
+     * |q - i| < sure decide it */
+    for (int i = RL_X34_SMALL_N; i <= RL_IXMAX_VAL && fails < 10; i++) {
+        float const lo = nextafterf((float) i - rl_x34_sure, INFINITY);
+        float const hi = nextafterf((float) i + rl_x34_sure, 0.0f);
+        if (!(fabsf(lo - (float) i) < rl_x34_sure && fabsf(hi - (float) i) < rl_x34_sure))
+            fails += !CHECK(0, "rl_x34_sure %a: ends around %d", rl_x34_sure, i);
+        if (rl_k_34_one(lo) != i || rl_k_34_one(hi) != i)
+            fails += !CHECK(0, "rl_x34_sure %a around %d: %d at %a, %d at %a", rl_x34_sure, i,
+                            rl_k_34_one(lo), lo, rl_k_34_one(hi), hi);
+    }
+    CHECK(rl_x34_sure > 0.49f, "rl_x34_sure %a: the shortcut is almost never taken", rl_x34_sure);
 }
 
 /* ns per batch: the 21 long bands of a 44.1 kHz granule at music-like

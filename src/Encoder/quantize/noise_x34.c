@@ -6,6 +6,7 @@
 #include <math.h>
 
 float rl_x34_thr[RL_X34_THR_N];
+float rl_x34_sure;
 int rl_x34_thr_ok;
 
 int rl_k_34_one(float q)
@@ -68,6 +69,18 @@ void rl_x34_thr_build(void)
         est = est < lo ? lo : est > hi ? hi : est;
         rl_x34_thr[i] = sign * first_reaching(est, base + 1, lo, hi);
     }
+    /* rl_x34_sure: the widest distance from i0 at which every i0 from
+     * RL_X34_SMALL_N on is sure to give i0 itself.  The value is i0 from
+     * the point on (t > 0) or below it (t < 0): the margin is how far the
+     * point lies inside the half-integers i0 -/+ 0.5 (every difference
+     * here is exact in double) */
+    double margin = 0;
+    for (int i = RL_X34_SMALL_N; i < RL_X34_THR_N; i++) {
+        double const t = rl_x34_thr[i];
+        double const m = t == INFINITY ? 1.0 : t >= 0 ? t - (i - 0.5) : (i + 0.5) + t;
+        margin = m > margin ? m : margin;
+    }
+    rl_x34_sure = margin < 0.5 ? nextafterf((float) (0.5 - margin), 0.0f) : 0.0f;
 }
 
 float rl_sfb_noise_x34(const float *xr, const float *xr34, unsigned int bw, unsigned int sf)

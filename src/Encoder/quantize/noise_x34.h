@@ -85,6 +85,9 @@ void rl_noise_x34_batch(const float *xr, const float *xr34, const RlNoiseJob *jo
 #define RL_X34_SMALL_N 32
 extern float rl_x34_thr[RL_X34_THR_N];
 extern int rl_x34_thr_ok;
+/* For i0 >= RL_X34_SMALL_N: where |q - i0| < rl_x34_sure, the value is i0
+ * itself (so the point need not be looked up; 0: never sure). */
+extern float rl_x34_sure;
 
 /* rl_k_34_4's result for one value q (the other lanes 0) */
 int rl_k_34_one(float q);

@@ -3,6 +3,7 @@
  * -mavx512f, -mavx512bw, -mavx512vl): as the AVX2 ones, with 32-entry
  * table look-ups (noise_x34_body.h, quant_lines_body.h). */
 #include <immintrin.h>
+#include <stdint.h>
 
 #include "huffman_count.h"
 #include "noise_x34.h"
@@ -45,18 +46,24 @@ static inline __m512 quantized_pow43(__m512 q, const SmallTables *t, int small)
     __m512i const one = _mm512_set1_epi32(1), top = _mm512_set1_epi32(RL_X34_SMALL_N - 1);
     __m512i const i0 = _mm512_sub_epi32(_mm512_castps_si512(_mm512_add_ps(q, _mm512_set1_ps((float) RL_X34_MAGIC_FLOAT))),
                                         _mm512_set1_epi32(RL_X34_MAGIC_INT));
-    __m512 th = _mm512_permutex2var_ps(t->thr_lo, i0, t->thr_hi);
+    __m512 const th = _mm512_permutex2var_ps(t->thr_lo, i0, t->thr_hi);
     __mmask16 const big = small ? 0 : _mm512_cmpgt_epi32_mask(i0, top);
-    __m512i l3;
-    if (!big) {
-        /* every point here is >= +0 */
-        l3 = _mm512_mask_sub_epi32(i0, _mm512_cmp_ps_mask(q, th, _CMP_LT_OQ), i0, one);
-    } else {
-        th = _mm512_mask_i32gather_ps(th, big, i0, rl_x34_thr, 4);
-        __mmask16 const neg = _mm512_cmp_ps_mask(th, _mm512_setzero_ps(), _CMP_LT_OQ);
-        __mmask16 const up = _mm512_mask_cmp_ps_mask(neg, q, _mm512_sub_ps(_mm512_setzero_ps(), th), _CMP_GE_OQ);
-        __mmask16 const down = _mm512_mask_cmp_ps_mask((__mmask16) ~neg, q, th, _CMP_LT_OQ);
-        l3 = _mm512_mask_add_epi32(_mm512_mask_sub_epi32(i0, down, i0, one), up, i0, one);
+    /* below RL_X34_SMALL_N every point is >= +0 */
+    __m512i l3 = _mm512_mask_sub_epi32(i0, _mm512_mask_cmp_ps_mask((__mmask16) ~big, q, th, _CMP_LT_OQ),
+                                       i0, one);
+    if (big) {
+        /* beyond it the value is i0 unless q lies close to i0 -/+ 0.5
+         * (rl_x34_sure); q - i0 is exact (Sterbenz: i0 >= 32, |q - i0| <= 0.5) */
+        __m512 const dist = _mm512_castsi512_ps(_mm512_and_si512(
+            _mm512_castps_si512(_mm512_sub_ps(q, _mm512_cvtepi32_ps(i0))), _mm512_set1_epi32(0x7fffffff)));
+        __mmask16 const unsure = _mm512_mask_cmp_ps_mask(big, dist, _mm512_set1_ps(rl_x34_sure), _CMP_NLT_UQ);
+        if (unsure) {
+            __m512 const tg = _mm512_mask_i32gather_ps(th, unsure, i0, rl_x34_thr, 4);
+            __mmask16 const neg = _mm512_mask_cmp_ps_mask(unsure, tg, _mm512_setzero_ps(), _CMP_LT_OQ);
+            __mmask16 const up = _mm512_mask_cmp_ps_mask(neg, q, _mm512_sub_ps(_mm512_setzero_ps(), tg), _CMP_GE_OQ);
+            __mmask16 const down = _mm512_mask_cmp_ps_mask((__mmask16) (unsure & ~neg), q, tg, _CMP_LT_OQ);
+            l3 = _mm512_mask_add_epi32(_mm512_mask_sub_epi32(l3, down, l3, one), up, l3, one);
+        }
     }
     __m512 p43 = _mm512_permutex2var_ps(t->p43_lo, l3, t->p43_hi);
     if (!small) {
@@ -84,22 +91,52 @@ static inline __m256d group_sums(__m512 x, __m512 spow, __m512 p43)
     return _mm256_permute4x64_pd(g, _MM_SHUFFLE(3, 1, 2, 0));
 }
 
-/* pass 1 for one job: its ceil(n / 4) group sums into g (which has room
- * for three more) */
-static inline void job_group_sums(const float *xr, const float *xr34, const RlNoiseJob *jb,
-                                  const SmallTables *t, double *g)
+/* p - back, for a masked load whose first lanes are masked off: those
+ * lanes are never read (the mask suppresses their access) */
+static inline const float *lanes_before(const float *p, int back)
 {
-    __m512 const s34 = _mm512_set1_ps(rl_ipow20[jb->sf]);
-    __m512 const spow = _mm512_set1_ps(rl_pow20[jb->sf + RL_Q_MAX2]);
-    int const small = rl_ipow20[jb->sf] * jb->max34 < 30.0f;
-    const float *const a = xr34 + jb->off;
-    const float *const x = xr + jb->off;
-    for (int i = 0; i < jb->n; i += 16, g += 4) {
-        int const left = jb->n - i;
-        __mmask16 const m = (__mmask16) (left >= 16 ? 0xffffu : (1u << left) - 1u);
-        __m512 const q = _mm512_mul_ps(s34, _mm512_maskz_loadu_ps(m, a + i));
-        __m512 const xv = _mm512_maskz_loadu_ps(m, x + i);
-        _mm256_storeu_pd(g, group_sums(xv, spow, quantized_pow43(q, t, small)));
+    return (const float *) ((uintptr_t) p - (uintptr_t) back * sizeof(float));
+}
+
+/* Pass 1 over the jobs k0 .. k1-1 laid end to end, each job's groups
+ * (four lanes each, its lines then zeros) from lane 4 * first[k]: sixteen
+ * lanes per register, whatever jobs they belong to, so that short bands
+ * fill registers too.  Each register's lanes take their job's lines, step
+ * factors and the look-up path its jobs allow. */
+static inline void group_sums_packed(const float *xr, const float *xr34, const RlNoiseJob *jobs,
+                                     int nj, const int *first, const SmallTables *t, double *g)
+{
+    int const lanes = 4 * first[nj];
+    int k = 0;
+    for (int lane0 = 0; lane0 < lanes; lane0 += 16, g += 4) {
+        int const lane_end = lane0 + 16 < lanes ? lane0 + 16 : lanes;
+        __m512 a = _mm512_setzero_ps(), x = _mm512_setzero_ps();
+        __m512 s34 = _mm512_setzero_ps(), spow = _mm512_setzero_ps();
+        int small = 1;
+        for (;;) {
+            const RlNoiseJob *const jb = &jobs[k];
+            int const job_lane = 4 * first[k];                 /* the job's line 0 */
+            int const lo = job_lane > lane0 ? job_lane : lane0;
+            int const job_end = 4 * first[k + 1];
+            int const hi = job_end < lane_end ? job_end : lane_end;
+            int const line_end = job_lane + jb->n < hi ? job_lane + jb->n : hi;
+            /* lanes lo .. hi-1 are the job's, lines up to line_end */
+            __mmask16 const seg = (__mmask16) (((1u << (hi - lane0)) - 1u) & ~((1u << (lo - lane0)) - 1u));
+            __mmask16 const lines = line_end > lo
+                ? (__mmask16) (((1u << (line_end - lane0)) - 1u) & ~((1u << (lo - lane0)) - 1u)) : 0;
+            int const at = jb->off - job_lane + lane0;          /* lane l reads line at + l */
+            a = _mm512_mask_loadu_ps(a, lines, lanes_before(xr34 + jb->off, jb->off - at));
+            x = _mm512_mask_loadu_ps(x, lines, lanes_before(xr + jb->off, jb->off - at));
+            s34 = _mm512_mask_mov_ps(s34, seg, _mm512_set1_ps(rl_ipow20[jb->sf]));
+            spow = _mm512_mask_mov_ps(spow, seg, _mm512_set1_ps(rl_pow20[jb->sf + RL_Q_MAX2]));
+            small &= rl_ipow20[jb->sf] * jb->max34 < 30.0f;
+            if (job_end > lane_end)
+                break;                  /* the job goes on in the next register */
+            if (++k == nj || job_end == lane_end)
+                break;
+        }
+        __m512 const q = _mm512_mul_ps(s34, a);
+        _mm256_storeu_pd(g, group_sums(x, spow, quantized_pow43(q, t, small)));
     }
 }
 
@@ -127,8 +164,7 @@ void rl_noise_x34_avx512(const float *xr, const float *xr34, const RlNoiseJob *j
             k1++;
         }
         first[k1 - k0] = used;
-        for (int k = k0; k < k1; k++)
-            job_group_sums(xr, xr34, &jobs[k], &t, g + first[k - k0]);
+        group_sums_packed(xr, xr34, jobs + k0, k1 - k0, first, &t, g);
         /* the longest chains are the last bands': start them first */
         for (int k = k1 - 1; k >= k0; k--) {
             float acc = 0;
