@@ -80,15 +80,14 @@ static inline __m256d group_sums(__m512 x, __m512 spow, __m512 p43)
 {
     __m512 const ax = _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32(0x7fffffff)));
     __m512 const e = _mm512_sub_ps(ax, _mm512_mul_ps(spow, p43));
-    __m512d const e0 = _mm512_cvtps_pd(_mm512_castps512_ps256(e));                    /* groups 0, 1 */
-    __m512d const e1 = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e), 1)));
-    __m512d const s0 = _mm512_mul_pd(e0, e0);
-    __m512d const s1 = _mm512_mul_pd(e1, e1);
-    /* 128-bit lanes: (g0 a0+a1, g2 a0+a1), (g0 a2+a3, g2 a2+a3), then g1, g3 */
-    __m512d r = _mm512_add_pd(_mm512_unpacklo_pd(s0, s1), _mm512_unpackhi_pd(s0, s1));
-    r = _mm512_shuffle_f64x2(r, r, _MM_SHUFFLE(3, 1, 2, 0));
-    __m256d const g = _mm256_add_pd(_mm512_castpd512_pd256(r), _mm512_extractf64x4_pd(r, 1));  /* g0 g2 g1 g3 */
-    return _mm256_permute4x64_pd(g, _MM_SHUFFLE(3, 1, 2, 0));
+    /* lanes regrouped as line 0 of groups 0-3, line 2 of groups 0-3, then
+     * lines 1 and 3: the pair sums and the group sums become lane-wise */
+    __m512 const eg = _mm512_permutexvar_ps(_mm512_setr_epi32(0, 4, 8, 12, 2, 6, 10, 14, 1, 5, 9, 13, 3, 7, 11, 15), e);
+    __m512d const e02 = _mm512_cvtps_pd(_mm512_castps512_ps256(eg));
+    __m512d const e13 = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(eg), 1)));
+    /* a0 + a1 of groups 0-3, then a2 + a3 */
+    __m512d const pairs = _mm512_add_pd(_mm512_mul_pd(e02, e02), _mm512_mul_pd(e13, e13));
+    return _mm256_add_pd(_mm512_castpd512_pd256(pairs), _mm512_extractf64x4_pd(pairs, 1));
 }
 
 /* p - back, for a masked load whose first lanes are masked off: those
