@@ -528,12 +528,19 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
         return -EIO;
     }
     /* float/double data: libsndfile scales to the file's peak (LAME asks
-     * for it, for every file).  Only a float file's peak scan reads data;
-     * for the others the command can leave a harmless error (VOX: "seek
-     * attempted on unseekable file type") that the first read clears. */
-    sf_command(r->sf, SFC_SET_SCALE_FLOAT_INT_READ, NULL, SF_TRUE);
+     * for it, for every file).  The command scans the whole file for its
+     * peak, whatever the format; the peak only scales the readers of
+     * float data (and float codecs), never integer PCM, so for integer PCM
+     * the scan (a second pass over the input before the first frame) is
+     * left out.  For other files the command can leave a harmless error
+     * (VOX: "seek attempted on unseekable file type") that the first read
+     * clears. */
     {
         int const sub = info.format & SF_FORMAT_SUBMASK;
+        int const int_pcm = sub == SF_FORMAT_PCM_S8 || sub == SF_FORMAT_PCM_U8 || sub == SF_FORMAT_PCM_16
+                            || sub == SF_FORMAT_PCM_24 || sub == SF_FORMAT_PCM_32;
+        if (!int_pcm)
+            sf_command(r->sf, SFC_SET_SCALE_FLOAT_INT_READ, NULL, SF_TRUE);
         if ((sub == SF_FORMAT_FLOAT || sub == SF_FORMAT_DOUBLE)
             && sf_error(r->sf) != SF_ERR_NO_ERROR) {
             rl_io_msg(err, errlen, "%s: read error (%s)", path, sf_strerror(r->sf));
