@@ -39,9 +39,9 @@ typedef struct {
 } SmallTables;
 
 /* the quantized values of q (noise_x34.h: rl_x34_thr's comparison): the
- * first 32 entries of each table by register permutes; where small is 0,
- * lanes beyond them by gathers */
-static inline __m512 quantized_pow43(__m512 q, const SmallTables *t, int small)
+ * first 32 points by a register permute; where small is 0, lanes beyond
+ * them unless surely away from the half-integers, by a gather */
+static inline __m512i quantized(__m512 q, const SmallTables *t, int small)
 {
     __m512i const one = _mm512_set1_epi32(1), top = _mm512_set1_epi32(RL_X34_SMALL_N - 1);
     __m512i const i0 = _mm512_sub_epi32(_mm512_castps_si512(_mm512_add_ps(q, _mm512_set1_ps((float) RL_X34_MAGIC_FLOAT))),
@@ -65,9 +65,17 @@ static inline __m512 quantized_pow43(__m512 q, const SmallTables *t, int small)
             l3 = _mm512_mask_add_epi32(_mm512_mask_sub_epi32(l3, down, l3, one), up, l3, one);
         }
     }
+    return l3;
+}
+
+/* pow43[l3]: the first 32 entries by a register permute, the rest (where
+ * small is 0) by a gather */
+static inline __m512 quantized_pow43(__m512 q, const SmallTables *t, int small)
+{
+    __m512i const l3 = quantized(q, t, small);
     __m512 p43 = _mm512_permutex2var_ps(t->p43_lo, l3, t->p43_hi);
     if (!small) {
-        __mmask16 const big43 = _mm512_cmpgt_epi32_mask(l3, top);
+        __mmask16 const big43 = _mm512_cmpgt_epi32_mask(l3, _mm512_set1_epi32(RL_X34_SMALL_N - 1));
         if (big43)
             p43 = _mm512_mask_i32gather_ps(p43, big43, l3, rl_pow43, 4);
     }
@@ -175,20 +183,26 @@ void rl_noise_x34_avx512(const float *xr, const float *xr34, const RlNoiseJob *j
     }
 }
 
-/* the outer loop's line quantizer (quant_lines_body.h): adj43asm[i] for
- * four indices, entries 0..31 by one permute of two ZMM registers (nearly
- * all quantized values are below 32), four loads when an index is larger
- * (a gather is slower on AMD Zen 4) */
-static inline __m128 lookup_adj(__m512 lo, __m512 hi, __m128i i)
+/* The outer loop's line quantizer (rl_quantize_lines, huffman_count.h):
+ * its rounding is rl_k_34_4's, value by value, so sixteen lines per
+ * register with rl_x34_thr's comparison (the pairs of an odd count of
+ * pairs and a last line of an odd count are the scalar kernel's too: only
+ * whole pairs are quantized, as there). */
+void rl_quantize_lines_avx512(unsigned int n, float istep, const float *xp, int *ix)
 {
-    if (_mm_cmpgt_epi32_mask(i, _mm_set1_epi32(31)))
-        return _mm_setr_ps(rl_adj43asm[_mm_cvtsi128_si32(i)], rl_adj43asm[_mm_extract_epi32(i, 1)],
-                           rl_adj43asm[_mm_extract_epi32(i, 2)], rl_adj43asm[_mm_extract_epi32(i, 3)]);
-    return _mm512_castps512_ps128(_mm512_permutex2var_ps(lo, _mm512_castsi128_si512(i), hi));
+    if (!rl_x34_thr_ok) {
+        rl_quantize_lines(n, istep, xp, ix);
+        return;
+    }
+    SmallTables t;
+    t.thr_lo = _mm512_loadu_ps(rl_x34_thr);
+    t.thr_hi = _mm512_loadu_ps(rl_x34_thr + 16);
+    __m512 const s = _mm512_set1_ps(istep);
+    int const lines = (int) (n & ~1u);
+    for (int i = 0; i < lines; i += 16) {
+        int const left = lines - i;
+        __mmask16 const m = (__mmask16) (left >= 16 ? 0xffffu : (1u << left) - 1u);
+        __m512 const q = _mm512_mul_ps(s, _mm512_maskz_loadu_ps(m, xp + i));
+        _mm512_mask_storeu_epi32(ix + i, m, quantized(q, &t, 0));
+    }
 }
-
-#define LOOKUP_SETUP_ADJ                                                       \
-    __m512 const adj_lo = _mm512_loadu_ps(rl_adj43asm), adj_hi = _mm512_loadu_ps(rl_adj43asm + 16)
-#define LOOKUP_ADJ(i) lookup_adj(adj_lo, adj_hi, (i))
-#define RL_QUANT_LINES_FN rl_quantize_lines_avx512
-#include "quant_lines_body.h"
