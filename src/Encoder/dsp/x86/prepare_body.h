@@ -110,6 +110,100 @@ static inline void window_rows2(const float *x, float ev[2][16], float od[2][16]
     }
 }
 
+#if W == 16
+#include <immintrin.h>
+
+/* The end of 16 slots at once, lane k slot k (polyphase_butterfly.h at
+ * vectors): each double product is the scalar one per lane, converted,
+ * multiplied (and subtracted) in double, and rounded back to float. */
+typedef double vd __attribute__((vector_size(W * 8)));
+static inline vd wide(vf x)
+{
+    return __builtin_convertvector(x, vd);
+}
+#define RL_BF_FN window_butterflies16
+#define RL_BF_T vf
+#define RL_BF_SQ2(x) __builtin_convertvector(wide(x) * M_SQRT2, vf)
+#define RL_BF_SQ2_SUB(x, y) __builtin_convertvector(wide(x) * M_SQRT2 - wide(y), vf)
+#define RL_BF_NSQ2(x) __builtin_convertvector(-M_SQRT2 * wide(x), vf)
+/* The centre taps of slot k read x[32 k - 15 + 16 m], -15 <= m <= 14:
+ * x[32 (k + p) + 1] for m = 2p + 1, x[32 (k + p - 1) + 17] for m = 2p.
+ * c[n] = x[32 (n - 8) + 1], c[32 + n] = x[32 (n - 8) + 17] (n < 30): every
+ * tap of the 16 slots is one vector load. */
+#define RL_BF_CENTRE window_centre16
+#define RL_BF_XA(c, off) (((off) / 16) & 1 ? ld((c) + 8 + ((off) / 16 - 1) / 2) \
+                                           : ld((c) + 32 + 8 + (off) / 32 - 1))
+#include "polyphase_butterfly.h"
+
+/* r[i][j] <- r[j][i] (moves only) */
+static inline void transpose16(vf v[16])
+{
+    __m512 r[16], t[16];
+    for (int i = 0; i < 16; i++)
+        r[i] = (__m512) v[i];
+    for (int i = 0; i < 8; i++) {
+        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    for (int i = 0; i < 4; i++) {
+        r[4 * i] = _mm512_shuffle_ps(t[4 * i], t[4 * i + 2], _MM_SHUFFLE(1, 0, 1, 0));
+        r[4 * i + 1] = _mm512_shuffle_ps(t[4 * i], t[4 * i + 2], _MM_SHUFFLE(3, 2, 3, 2));
+        r[4 * i + 2] = _mm512_shuffle_ps(t[4 * i + 1], t[4 * i + 3], _MM_SHUFFLE(1, 0, 1, 0));
+        r[4 * i + 3] = _mm512_shuffle_ps(t[4 * i + 1], t[4 * i + 3], _MM_SHUFFLE(3, 2, 3, 2));
+    }
+    for (int k = 0; k < 4; k++) {
+        t[k] = _mm512_shuffle_f32x4(r[k], r[4 + k], 0x88);
+        t[4 + k] = _mm512_shuffle_f32x4(r[k], r[4 + k], 0xdd);
+        t[8 + k] = _mm512_shuffle_f32x4(r[8 + k], r[12 + k], 0x88);
+        t[12 + k] = _mm512_shuffle_f32x4(r[8 + k], r[12 + k], 0xdd);
+    }
+    for (int k = 0; k < 4; k++) {
+        v[k] = (vf) _mm512_shuffle_f32x4(t[k], t[8 + k], 0x88);
+        v[8 + k] = (vf) _mm512_shuffle_f32x4(t[k], t[8 + k], 0xdd);
+        v[4 + k] = (vf) _mm512_shuffle_f32x4(t[4 + k], t[12 + k], 0x88);
+        v[12 + k] = (vf) _mm512_shuffle_f32x4(t[4 + k], t[12 + k], 0xdd);
+    }
+}
+
+/* Slots 0..15 of a granule: the rows per slot as below, turned so that a
+ * vector holds one output of the 16 slots, the centre taps per slot, then
+ * the rest of each slot one lane each, turned back. */
+static void window_slots16(const float *x, float sb[18][RL_SBLIMIT])
+{
+    const float *const w = rl_enwindow + 10 + RL_ENWINDOW_ROWS * RL_ENWINDOW_ROW;
+    float ev[16][16], od[16][16], c[64];
+    vf e[16], o[16], a[32], u, v;
+    for (int k = 0; k < 16; k += 2)
+        window_rows2(x + 32 * k, ev + k, od + k);
+    for (int n = 0; n < 30; n++) {
+        c[n] = x[32 * (n - 8) + 1];
+        c[32 + n] = x[32 * (n - 8) + 17];
+    }
+    window_centre16(c, w, &u, &v);
+    for (int k = 0; k < 16; k++) {
+        e[k] = ld(ev[k]);
+        o[k] = ld(od[k]);
+    }
+    transpose16(e);
+    transpose16(o);
+    for (int j = 0; j < 16; j++) {
+        a[2 * j] = e[j];
+        a[2 * j + 1] = o[j];
+    }
+    window_butterflies16(a, u, v, w);
+    /* the odd slots' odd bands times -1, as the scalar loop (x * 1 = x) */
+    vf const sgn = { 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1 };
+    for (int band = 1; band < 32; band += 2)
+        a[band] *= sgn;
+    transpose16(a);
+    transpose16(a + 16);
+    for (int k = 0; k < 16; k++) {
+        st(sb[k], a[k]);
+        st(sb[k] + 16, a[16 + k]);
+    }
+}
+#endif
+
 /* Row j (0 <= j < 15; the scalar loop's row j - 15) reads xa = x - j and
  * xb = x - 62 + j: xb[c] over the rows is x[c - 62 + j], ascending, and
  * xa[c] is x[c - j], descending, loaded backwards.  A 16th lane (j = 15)
@@ -119,7 +213,13 @@ void RL_PREP(rl_window_granule)(const float *x, float sb[18][RL_SBLIMIT])
 {
     float ev[2][16], od[2][16];
     const float *const w = rl_enwindow + 10 + RL_ENWINDOW_ROWS * RL_ENWINDOW_ROW;
-    for (int k = 0; k < 18; k += 2) {
+    int k = 0;
+#if W == 16
+    window_slots16(x, sb);
+    x += 32 * 16;
+    k = 16;
+#endif
+    for (; k < 18; k += 2) {
         window_rows2(x, ev, od);
         for (int q = 0; q < 2; q++) {
             for (int j = 0; j < 16; j++) {
