@@ -219,14 +219,24 @@ static int compare_spread(RlSpreadFn fn, int level, const RlPsyBands *gd, int ki
     return ok;
 }
 
+/* Every layout as the encoder built it (with its 16-lane plan where one
+ * exists) and without the plan (the general kernel). */
 static void check_spread(RlSpreadFn fn, int level)
 {
-    int fails = 0;
-    for (int li = 0; li < nlayouts && fails < 10; li++)
+    int fails = 0, planned = 0;
+    for (int li = 0; li < nlayouts && fails < 10; li++) {
+        RlPsyBands bare = *layouts[li];
+        bare.plan = NULL;
+        planned += layouts[li]->plan != NULL;
         for (int kind = 0; kind <= 5; kind++)
             for (int ikind = 0; ikind < 3; ikind++)
-                for (int rep = 0; rep < (kind < 2 ? 300 : 20); rep++)
+                for (int rep = 0; rep < (kind < 2 ? 300 : 20); rep++) {
                     fails += !compare_spread(fn, level, layouts[li], kind, ikind);
+                    if (layouts[li]->plan && rep < 20)
+                        fails += !compare_spread(fn, level, &bare, kind, ikind);
+                }
+    }
+    CHECK(planned == nlayouts, "spread plans: %d of %d layouts", planned, nlayouts);
 }
 
 /* ns per call: long and short partitions of 44.1 kHz, music-like energies */

@@ -41,6 +41,8 @@ typedef struct RlPsyBands {
     int   npart;
     int   n_sb;
     float *s3;                       /* packed spreading rows; owned (l, s), NULL in l_to_s */
+    struct RlSpreadPlan *plan;       /* s3 turned for 16-lane kernels (psy_spread.h);
+                                      * owned (l, s), NULL in l_to_s or where unusable */
 } RlPsyBands;
 
 /* Psy constants, fixed at init (LAME PsyConst_t).  Freed by rl_psy_free. */

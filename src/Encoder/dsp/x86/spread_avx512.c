@@ -53,5 +53,9 @@ static inline VI trunc_scaled(VF lg)
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
 }
 
+/* lane l: (lo, hi)[i[l]], 0 <= i[l] < 32 */
+static inline VF perm2_f(VF lo, VI i, VF hi) { return _mm512_permutex2var_ps(lo, i, hi); }
+#define RL_SPREAD_PERM2
+
 #define RL_SPREAD_FN rl_psy_spread_avx512
 #include "spread_body.h"

@@ -68,9 +68,114 @@ static inline VF mask_add_v(VF m1, VF m2, VI dist, VI delta)
     MASK_ADD_TAIL(r);
 }
 
+#ifdef RL_SPREAD_PERM2
+/* The kernel on a plan (psy_spread.h, W = 16): lane l of group g is
+ * partition 16 g + l; its term j is s3t * eb[kk] * ton[kk], kk = first +
+ * lane_first[l] + j, the products in the scalar order.  The energies of
+ * one step are lanes lane_first of the 32 partitions from first + j: one
+ * two-register permute, no transposition.  A lane past its last term
+ * computes a value that the select drops (the step's act mask), as in the
+ * general kernel. */
+static void spread_planned(const struct RlPsyBands *gd, const RlSpreadPlan *p, const float *eb,
+                           const float *max, const unsigned char *idx, float *ecb_out,
+                           float *cap)
+{
+    int const n = gd->npart;
+    float ebp[RL_CBANDS + 32], ton[RL_CBANDS + 32];
+    int pre[RL_CBANDS + 1];          /* pre[i]: idx[0] + ... + idx[i-1] */
+
+    pre[0] = 0;
+    for (int b = 0; b < n; b++) {
+        ebp[b] = eb[b];
+        ton[b] = rl_psy_tonality_tab[idx[b]];
+        pre[b + 1] = pre[b] + idx[b];
+    }
+    for (int b = n; b < RL_CBANDS + 32; b++)
+        ebp[b] = ton[b] = 0.0f;
+    for (int g0 = 0; g0 < p->ngroups; g0 += NG) {
+        int const ng = p->ngroups - g0 < NG ? p->ngroups - g0 : NG;
+        const RlSpreadGroup *q[NG];
+        int delta[NG][W], jlo[NG], jhi[NG], gmax[NG];
+        int maxsteps = 0;
+        VF acc[NG];
+        VI vst[NG], vrel[NG], vdelta[NG], perm[NG];
+        float ecb[NG][W];
+        for (int g = 0; g < ng; g++) {
+            q[g] = &p->g[g0 + g];
+            gmax[g] = q[g]->gmax;
+            jlo[g] = 1 << 20;
+            jhi[g] = -(1 << 20);
+            for (int l = 0; l < W; l++) {
+                int const b = (g0 + g) * W + l;
+                int const dl = b < n ? rl_psy_ma_delta_tab[idx[b]] : 0;
+                delta[g][l] = dl;
+                /* steps j with |rel + j| <= dl */
+                if (b < n && dl >= 0) {
+                    if (jlo[g] > -dl - q[g]->rel[l])
+                        jlo[g] = -dl - q[g]->rel[l];
+                    if (jhi[g] < dl - q[g]->rel[l])
+                        jhi[g] = dl - q[g]->rel[l];
+                }
+            }
+            if (maxsteps < gmax[g])
+                maxsteps = gmax[g];
+            vst[g] = load_i(q[g]->steps);
+            vrel[g] = load_i(q[g]->rel);
+            vdelta[g] = load_i(delta[g]);
+            perm[g] = load_i(q[g]->lane_first);
+            const float *const e0 = ebp + q[g]->first, *const t0 = ton + q[g]->first;
+            acc[g] = mul_f(mul_f(loadu_f(p->s3t + q[g]->s3t), perm2_f(loadu_f(e0), perm[g], loadu_f(e0 + W))),
+                           perm2_f(loadu_f(t0), perm[g], loadu_f(t0 + W)));
+        }
+        for (int j = 1; j <= maxsteps; j++) {
+            VI const vj = set1_i(j);
+            for (int g = 0; g < ng; g++) {
+                if (j > gmax[g])
+                    continue;
+                VM const act = cmpgt_i(vst[g], set1_i(j - 1));     /* j <= steps */
+                const float *const e0 = ebp + q[g]->first + j, *const t0 = ton + q[g]->first + j;
+                VF const x = mul_f(mul_f(loadu_f(p->s3t + q[g]->s3t + j * W),
+                                         perm2_f(loadu_f(e0), perm[g], loadu_f(e0 + W))),
+                                   perm2_f(loadu_f(t0), perm[g], loadu_f(t0 + W)));
+                VF r;
+                if (j >= jlo[g] && j <= jhi[g])
+                    r = mask_add_v(acc[g], x, add_i(vrel[g], vj), vdelta[g]);
+                else
+                    r = mask_add_far(acc[g], x);
+                acc[g] = sel(act, acc[g], r);
+            }
+        }
+        for (int g = 0; g < ng; g++)
+            store_f(ecb[g], acc[g]);
+        for (int g = 0; g < ng; g++) {
+            for (int l = 0; l < W && (g0 + g) * W + l < n; l++) {
+                int const b = (g0 + g) * W + l;
+                int const f0 = q[g]->first + q[g]->lane_first[l], st = q[g]->steps[l];
+                int const dd = pre[f0 + st + 1] - pre[f0];
+                int const ddv = (1 + 2 * dd) / (2 * (1 + st));
+                float const avg_mask = rl_psy_tonality_tab[ddv] * 0.5f;
+                float e = ecb[g][l];
+                e *= avg_mask;
+                ecb_out[b] = e;
+                float x = max[b];
+                x *= gd->minval[b];
+                x *= avg_mask;
+                cap[b] = x;
+            }
+        }
+    }
+}
+#endif
+
 void RL_SPREAD_FN(const struct RlPsyBands *gd, const float *eb, const float *max,
                   const unsigned char *idx, float *ecb_out, float *cap)
 {
+#ifdef RL_SPREAD_PERM2
+    if (gd->plan) {
+        spread_planned(gd, gd->plan, eb, max, idx, ecb_out, cap);
+        return;
+    }
+#endif
     int const n = gd->npart;
     float ebp[RL_CBANDS + W], ton[RL_CBANDS + W];
     float prod[RL_CBANDS * RL_CBANDS + W];  /* s3[k] * eb[kk] * tonality, packed like s3 */
