@@ -56,6 +56,19 @@ static inline VI trunc_scaled(VF lg)
 /* lane l: (lo, hi)[i[l]], 0 <= i[l] < 32 */
 static inline VF perm2_f(VF lo, VI i, VF hi) { return _mm512_permutex2var_ps(lo, i, hi); }
 #define RL_SPREAD_PERM2
+/* rl_fast_log_tab[i], rl_fast_log_tab[i + 1] per lane (0 <= i < 512): two
+ * gathers of eight 8-byte pairs, half the elements of two 4-byte gathers */
+static inline void log_pairs(VI i, VF *t0, VF *t1)
+{
+    const void *const base = rl_fast_log_pairs;
+    __m512 const a = _mm512_castsi512_ps(_mm512_i32gather_epi64(_mm512_castsi512_si256(i), base, 8));
+    __m512 const b = _mm512_castsi512_ps(
+        _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(i, 1), base, 8));
+    __m512i const even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    *t0 = _mm512_permutex2var_ps(a, even, b);
+    *t1 = _mm512_permutex2var_ps(a, _mm512_add_epi32(even, _mm512_set1_epi32(1)), b);
+}
+#define RL_SPREAD_LOG_PAIRS
 
 #define RL_SPREAD_FN rl_psy_spread_avx512
 #include "spread_body.h"

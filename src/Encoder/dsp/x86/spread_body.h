@@ -56,8 +56,13 @@ static inline VF mask_add_v(VF m1, VF m2, VI dist, VI delta)
     VF frac = cvt_if(and_i(mant, set1_i((1 << 14) - 1)));
     frac = mul_f(frac, set1_f(1.0f / (1 << 14)));
     VI const m = srli_i(mant, 14);
+#ifdef RL_SPREAD_LOG_PAIRS
+    VF t0, t1;
+    log_pairs(m, &t0, &t1);
+#else
     VF const t0 = gather_f(rl_fast_log_tab, m);
     VF const t1 = gather_f(rl_fast_log_tab + 1, m);
+#endif
     VF const lg = add_f(e, add_f(mul_f(t0, sub_f(set1_f(1.0f), frac)), mul_f(t1, frac)));
     /* (int)(lg * double constant); lanes that do not use it are clamped */
     VI i = trunc_scaled(lg);
