@@ -14,6 +14,7 @@
 #include "fast_log.h"
 #include "fft.h"
 #include "huffman_count.h"
+#include "mdct.h"
 #include "polyphase_window.h"
 #include "psy_spread.h"
 #include "replaygain.h"
@@ -435,8 +436,35 @@ static void check_fht(const RlDsp *d, const RlDsp *s)
     CHECK(1, "fht");
 }
 
+/* the long-block MDCT of a granule's 32 bands, every long window */
+static void check_mdct_long(const RlDsp *d, const RlDsp *s)
+{
+    static float prev[18 * RL_SBLIMIT], cur[18 * RL_SBLIMIT];
+    float a[576], b[576];
+    static const int types[3] = { RL_NORM_TYPE, RL_START_TYPE, RL_STOP_TYPE };
+    for (int t = 0; t < 3; t++)
+        for (int kind = 0; kind < SAMPLE_KINDS; kind++)
+            for (int rep = 0; rep < 30; rep++) {
+                for (int i = 0; i < 18 * RL_SBLIMIT; i++) {
+                    prev[i] = sample(kind, i + rep * 1300);
+                    cur[i] = sample(kind, i + 18 * RL_SBLIMIT + rep * 1300);
+                }
+                memset(a, 0x55, sizeof a);
+                memset(b, 0xaa, sizeof b);
+                s->mdct_long(prev, cur, rl_mdct_win[types[t]], a);
+                d->mdct_long(prev, cur, rl_mdct_win[types[t]], b);
+                if (!same_floats(a, b, 576)) {
+                    int at = first_diff(a, b, 576);
+                    CHECK(0, "mdct_long %s type %d kind %d: band %d line %d %a, scalar %a",
+                          rl_simd_name(d->level), types[t], kind, at / 18, at % 18, b[at], a[at]);
+                    return;
+                }
+            }
+    CHECK(1, "mdct_long");
+}
+
 /* ns per call of each Prepare-side kernel on music-like input */
-#define NPREP 5
+#define NPREP 6
 static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
 {
     static float buf[POLY_LEN];
@@ -449,7 +477,8 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
     for (int i = 0; i < RL_RG_MAX_ORDER + 1152; i++)
         in[i] = st[i] = o[i] = sample(4, i);
     rng_state = saved;
-    double ns[NPREP] = { 1e30, 1e30, 1e30, 1e30, 1e30 };
+    double ns[NPREP] = { 1e30, 1e30, 1e30, 1e30, 1e30, 1e30 };
+    float xr[576];
     float fz[RL_BLKSIZE];
     for (int rep = 0; rep < 15; rep++) {
         double t0 = now();
@@ -472,14 +501,17 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
                 d->fht(fz + 256 * b, RL_BLKSIZE_S / 2);
         }
         double t5 = now();
+        for (int it = 0; it < 5000; it++)      /* one granule's 32 bands */
+            d->mdct_long(in, in + 18 * RL_SBLIMIT, rl_mdct_win[RL_NORM_TYPE], xr);
+        double t6 = now();
         double const t[NPREP] = { (t1 - t0) / 2000, (t2 - t1) / 20000, (t3 - t2) / 20000,
-                                  (t4 - t3) / 500, (t5 - t4) / 5000 };
+                                  (t4 - t3) / 500, (t5 - t4) / 5000, (t6 - t5) / 5000 };
         for (int k = 0; k < NPREP; k++)
             if (t[k] * 1e9 < ns[k])
                 ns[k] = t[k] * 1e9;
     }
     static const char *const names[NPREP] = { "window_granule", "attack_fir", "block_peaks",
-                                              "gain_filter", "fht" };
+                                              "gain_filter", "fht", "mdct_long" };
     for (int k = 0; k < NPREP; k++) {
         if (level == RL_SIMD_SCALAR)
             base[k] = ns[k];
@@ -492,7 +524,7 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
 static void check_prepare(int bench, int cpu)
 {
     const RlDsp *const s = rl_dsp_scalar();
-    double base[NPREP] = { 0, 0, 0, 0, 0 };
+    double base[NPREP] = { 0, 0, 0, 0, 0, 0 };
     for (int level = RL_SIMD_SCALAR; level <= cpu && level < RL_SIMD_LEVELS; level++) {
         RlDsp d;
         rl_dsp_init(&d, level);
@@ -502,6 +534,7 @@ static void check_prepare(int bench, int cpu)
             check_attack(&d, s);
             check_gain_filter(&d, s);
             check_fht(&d, s);
+            check_mdct_long(&d, s);
             printf("prepare      %-7s %s\n", rl_simd_name(level),
                    rl_test_failed_ == before ? "ok" : "FAILED");
         }

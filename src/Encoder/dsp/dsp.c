@@ -10,6 +10,7 @@
 #include "fft.h"
 #include "attack.h"
 #include "huffman_count.h"
+#include "mdct.h"
 #include "polyphase_window.h"
 #include "psy_spread.h"
 #include "replaygain.h"
@@ -97,6 +98,7 @@ static const RlDsp scalar_dsp = {
     .block_peaks = rl_block_peaks,
     .gain_filter = rl_gain_filter,
     .fht = rl_fht,
+    .mdct_long = rl_mdct_long,
 };
 
 const RlDsp *rl_dsp_scalar(void)
@@ -151,6 +153,7 @@ static void prepare_init(RlDsp *d, int level)
         RL_PREP_SET(avx512);
         /* sixteen lanes end in a longer reduction than they save on 64 values */
         d->block_peaks = rl_block_peaks_avx2;
+        d->mdct_long = rl_mdct_long_avx512;   /* 16 bands per vector (prepare_body.h) */
     }
 #undef RL_PREP_SET
 }

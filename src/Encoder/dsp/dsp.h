@@ -27,6 +27,8 @@ typedef void (*RlAttackFirFn)(const float *firbuf, float hpf[576]);
 typedef void (*RlBlockPeaksFn)(const float *pf, float peaks[9]);
 typedef void (*RlGainFilterFn)(int freqindex, const float *in, float *step, float *out, long n);
 typedef void (*RlFhtFn)(float *fz, int half);   /* rl_fht (fft.h) */
+/* rl_mdct_long (mdct.h) */
+typedef void (*RlMdctLongFn)(const float *prev, const float *cur, const float *wt, float *xr);
 
 /* rl_noise_x34_batch's contract (noise_x34.h): the quantization noise of
  * njobs (band, step) pairs, each the scalar sum's float. */
@@ -52,6 +54,7 @@ typedef struct RlDsp {
     RlBlockPeaksFn block_peaks;
     RlGainFilterFn gain_filter;
     RlFhtFn fht;
+    RlMdctLongFn mdct_long;
 } RlDsp;
 
 /* Fills d with the best kernel at or below level (clamped to 0..AVX512;

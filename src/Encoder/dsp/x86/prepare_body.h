@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "attack.h"
+#include "mdct.h"
 #include "polyphase_window.h"
 #include "replaygain.h"
 #include "x86_kernels.h"
@@ -200,6 +201,42 @@ static void window_slots16(const float *x, float sb[18][RL_SBLIMIT])
     for (int k = 0; k < 16; k++) {
         st(sb[k], a[k]);
         st(sb[k] + 16, a[16 + k]);
+    }
+}
+
+/* ---- the long-block MDCT, lane l band 16 h + l (rl_mdct_long) ---- */
+#define RL_ML_FN mdct_long18_v
+#define RL_ML_T vf
+#include "mdct_long18.h"
+
+void RL_PREP(rl_mdct_long)(const float *prev, const float *cur, const float *wt, float *xr)
+{
+    const float *const tantab = rl_mdct_win[RL_SHORT_TYPE] + 3;
+    const float *const cx = rl_mdct_win[RL_SHORT_TYPE] + 12;
+    for (int h = 0; h < 2; h++) {
+        /* one slot's values of bands 16 h .. 16 h + 15 (rl_band_pos order) */
+        __m512i const pos = _mm512_loadu_si512(rl_band_pos + 16 * h);
+#define BANDS(sb, slot) ((vf) _mm512_permutex2var_ps(_mm512_loadu_ps((sb) + 32 * (slot)), pos, \
+                                                      _mm512_loadu_ps((sb) + 32 * (slot) + 16)))
+        vf work[18], out[18];
+        float o16[16], o17[16];
+        for (int k = -9; k < 0; k++) {
+            vf const a = BANDS(cur, k + 9) * wt[k + 27] + BANDS(cur, 8 - k) * wt[k + 36];
+            vf const b = BANDS(prev, k + 9) * wt[k + 9] - BANDS(prev, 8 - k) * wt[k + 18];
+            work[k + 9] = a - b * tantab[k + 9];
+            work[k + 18] = a * tantab[k + 9] + b;
+        }
+#undef BANDS
+        mdct_long18_v(out, work, cx);
+        transpose16(out);
+        st(o16, out[16]);
+        st(o17, out[17]);
+        for (int l = 0; l < 16; l++) {
+            float *const x = xr + 18 * (16 * h + l);
+            st(x, out[l]);
+            x[16] = o16[l];
+            x[17] = o17[l];
+        }
     }
 }
 #endif

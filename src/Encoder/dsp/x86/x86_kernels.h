@@ -58,6 +58,9 @@ void rl_poly_rows_init(void);
 RL_PREP_DECLARE(sse41)
 RL_PREP_DECLARE(avx2)
 RL_PREP_DECLARE(avx512)
+/* rl_mdct_long (mdct.h), sixteen bands per vector: AVX-512 only (its band
+ * order is one two-register permute per slot) */
+void rl_mdct_long_avx512(const float *prev, const float *cur, const float *wt, float *xr);
 
 /* rl_noise_x34_batch (noise_x34.h), one job per lane: 4 (AVX2), 8 (AVX-512) */
 struct RlNoiseJob;
