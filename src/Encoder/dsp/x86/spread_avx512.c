@@ -69,6 +69,7 @@ static inline void log_pairs(VI i, VF *t0, VF *t1)
     *t1 = _mm512_permutex2var_ps(a, _mm512_add_epi32(even, _mm512_set1_epi32(1)), b);
 }
 #define RL_SPREAD_LOG_PAIRS
+#define RL_SPREAD_MASK_BITS     /* VM is an integer of lane bits */
 
 #define RL_SPREAD_FN rl_psy_spread_avx512
 #include "spread_body.h"

@@ -49,6 +49,14 @@ static inline VF mask_add_far(VF m1, VF m2)
 static inline VF mask_add_v(VF m1, VF m2, VI dist, VI delta)
 {
     MASK_ADD_HEAD;
+#ifdef RL_SPREAD_MASK_BITS
+    /* no lane near with a ratio under max_i1: each near lane's value is
+     * the sum (the log's product is never taken), so the log is skipped */
+    if (!(~cmpgt_i(abs_i(dist), delta) & cmp_lt(ratio, set1_f(rl_psy_ma_max_i1)))) {
+        VF r = sel(cmpgt_i(abs_i(dist), delta), sum, rfar);
+        MASK_ADD_TAIL(r);
+    }
+#endif
     /* rl_fast_log2(ratio), every step in float as there */
     VI const bits = cast_fi(ratio);
     VI const mant = and_i(bits, set1_i(0x7fffff));
