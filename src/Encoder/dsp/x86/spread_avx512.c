@@ -56,6 +56,26 @@ static inline VI trunc_scaled(VF lg)
 /* lane l: (lo, hi)[i[l]], 0 <= i[l] < 32 */
 static inline VF perm2_f(VF lo, VI i, VF hi) { return _mm512_permutex2var_ps(lo, i, hi); }
 #define RL_SPREAD_PERM2
+/* rl_psy_ma_delta_tab[idx[l]] in the valid lanes, 0 in the others (the
+ * valid lanes' idx are tonality indices, 0..8) */
+static inline VI delta_lanes(const unsigned char *idx, VM valid)
+{
+    __m512i const i = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(valid, idx));
+    __m512i const tab = _mm512_maskz_loadu_epi32(0x1ff, rl_psy_ma_delta_tab);
+    return _mm512_maskz_permutexvar_epi32(valid, i, tab);
+}
+static inline VI gather_i(const int *base, VI i) { return _mm512_i32gather_epi32(i, base, 4); }
+static inline VI trunc_i(VF a) { return _mm512_cvttps_epi32(a); }
+/* rl_psy_tonality_tab[i] per lane, 0 <= i <= 8 */
+static inline VF tonality_lanes(VI i)
+{
+    return _mm512_permutexvar_ps(i, _mm512_maskz_loadu_ps(0x1ff, rl_psy_tonality_tab));
+}
+static inline VF loadu_mask_f(const float *p, VM m) { return _mm512_maskz_loadu_ps(m, p); }
+static inline void store_mask_f(float *p, VM m, VF a) { _mm512_mask_storeu_ps(p, m, a); }
+/* min / max of the lanes in m: INT_MAX / INT_MIN for none */
+static inline int reduce_min_i(VM m, VI a) { return _mm512_mask_reduce_min_epi32(m, a); }
+static inline int reduce_max_i(VM m, VI a) { return _mm512_mask_reduce_max_epi32(m, a); }
 /* rl_fast_log_tab[i], rl_fast_log_tab[i + 1] per lane (0 <= i < 512): two
  * gathers of eight 8-byte pairs, half the elements of two 4-byte gathers */
 static inline void log_pairs(VI i, VF *t0, VF *t1)

@@ -108,33 +108,25 @@ static void spread_planned(const struct RlPsyBands *gd, const RlSpreadPlan *p, c
     for (int g0 = 0; g0 < p->ngroups; g0 += NG) {
         int const ng = p->ngroups - g0 < NG ? p->ngroups - g0 : NG;
         const RlSpreadGroup *q[NG];
-        int delta[NG][W], jlo[NG], jhi[NG], gmax[NG];
+        int jlo[NG], jhi[NG], gmax[NG];
         int maxsteps = 0;
         VF acc[NG];
         VI vst[NG], vrel[NG], vdelta[NG], perm[NG];
-        float ecb[NG][W];
         for (int g = 0; g < ng; g++) {
+            int const left = n - (g0 + g) * W;
+            VM const valid = (VM) (left >= W ? 0xffff : (1u << left) - 1);
             q[g] = &p->g[g0 + g];
             gmax[g] = q[g]->gmax;
-            jlo[g] = 1 << 20;
-            jhi[g] = -(1 << 20);
-            for (int l = 0; l < W; l++) {
-                int const b = (g0 + g) * W + l;
-                int const dl = b < n ? rl_psy_ma_delta_tab[idx[b]] : 0;
-                delta[g][l] = dl;
-                /* steps j with |rel + j| <= dl */
-                if (b < n && dl >= 0) {
-                    if (jlo[g] > -dl - q[g]->rel[l])
-                        jlo[g] = -dl - q[g]->rel[l];
-                    if (jhi[g] < dl - q[g]->rel[l])
-                        jhi[g] = dl - q[g]->rel[l];
-                }
-            }
             if (maxsteps < gmax[g])
                 maxsteps = gmax[g];
             vst[g] = load_i(q[g]->steps);
             vrel[g] = load_i(q[g]->rel);
-            vdelta[g] = load_i(delta[g]);
+            vdelta[g] = delta_lanes(idx + (g0 + g) * W, valid);    /* 0 past npart */
+            /* the steps j with |rel + j| <= delta in some lane (none: an
+             * empty range) */
+            VM const pos = valid & cmpgt_i(vdelta[g], set1_i(-1));
+            jlo[g] = reduce_min_i(pos, sub_i(sub_i(set1_i(0), vdelta[g]), vrel[g]));
+            jhi[g] = reduce_max_i(pos, sub_i(vdelta[g], vrel[g]));
             perm[g] = load_i(q[g]->lane_first);
             const float *const e0 = ebp + q[g]->first, *const t0 = ton + q[g]->first;
             acc[g] = mul_f(mul_f(loadu_f(p->s3t + q[g]->s3t), perm2_f(loadu_f(e0), perm[g], loadu_f(e0 + W))),
@@ -158,23 +150,23 @@ static void spread_planned(const struct RlPsyBands *gd, const RlSpreadPlan *p, c
                 acc[g] = sel(act, acc[g], r);
             }
         }
-        for (int g = 0; g < ng; g++)
-            store_f(ecb[g], acc[g]);
         for (int g = 0; g < ng; g++) {
-            for (int l = 0; l < W && (g0 + g) * W + l < n; l++) {
-                int const b = (g0 + g) * W + l;
-                int const f0 = q[g]->first + q[g]->lane_first[l], st = q[g]->steps[l];
-                int const dd = pre[f0 + st + 1] - pre[f0];
-                int const ddv = (1 + 2 * dd) / (2 * (1 + st));
-                float const avg_mask = rl_psy_tonality_tab[ddv] * 0.5f;
-                float e = ecb[g][l];
-                e *= avg_mask;
-                ecb_out[b] = e;
-                float x = max[b];
-                x *= gd->minval[b];
-                x *= avg_mask;
-                cap[b] = x;
-            }
+            int const b0 = (g0 + g) * W, left = n - b0;
+            VM const valid = (VM) (left >= W ? 0xffff : (1u << left) - 1);
+            /* dd: the partition's idx sum, dd_n = steps + 1; the scalar
+             * (1 + 2 dd) / (2 dd_n) in float is exact: both below 2^24, and
+             * a quotient at least 1/d below an integer (d <= 128) stays
+             * below it, as its half ulp is under 2^-9 (n < 2^16) */
+            VI const f0 = add_i(set1_i(q[g]->first), perm[g]);
+            VI const dd = sub_i(gather_i(pre + 1, add_i(f0, vst[g])), gather_i(pre, f0));
+            VI const num = add_i(set1_i(1), add_i(dd, dd));
+            VI const den = add_i(add_i(vst[g], vst[g]), set1_i(2));
+            VI const ddv = trunc_i(div_f(cvt_if(num), cvt_if(den)));
+            VF const avg_mask = mul_f(tonality_lanes(ddv), set1_f(0.5f));
+            store_mask_f(ecb_out + b0, valid, mul_f(acc[g], avg_mask));
+            VF const x = mul_f(mul_f(loadu_mask_f(max + b0, valid), loadu_mask_f(gd->minval + b0, valid)),
+                               avg_mask);
+            store_mask_f(cap + b0, valid, x);
         }
     }
 }
