@@ -463,8 +463,44 @@ static void check_mdct_long(const RlDsp *d, const RlDsp *s)
     CHECK(1, "mdct_long");
 }
 
+/* 16-bit PCM to the input floats: every bit pattern, odd lengths, mono
+ * and stereo, matrices with norm and M/S-like factors */
+static void check_pcm_s16le(const RlDsp *d, const RlDsp *s)
+{
+    static uint16_t pcm[2 * 300];
+    float a0[300], a1[300], b0[300], b1[300];
+    static const float mats[3][4] = {
+        { 1.0f / 65536, 0.0f, 0.0f, 1.0f / 65536 },
+        { 0.5f / 65536, 0.5f / 65536, 0.5f / 65536, -0.5f / 65536 },
+        { 0.7f, 0.3f, -1.1f, 3.0e-5f },
+    };
+    for (int rep = 0; rep < 200; rep++) {
+        int const n = (int) (rnd() % 300), nch = 1 + (int) (rnd() % 2);
+        const float *const m = mats[rep % 3];
+        for (int i = 0; i < 2 * 300; i++)
+            pcm[i] = (uint16_t) (rep % 5 == 0 ? (i & 1 ? 0x8000 : 0x7fff) : rnd());
+        memset(a0, 0x55, sizeof a0);
+        memset(a1, 0x55, sizeof a1);
+        memset(b0, 0xaa, sizeof b0);
+        memset(b1, 0xaa, sizeof b1);
+        s->pcm_s16le(pcm, n, nch, m, a0, a1);
+        d->pcm_s16le(pcm, n, nch, m, b0, b1);
+        if (!same_floats(a0, b0, n) || !same_floats(a1, b1, n)) {
+            int at = same_floats(a0, b0, n) ? first_diff(a1, b1, n) : first_diff(a0, b0, n);
+            CHECK(0, "pcm_s16le %s n=%d nch %d: frame %d", rl_simd_name(d->level), n, nch, at);
+            return;
+        }
+        static const unsigned char untouched[4] = { 0xaa, 0xaa, 0xaa, 0xaa };
+        if (n < 300 && (memcmp(&b0[n], untouched, 4) != 0 || memcmp(&b1[n], untouched, 4) != 0)) {
+            CHECK(0, "pcm_s16le %s n=%d: wrote past n", rl_simd_name(d->level), n);
+            return;
+        }
+    }
+    CHECK(1, "pcm_s16le");
+}
+
 /* ns per call of each Prepare-side kernel on music-like input */
-#define NPREP 6
+#define NPREP 7
 static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
 {
     static float buf[POLY_LEN];
@@ -477,7 +513,9 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
     for (int i = 0; i < RL_RG_MAX_ORDER + 1152; i++)
         in[i] = st[i] = o[i] = sample(4, i);
     rng_state = saved;
-    double ns[NPREP] = { 1e30, 1e30, 1e30, 1e30, 1e30, 1e30 };
+    double ns[NPREP] = { 1e30, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30 };
+    static const float mat[4] = { 1.0f / 65536, 0.0f, 0.0f, 1.0f / 65536 };
+    float u[1152], v[1152];
     float xr[576];
     float fz[RL_BLKSIZE];
     for (int rep = 0; rep < 15; rep++) {
@@ -504,14 +542,19 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
         for (int it = 0; it < 5000; it++)      /* one granule's 32 bands */
             d->mdct_long(in, in + 18 * RL_SBLIMIT, rl_mdct_win[RL_NORM_TYPE], xr);
         double t6 = now();
+        for (int it = 0; it < 5000; it++)      /* one stereo frame's bytes (4608) */
+            d->pcm_s16le(in, 1152, 2, mat, u, v);
+        double t7 = now();
         double const t[NPREP] = { (t1 - t0) / 2000, (t2 - t1) / 20000, (t3 - t2) / 20000,
-                                  (t4 - t3) / 500, (t5 - t4) / 5000, (t6 - t5) / 5000 };
+                                  (t4 - t3) / 500, (t5 - t4) / 5000, (t6 - t5) / 5000,
+                                  (t7 - t6) / 5000 };
         for (int k = 0; k < NPREP; k++)
             if (t[k] * 1e9 < ns[k])
                 ns[k] = t[k] * 1e9;
     }
     static const char *const names[NPREP] = { "window_granule", "attack_fir", "block_peaks",
-                                              "gain_filter", "fht", "mdct_long" };
+                                              "gain_filter", "fht", "mdct_long",
+                                              "pcm_s16le" };
     for (int k = 0; k < NPREP; k++) {
         if (level == RL_SIMD_SCALAR)
             base[k] = ns[k];
@@ -524,7 +567,7 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
 static void check_prepare(int bench, int cpu)
 {
     const RlDsp *const s = rl_dsp_scalar();
-    double base[NPREP] = { 0, 0, 0, 0, 0, 0 };
+    double base[NPREP] = { 0, 0, 0, 0, 0, 0, 0 };
     for (int level = RL_SIMD_SCALAR; level <= cpu && level < RL_SIMD_LEVELS; level++) {
         RlDsp d;
         rl_dsp_init(&d, level);
@@ -535,6 +578,7 @@ static void check_prepare(int bench, int cpu)
             check_gain_filter(&d, s);
             check_fht(&d, s);
             check_mdct_long(&d, s);
+            check_pcm_s16le(&d, s);
             printf("prepare      %-7s %s\n", rl_simd_name(level),
                    rl_test_failed_ == before ? "ok" : "FAILED");
         }

@@ -10,6 +10,7 @@
 #include "fft.h"
 #include "attack.h"
 #include "huffman_count.h"
+#include "dispatch.h"
 #include "mdct.h"
 #include "polyphase_window.h"
 #include "psy_spread.h"
@@ -99,6 +100,7 @@ static const RlDsp scalar_dsp = {
     .gain_filter = rl_gain_filter,
     .fht = rl_fht,
     .mdct_long = rl_mdct_long,
+    .pcm_s16le = rl_pcm_s16le,
 };
 
 const RlDsp *rl_dsp_scalar(void)
@@ -143,6 +145,7 @@ static void prepare_init(RlDsp *d, int level)
         d->attack_fir = rl_attack_fir_##sfx;          \
         d->block_peaks = rl_block_peaks_##sfx;        \
         d->gain_filter = rl_gain_filter_##sfx;        \
+        d->pcm_s16le = rl_pcm_s16le_##sfx;            \
         d->fht = rl_fht_##sfx;                        \
     } while (0)
     if (level == RL_SIMD_SSE41)

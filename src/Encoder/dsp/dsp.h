@@ -27,6 +27,9 @@ typedef void (*RlAttackFirFn)(const float *firbuf, float hpf[576]);
 typedef void (*RlBlockPeaksFn)(const float *pf, float peaks[9]);
 typedef void (*RlGainFilterFn)(int freqindex, const float *in, float *step, float *out, long n);
 typedef void (*RlFhtFn)(float *fz, int half);   /* rl_fht (fft.h) */
+/* rl_pcm_s16le (dispatch.h) */
+typedef void (*RlPcmS16Fn)(const void *src, int n, int nch, const float m[4], float *ib0,
+                           float *ib1);
 /* rl_mdct_long (mdct.h) */
 typedef void (*RlMdctLongFn)(const float *prev, const float *cur, const float *wt, float *xr);
 
@@ -55,6 +58,7 @@ typedef struct RlDsp {
     RlGainFilterFn gain_filter;
     RlFhtFn fht;
     RlMdctLongFn mdct_long;
+    RlPcmS16Fn pcm_s16le;
 } RlDsp;
 
 /* Fills d with the best kernel at or below level (clamped to 0..AVX512;

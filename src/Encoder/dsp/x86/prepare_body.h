@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "attack.h"
+#include "dispatch.h"
 #include "mdct.h"
 #include "polyphase_window.h"
 #include "replaygain.h"
@@ -269,6 +270,32 @@ void RL_PREP(rl_window_granule)(const float *x, float sb[18][RL_SBLIMIT])
         for (int band = 1; band < 32; band += 2)
             sb[k + 1][band] *= -1;
     }
+}
+
+/* ---- 16-bit stereo PCM to the input floats (rl_pcm_s16le) ---- */
+/* One 32-bit word per frame, L in its low half, R in its high half (x86 is
+ * little-endian): word << 16 and word & 0xffff0000 are rl_raw_sample's
+ * int32 of L and of R, converted exactly (16 significant bits) and then
+ * through the same float matrix as the scalar loop.  Mono: the scalar
+ * kernel. */
+typedef unsigned vu __attribute__((vector_size(W * 4)));
+void RL_PREP(rl_pcm_s16le)(const void *src, int n, int nch, const float m[4], float *ib0,
+                           float *ib1)
+{
+    const unsigned char *const p = src;
+    int i = 0;
+    if (nch == 2) {
+        vf const m00 = bc(m[0]), m01 = bc(m[1]), m10 = bc(m[2]), m11 = bc(m[3]);
+        for (; i + W <= n; i += W) {
+            vu w;
+            memcpy(&w, p + 4 * (size_t) i, sizeof w);
+            vf const xl = __builtin_convertvector((vi) (w << 16), vf);
+            vf const xr = __builtin_convertvector((vi) (w & 0xffff0000u), vf);
+            st(ib0 + i, xl * m00 + xr * m01);
+            st(ib1 + i, xl * m10 + xr * m11);
+        }
+    }
+    rl_pcm_s16le(p + (size_t) (2 * nch) * (size_t) i, n - i, nch, m, ib0 + i, ib1 + i);
 }
 
 /* ---- attack detection: W high-pass outputs at once ---- */

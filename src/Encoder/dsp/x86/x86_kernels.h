@@ -54,7 +54,8 @@ void rl_poly_rows_init(void);
     void rl_attack_fir_##sfx(const float *firbuf, float hpf[576]);                       \
     void rl_block_peaks_##sfx(const float *pf, float peaks[9]);                          \
     void rl_gain_filter_##sfx(int freqindex, const float *in, float *step, float *out, long n); \
-    void rl_fht_##sfx(float *fz, int half);
+    void rl_fht_##sfx(float *fz, int half);                                               \
+    void rl_pcm_s16le_##sfx(const void *src, int n, int nch, const float m[4], float *ib0, float *ib1);
 RL_PREP_DECLARE(sse41)
 RL_PREP_DECLARE(avx2)
 RL_PREP_DECLARE(avx512)
