@@ -499,6 +499,47 @@ static void check_pcm_s16le(const RlDsp *d, const RlDsp *s)
     CHECK(1, "pcm_s16le");
 }
 
+/* M/S thresholds: L and R thresholds near each other and apart, ATH above
+ * and below, zeros, each msfix branch, every count of partitions */
+static float thr_value(int kind)
+{
+    switch (kind) {
+    case 0: return powf(10.0f, -2.0f + 8.0f * frnd());
+    case 1: return rnd() % 4 == 0 ? 0.0f : 1000.0f * (0.7f + 0.6f * frnd());
+    default: return (float) (rnd() % 5) * 250.0f;     /* ties at the 1.58 bound and ATH */
+    }
+}
+
+static void check_ms_thresholds(const RlDsp *d, const RlDsp *s)
+{
+    float eb[4][64], t0[4][64], t1[4][64], mld[64], ath[64];
+    for (int rep = 0; rep < 600; rep++) {
+        int const kind = rep % 3, n = 1 + (int) (rnd() % 64);
+        float const msfix = rep % 4 == 0 ? 0.0f : 1.0f + 2.0f * frnd();
+        float const athlower = 0.5f + frnd();
+        for (int b = 0; b < 64; b++) {
+            for (int c = 0; c < 4; c++) {
+                eb[c][b] = thr_value(kind) * 3.0f;
+                t0[c][b] = t1[c][b] = thr_value(kind);
+            }
+            if (rnd() % 3 == 0)
+                t0[1][b] = t1[1][b] = t0[0][b] * (rnd() % 2 ? 1.58f : 1.0f / 1.58f);
+            mld[b] = 0.2f + 2.0f * frnd();
+            ath[b] = thr_value(kind);
+        }
+        s->ms_thresholds((const float (*)[64]) eb, t0, mld, ath, athlower, msfix, n);
+        d->ms_thresholds((const float (*)[64]) eb, t1, mld, ath, athlower, msfix, n);
+        if (memcmp(t0, t1, sizeof t0) != 0) {
+            int at = first_diff(&t0[0][0], &t1[0][0], 4 * 64);
+            CHECK(0, "ms_thresholds %s kind %d n %d msfix %g: thr[%d][%d] %a, scalar %a",
+                  rl_simd_name(d->level), kind, n, msfix, at / 64, at % 64,
+                  t1[at / 64][at % 64], t0[at / 64][at % 64]);
+            return;
+        }
+    }
+    CHECK(1, "ms_thresholds");
+}
+
 /* ns per call of each Prepare-side kernel on music-like input */
 #define NPREP 7
 static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
@@ -579,6 +620,7 @@ static void check_prepare(int bench, int cpu)
             check_fht(&d, s);
             check_mdct_long(&d, s);
             check_pcm_s16le(&d, s);
+            check_ms_thresholds(&d, s);
             printf("prepare      %-7s %s\n", rl_simd_name(level),
                    rl_test_failed_ == before ? "ok" : "FAILED");
         }

@@ -101,6 +101,7 @@ static const RlDsp scalar_dsp = {
     .fht = rl_fht,
     .mdct_long = rl_mdct_long,
     .pcm_s16le = rl_pcm_s16le,
+    .ms_thresholds = rl_ms_thresholds,
 };
 
 const RlDsp *rl_dsp_scalar(void)
@@ -146,6 +147,7 @@ static void prepare_init(RlDsp *d, int level)
         d->block_peaks = rl_block_peaks_##sfx;        \
         d->gain_filter = rl_gain_filter_##sfx;        \
         d->pcm_s16le = rl_pcm_s16le_##sfx;            \
+        d->ms_thresholds = rl_ms_thresholds_##sfx;    \
         d->fht = rl_fht_##sfx;                        \
     } while (0)
     if (level == RL_SIMD_SSE41)

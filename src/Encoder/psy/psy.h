@@ -76,6 +76,13 @@ typedef struct RlPsyState {
                                       * normalised by (LAME sv_enc.pefirbuf) */
 } RlPsyState;
 
+/* The M/S thresholds of partitions 0..n-1: thr[2], thr[3] (M, S) limited
+ * from eb[2..3] and thr[0..3], cb_mld and ath_cb per partition (LAME's
+ * msfix block of L3psycho_anal_vbr).  The scalar kernel of
+ * RlDsp.ms_thresholds.  Stage: Resolve (pure). */
+void rl_ms_thresholds(const float eb[4][RL_CBANDS], float thr[4][RL_CBANDS], const float *cb_mld,
+                      const float *ath_cb, float athlower, float msfix, int n);
+
 /* Per-granule, per-psy-channel (L, R, M, S) Prepare output. */
 typedef struct RlPsyPrepLong {
     float eb[RL_CBANDS];             /* partition energies */

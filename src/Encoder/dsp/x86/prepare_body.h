@@ -298,6 +298,61 @@ void RL_PREP(rl_pcm_s16le)(const void *src, int n, int nch, const float m[4], fl
     rl_pcm_s16le(p + (size_t) (2 * nch) * (size_t) i, n - i, nch, m, ib0 + i, ib1 + i);
 }
 
+/* ---- M/S thresholds, W partitions at once (rl_ms_thresholds) ---- */
+/* Each lane runs the scalar partition's operations; its branches are
+ * selects on the same comparisons (a NaN compares as there), and the msfix
+ * quotient is taken in every lane and kept where the scalar one is. */
+static inline vf vsel(vi m, vf a, vf b)     /* m ? a : b */
+{
+    return (vf) (((vi) a & m) | ((vi) b & ~m));
+}
+
+static inline vf ldn(const float *p, int cnt)      /* p[0 .. cnt), zeros after */
+{
+    vf v = bc(0.0f);
+    memcpy(&v, p, sizeof(float) * (size_t) cnt);
+    return v;
+}
+
+void RL_PREP(rl_ms_thresholds)(const float eb[4][64], float thr[4][64], const float *cb_mld,
+                               const float *ath_cb, float athlower, float msfix, int n)
+{
+    float const msfix2 = msfix * 2.f;
+    for (int b = 0; b < n; b += W) {
+        int const cnt = n - b < W ? n - b : W;
+        vf const ebM = ldn(eb[2] + b, cnt), ebS = ldn(eb[3] + b, cnt);
+        vf const thmL = ldn(thr[0] + b, cnt), thmR = ldn(thr[1] + b, cnt);
+        vf thmM = ldn(thr[2] + b, cnt), thmS = ldn(thr[3] + b, cnt);
+        vf const mld = ldn(cb_mld + b, cnt);
+        vi const near = (thmL <= bc(1.58f) * thmR) & (thmR <= bc(1.58f) * thmL);
+        vf const mld_m = mld * ebS, mld_s = mld * ebM;
+        vf const tmp_m = vsel(thmS < mld_m, thmS, mld_m);
+        vf const tmp_s = vsel(thmM < mld_s, thmM, mld_s);
+        vf rmid = vsel(near, vsel(thmM > tmp_m, thmM, tmp_m), thmM);
+        vf rside = vsel(near, vsel(thmS > tmp_s, thmS, tmp_s), thmS);
+        if (msfix > 0.f) {
+            vf const ath = ldn(ath_cb + b, cnt) * bc(athlower);
+            vf const tmp_l = vsel(thmL > ath, thmL, ath);
+            vf const tmp_r = vsel(thmR > ath, thmR, ath);
+            vf const thmLR = vsel(tmp_l < tmp_r, tmp_l, tmp_r);
+            thmM = vsel(rmid > ath, rmid, ath);
+            thmS = vsel(rside > ath, rside, ath);
+            vf const thmMS = thmM + thmS;
+            vf const lr2 = thmLR * bc(msfix2);
+            vi const fix = (thmMS > bc(0.f)) & (lr2 < thmMS);
+            vf const f = lr2 / thmMS;
+            thmM = vsel(fix, thmM * f, thmM);
+            thmS = vsel(fix, thmS * f, thmS);
+            rmid = vsel(thmM < rmid, thmM, rmid);
+            rside = vsel(thmS < rside, thmS, rside);
+        }
+        rmid = vsel(rmid > ebM, ebM, rmid);
+        rside = vsel(rside > ebS, ebS, rside);
+        memcpy(thr[2] + b, &rmid, sizeof(float) * (size_t) cnt);
+        memcpy(thr[3] + b, &rside, sizeof(float) * (size_t) cnt);
+    }
+}
+
 /* ---- attack detection: W high-pass outputs at once ---- */
 void RL_PREP(rl_attack_fir)(const float *firbuf, float hpf[576])
 {

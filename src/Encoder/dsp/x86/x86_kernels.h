@@ -55,7 +55,9 @@ void rl_poly_rows_init(void);
     void rl_block_peaks_##sfx(const float *pf, float peaks[9]);                          \
     void rl_gain_filter_##sfx(int freqindex, const float *in, float *step, float *out, long n); \
     void rl_fht_##sfx(float *fz, int half);                                               \
-    void rl_pcm_s16le_##sfx(const void *src, int n, int nch, const float m[4], float *ib0, float *ib1);
+    void rl_pcm_s16le_##sfx(const void *src, int n, int nch, const float m[4], float *ib0, float *ib1); \
+    void rl_ms_thresholds_##sfx(const float eb[4][64], float thr[4][64], const float *cb_mld,     \
+                                const float *ath_cb, float athlower, float msfix, int n);
 RL_PREP_DECLARE(sse41)
 RL_PREP_DECLARE(avx2)
 RL_PREP_DECLARE(avx512)
