@@ -541,7 +541,7 @@ static void check_ms_thresholds(const RlDsp *d, const RlDsp *s)
 }
 
 /* ns per call of each Prepare-side kernel on music-like input */
-#define NPREP 7
+#define NPREP 8
 static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
 {
     static float buf[POLY_LEN];
@@ -554,7 +554,16 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
     for (int i = 0; i < RL_RG_MAX_ORDER + 1152; i++)
         in[i] = st[i] = o[i] = sample(4, i);
     rng_state = saved;
-    double ns[NPREP] = { 1e30, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30 };
+    double ns[NPREP] = { 1e30, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30 };
+    float meb[4][64], mthr[4][64], mthr0[4][64], mmld[64], math[64];
+    for (int b = 0; b < 64; b++) {
+        for (int c = 0; c < 4; c++) {
+            meb[c][b] = 3.0f * (1000.0f + 500.0f * sinf(0.3f * (float) (b + 17 * c)));
+            mthr0[c][b] = 1000.0f + 400.0f * sinf(0.2f * (float) (b + 5 * c));
+        }
+        mmld[b] = 1.0f + 0.5f * sinf((float) b);
+        math[b] = 900.0f;
+    }
     static const float mat[4] = { 1.0f / 65536, 0.0f, 0.0f, 1.0f / 65536 };
     float u[1152], v[1152];
     float xr[576];
@@ -586,16 +595,21 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
         for (int it = 0; it < 5000; it++)      /* one stereo frame's bytes (4608) */
             d->pcm_s16le(in, 1152, 2, mat, u, v);
         double t7 = now();
+        for (int it = 0; it < 5000; it++) {    /* one long block's 63 partitions */
+            memcpy(mthr, mthr0, sizeof mthr);
+            d->ms_thresholds((const float (*)[64]) meb, mthr, mmld, math, 1.0f, 1.5f, 63);
+        }
+        double t8 = now();
         double const t[NPREP] = { (t1 - t0) / 2000, (t2 - t1) / 20000, (t3 - t2) / 20000,
                                   (t4 - t3) / 500, (t5 - t4) / 5000, (t6 - t5) / 5000,
-                                  (t7 - t6) / 5000 };
+                                  (t7 - t6) / 5000, (t8 - t7) / 5000 };
         for (int k = 0; k < NPREP; k++)
             if (t[k] * 1e9 < ns[k])
                 ns[k] = t[k] * 1e9;
     }
     static const char *const names[NPREP] = { "window_granule", "attack_fir", "block_peaks",
                                               "gain_filter", "fht", "mdct_long",
-                                              "pcm_s16le" };
+                                              "pcm_s16le", "ms_thresholds" };
     for (int k = 0; k < NPREP; k++) {
         if (level == RL_SIMD_SCALAR)
             base[k] = ns[k];
@@ -608,7 +622,7 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
 static void check_prepare(int bench, int cpu)
 {
     const RlDsp *const s = rl_dsp_scalar();
-    double base[NPREP] = { 0, 0, 0, 0, 0, 0, 0 };
+    double base[NPREP] = { 0, 0, 0, 0, 0, 0, 0, 0 };
     for (int level = RL_SIMD_SCALAR; level <= cpu && level < RL_SIMD_LEVELS; level++) {
         RlDsp d;
         rl_dsp_init(&d, level);

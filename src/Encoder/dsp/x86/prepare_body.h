@@ -309,9 +309,22 @@ static inline vf vsel(vi m, vf a, vf b)     /* m ? a : b */
 
 static inline vf ldn(const float *p, int cnt)      /* p[0 .. cnt), zeros after */
 {
+    if (cnt == W)
+        return ld(p);
     vf v = bc(0.0f);
-    memcpy(&v, p, sizeof(float) * (size_t) cnt);
+    for (int l = 0; l < cnt; l++)
+        v[l] = p[l];
     return v;
+}
+
+static inline void stn(float *p, vf v, int cnt)    /* p[0 .. cnt) only */
+{
+    if (cnt == W) {
+        st(p, v);
+        return;
+    }
+    for (int l = 0; l < cnt; l++)
+        p[l] = v[l];
 }
 
 void RL_PREP(rl_ms_thresholds)(const float eb[4][64], float thr[4][64], const float *cb_mld,
@@ -348,8 +361,8 @@ void RL_PREP(rl_ms_thresholds)(const float eb[4][64], float thr[4][64], const fl
         }
         rmid = vsel(rmid > ebM, ebM, rmid);
         rside = vsel(rside > ebS, ebS, rside);
-        memcpy(thr[2] + b, &rmid, sizeof(float) * (size_t) cnt);
-        memcpy(thr[3] + b, &rside, sizeof(float) * (size_t) cnt);
+        stn(thr[2] + b, rmid, cnt);
+        stn(thr[3] + b, rside, cnt);
     }
 }
 
