@@ -14,6 +14,7 @@
 #include "fast_log.h"
 #include "fft.h"
 #include "huffman_count.h"
+#include "mdct.h"
 #include "polyphase_window.h"
 #include "psy_spread.h"
 #include "replaygain.h"
@@ -219,14 +220,24 @@ static int compare_spread(RlSpreadFn fn, int level, const RlPsyBands *gd, int ki
     return ok;
 }
 
+/* Every layout as the encoder built it (with its 16-lane plan where one
+ * exists) and without the plan (the general kernel). */
 static void check_spread(RlSpreadFn fn, int level)
 {
-    int fails = 0;
-    for (int li = 0; li < nlayouts && fails < 10; li++)
+    int fails = 0, planned = 0;
+    for (int li = 0; li < nlayouts && fails < 10; li++) {
+        RlPsyBands bare = *layouts[li];
+        bare.plan = NULL;
+        planned += layouts[li]->plan != NULL;
         for (int kind = 0; kind <= 5; kind++)
             for (int ikind = 0; ikind < 3; ikind++)
-                for (int rep = 0; rep < (kind < 2 ? 300 : 20); rep++)
+                for (int rep = 0; rep < (kind < 2 ? 300 : 20); rep++) {
                     fails += !compare_spread(fn, level, layouts[li], kind, ikind);
+                    if (layouts[li]->plan && rep < 20)
+                        fails += !compare_spread(fn, level, &bare, kind, ikind);
+                }
+    }
+    CHECK(planned == nlayouts, "spread plans: %d of %d layouts", planned, nlayouts);
 }
 
 /* ns per call: long and short partitions of 44.1 kHz, music-like energies */
@@ -425,8 +436,112 @@ static void check_fht(const RlDsp *d, const RlDsp *s)
     CHECK(1, "fht");
 }
 
+/* the long-block MDCT of a granule's 32 bands, every long window */
+static void check_mdct_long(const RlDsp *d, const RlDsp *s)
+{
+    static float prev[18 * RL_SBLIMIT], cur[18 * RL_SBLIMIT];
+    float a[576], b[576];
+    static const int types[3] = { RL_NORM_TYPE, RL_START_TYPE, RL_STOP_TYPE };
+    for (int t = 0; t < 3; t++)
+        for (int kind = 0; kind < SAMPLE_KINDS; kind++)
+            for (int rep = 0; rep < 30; rep++) {
+                for (int i = 0; i < 18 * RL_SBLIMIT; i++) {
+                    prev[i] = sample(kind, i + rep * 1300);
+                    cur[i] = sample(kind, i + 18 * RL_SBLIMIT + rep * 1300);
+                }
+                memset(a, 0x55, sizeof a);
+                memset(b, 0xaa, sizeof b);
+                s->mdct_long(prev, cur, rl_mdct_win[types[t]], a);
+                d->mdct_long(prev, cur, rl_mdct_win[types[t]], b);
+                if (!same_floats(a, b, 576)) {
+                    int at = first_diff(a, b, 576);
+                    CHECK(0, "mdct_long %s type %d kind %d: band %d line %d %a, scalar %a",
+                          rl_simd_name(d->level), types[t], kind, at / 18, at % 18, b[at], a[at]);
+                    return;
+                }
+            }
+    CHECK(1, "mdct_long");
+}
+
+/* 16-bit PCM to the input floats: every bit pattern, odd lengths, mono
+ * and stereo, matrices with norm and M/S-like factors */
+static void check_pcm_s16le(const RlDsp *d, const RlDsp *s)
+{
+    static uint16_t pcm[2 * 300];
+    float a0[300], a1[300], b0[300], b1[300];
+    static const float mats[3][4] = {
+        { 1.0f / 65536, 0.0f, 0.0f, 1.0f / 65536 },
+        { 0.5f / 65536, 0.5f / 65536, 0.5f / 65536, -0.5f / 65536 },
+        { 0.7f, 0.3f, -1.1f, 3.0e-5f },
+    };
+    for (int rep = 0; rep < 200; rep++) {
+        int const n = (int) (rnd() % 300), nch = 1 + (int) (rnd() % 2);
+        const float *const m = mats[rep % 3];
+        for (int i = 0; i < 2 * 300; i++)
+            pcm[i] = (uint16_t) (rep % 5 == 0 ? (i & 1 ? 0x8000 : 0x7fff) : rnd());
+        memset(a0, 0x55, sizeof a0);
+        memset(a1, 0x55, sizeof a1);
+        memset(b0, 0xaa, sizeof b0);
+        memset(b1, 0xaa, sizeof b1);
+        s->pcm_s16le(pcm, n, nch, m, a0, a1);
+        d->pcm_s16le(pcm, n, nch, m, b0, b1);
+        if (!same_floats(a0, b0, n) || !same_floats(a1, b1, n)) {
+            int at = same_floats(a0, b0, n) ? first_diff(a1, b1, n) : first_diff(a0, b0, n);
+            CHECK(0, "pcm_s16le %s n=%d nch %d: frame %d", rl_simd_name(d->level), n, nch, at);
+            return;
+        }
+        static const unsigned char untouched[4] = { 0xaa, 0xaa, 0xaa, 0xaa };
+        if (n < 300 && (memcmp(&b0[n], untouched, 4) != 0 || memcmp(&b1[n], untouched, 4) != 0)) {
+            CHECK(0, "pcm_s16le %s n=%d: wrote past n", rl_simd_name(d->level), n);
+            return;
+        }
+    }
+    CHECK(1, "pcm_s16le");
+}
+
+/* M/S thresholds: L and R thresholds near each other and apart, ATH above
+ * and below, zeros, each msfix branch, every count of partitions */
+static float thr_value(int kind)
+{
+    switch (kind) {
+    case 0: return powf(10.0f, -2.0f + 8.0f * frnd());
+    case 1: return rnd() % 4 == 0 ? 0.0f : 1000.0f * (0.7f + 0.6f * frnd());
+    default: return (float) (rnd() % 5) * 250.0f;     /* ties at the 1.58 bound and ATH */
+    }
+}
+
+static void check_ms_thresholds(const RlDsp *d, const RlDsp *s)
+{
+    float eb[4][64], t0[4][64], t1[4][64], mld[64], ath[64];
+    for (int rep = 0; rep < 600; rep++) {
+        int const kind = rep % 3, n = 1 + (int) (rnd() % 64);
+        float const msfix = rep % 4 == 0 ? 0.0f : 1.0f + 2.0f * frnd();
+        float const athlower = 0.5f + frnd();
+        for (int b = 0; b < 64; b++) {
+            for (int c = 0; c < 4; c++) {
+                eb[c][b] = thr_value(kind) * 3.0f;
+                t0[c][b] = t1[c][b] = thr_value(kind);
+            }
+            if (rnd() % 3 == 0)
+                t0[1][b] = t1[1][b] = t0[0][b] * (rnd() % 2 ? 1.58f : 1.0f / 1.58f);
+            mld[b] = 0.2f + 2.0f * frnd();
+            ath[b] = thr_value(kind);
+        }
+        s->ms_thresholds((const float (*)[64]) eb, t0, mld, ath, athlower, msfix, n);
+        d->ms_thresholds((const float (*)[64]) eb, t1, mld, ath, athlower, msfix, n);
+        if (memcmp(t0, t1, sizeof t0) != 0) {
+            int at = first_diff(&t0[0][0], &t1[0][0], 4 * 64);
+            CHECK(0, "ms_thresholds %s kind %d n %d msfix %g: thr[%d][%d] %a, scalar %a",
+                  rl_simd_name(d->level), kind, n, msfix, at / 64, at % 64,
+                  t1[at / 64][at % 64], t0[at / 64][at % 64]);
+            return;
+        }
+    }
+    CHECK(1, "ms_thresholds");
+}
+
 /* ns per call of each Prepare-side kernel on music-like input */
-#define NPREP 5
+#define NPREP 8
 static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
 {
     static float buf[POLY_LEN];
@@ -439,7 +554,19 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
     for (int i = 0; i < RL_RG_MAX_ORDER + 1152; i++)
         in[i] = st[i] = o[i] = sample(4, i);
     rng_state = saved;
-    double ns[NPREP] = { 1e30, 1e30, 1e30, 1e30, 1e30 };
+    double ns[NPREP] = { 1e30, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30 };
+    float meb[4][64], mthr[4][64], mthr0[4][64], mmld[64], math[64];
+    for (int b = 0; b < 64; b++) {
+        for (int c = 0; c < 4; c++) {
+            meb[c][b] = 3.0f * (1000.0f + 500.0f * sinf(0.3f * (float) (b + 17 * c)));
+            mthr0[c][b] = 1000.0f + 400.0f * sinf(0.2f * (float) (b + 5 * c));
+        }
+        mmld[b] = 1.0f + 0.5f * sinf((float) b);
+        math[b] = 900.0f;
+    }
+    static const float mat[4] = { 1.0f / 65536, 0.0f, 0.0f, 1.0f / 65536 };
+    float u[1152], v[1152];
+    float xr[576];
     float fz[RL_BLKSIZE];
     for (int rep = 0; rep < 15; rep++) {
         double t0 = now();
@@ -462,14 +589,27 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
                 d->fht(fz + 256 * b, RL_BLKSIZE_S / 2);
         }
         double t5 = now();
+        for (int it = 0; it < 5000; it++)      /* one granule's 32 bands */
+            d->mdct_long(in, in + 18 * RL_SBLIMIT, rl_mdct_win[RL_NORM_TYPE], xr);
+        double t6 = now();
+        for (int it = 0; it < 5000; it++)      /* one stereo frame's bytes (4608) */
+            d->pcm_s16le(in, 1152, 2, mat, u, v);
+        double t7 = now();
+        for (int it = 0; it < 5000; it++) {    /* one long block's 63 partitions */
+            memcpy(mthr, mthr0, sizeof mthr);
+            d->ms_thresholds((const float (*)[64]) meb, mthr, mmld, math, 1.0f, 1.5f, 63);
+        }
+        double t8 = now();
         double const t[NPREP] = { (t1 - t0) / 2000, (t2 - t1) / 20000, (t3 - t2) / 20000,
-                                  (t4 - t3) / 500, (t5 - t4) / 5000 };
+                                  (t4 - t3) / 500, (t5 - t4) / 5000, (t6 - t5) / 5000,
+                                  (t7 - t6) / 5000, (t8 - t7) / 5000 };
         for (int k = 0; k < NPREP; k++)
             if (t[k] * 1e9 < ns[k])
                 ns[k] = t[k] * 1e9;
     }
     static const char *const names[NPREP] = { "window_granule", "attack_fir", "block_peaks",
-                                              "gain_filter", "fht" };
+                                              "gain_filter", "fht", "mdct_long",
+                                              "pcm_s16le", "ms_thresholds" };
     for (int k = 0; k < NPREP; k++) {
         if (level == RL_SIMD_SCALAR)
             base[k] = ns[k];
@@ -482,7 +622,7 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
 static void check_prepare(int bench, int cpu)
 {
     const RlDsp *const s = rl_dsp_scalar();
-    double base[NPREP] = { 0, 0, 0, 0, 0 };
+    double base[NPREP] = { 0, 0, 0, 0, 0, 0, 0, 0 };
     for (int level = RL_SIMD_SCALAR; level <= cpu && level < RL_SIMD_LEVELS; level++) {
         RlDsp d;
         rl_dsp_init(&d, level);
@@ -492,6 +632,9 @@ static void check_prepare(int bench, int cpu)
             check_attack(&d, s);
             check_gain_filter(&d, s);
             check_fht(&d, s);
+            check_mdct_long(&d, s);
+            check_pcm_s16le(&d, s);
+            check_ms_thresholds(&d, s);
             printf("prepare      %-7s %s\n", rl_simd_name(level),
                    rl_test_failed_ == before ? "ok" : "FAILED");
         }

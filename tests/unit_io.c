@@ -184,6 +184,10 @@ static void init_dispatch(RlEncoder *e, int ch)
     e->k.cfg.pcm_transform[0][1] = 0.3f;
     e->k.cfg.pcm_transform[1][0] = -0.25f;
     e->k.cfg.pcm_transform[1][1] = 1.1f;
+    /* the kernels of the CPU's level: the 16-bit block path then runs the
+     * SIMD conversion, which must queue the floats of the int32 path */
+    rl_dsp_init(&e->k.dsp, rl_cpu_simd_level());
+    e->k.cfg.dsp = &e->k.dsp;
     rl_dispatch_init(&e->k, &e->dispatch);
 }
 

@@ -12,6 +12,7 @@
 #define LOG_SIZE (1 << LOG_BITS)
 
 float rl_fast_log_tab[LOG_SIZE + 1];
+float rl_fast_log_pairs[LOG_SIZE][2];
 #define log_tab rl_fast_log_tab
 static pthread_once_t log_once = PTHREAD_ONCE_INIT;
 
@@ -21,6 +22,10 @@ static void build_log_table(void)
         /* float argument, double log, double division, stored as float */
         float const arg = 1.0f + j / (float)LOG_SIZE;
         log_tab[j] = (float)(log(arg) / log(2.0f));
+    }
+    for (int j = 0; j < LOG_SIZE; j++) {
+        rl_fast_log_pairs[j][0] = log_tab[j];
+        rl_fast_log_pairs[j][1] = log_tab[j + 1];
     }
 }
 

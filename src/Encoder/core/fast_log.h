@@ -17,6 +17,9 @@ float rl_fast_log2(float x);
 /* The table rl_fast_log2 interpolates in (log2(1 + j/512), j = 0..512), for
  * SIMD kernels that look it up per lane; filled by rl_fast_log_init. */
 extern float rl_fast_log_tab[513];
+/* rl_fast_log_pairs[j] = { rl_fast_log_tab[j], rl_fast_log_tab[j + 1] }: both
+ * ends of an interpolation in one 8-byte look-up (filled with the table). */
+extern float rl_fast_log_pairs[512][2];
 
 /* LAME's FAST_LOG10 family: the float result times a double constant, so the
  * expression is double; callers store it where LAME stores it. */

@@ -10,6 +10,8 @@
 #include "fft.h"
 #include "attack.h"
 #include "huffman_count.h"
+#include "dispatch.h"
+#include "mdct.h"
 #include "polyphase_window.h"
 #include "psy_spread.h"
 #include "replaygain.h"
@@ -97,6 +99,9 @@ static const RlDsp scalar_dsp = {
     .block_peaks = rl_block_peaks,
     .gain_filter = rl_gain_filter,
     .fht = rl_fht,
+    .mdct_long = rl_mdct_long,
+    .pcm_s16le = rl_pcm_s16le,
+    .ms_thresholds = rl_ms_thresholds,
 };
 
 const RlDsp *rl_dsp_scalar(void)
@@ -141,6 +146,8 @@ static void prepare_init(RlDsp *d, int level)
         d->attack_fir = rl_attack_fir_##sfx;          \
         d->block_peaks = rl_block_peaks_##sfx;        \
         d->gain_filter = rl_gain_filter_##sfx;        \
+        d->pcm_s16le = rl_pcm_s16le_##sfx;            \
+        d->ms_thresholds = rl_ms_thresholds_##sfx;    \
         d->fht = rl_fht_##sfx;                        \
     } while (0)
     if (level == RL_SIMD_SSE41)
@@ -151,6 +158,7 @@ static void prepare_init(RlDsp *d, int level)
         RL_PREP_SET(avx512);
         /* sixteen lanes end in a longer reduction than they save on 64 values */
         d->block_peaks = rl_block_peaks_avx2;
+        d->mdct_long = rl_mdct_long_avx512;   /* 16 bands per vector (prepare_body.h) */
     }
 #undef RL_PREP_SET
 }

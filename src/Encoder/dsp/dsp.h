@@ -27,6 +27,14 @@ typedef void (*RlAttackFirFn)(const float *firbuf, float hpf[576]);
 typedef void (*RlBlockPeaksFn)(const float *pf, float peaks[9]);
 typedef void (*RlGainFilterFn)(int freqindex, const float *in, float *step, float *out, long n);
 typedef void (*RlFhtFn)(float *fz, int half);   /* rl_fht (fft.h) */
+/* rl_pcm_s16le (dispatch.h) */
+typedef void (*RlPcmS16Fn)(const void *src, int n, int nch, const float m[4], float *ib0,
+                           float *ib1);
+/* rl_ms_thresholds (psy.h) */
+typedef void (*RlMsThresholdsFn)(const float eb[4][64], float thr[4][64], const float *cb_mld,
+                                 const float *ath_cb, float athlower, float msfix, int n);
+/* rl_mdct_long (mdct.h) */
+typedef void (*RlMdctLongFn)(const float *prev, const float *cur, const float *wt, float *xr);
 
 /* rl_noise_x34_batch's contract (noise_x34.h): the quantization noise of
  * njobs (band, step) pairs, each the scalar sum's float. */
@@ -52,6 +60,9 @@ typedef struct RlDsp {
     RlBlockPeaksFn block_peaks;
     RlGainFilterFn gain_filter;
     RlFhtFn fht;
+    RlMdctLongFn mdct_long;
+    RlPcmS16Fn pcm_s16le;
+    RlMsThresholdsFn ms_thresholds;
 } RlDsp;
 
 /* Fills d with the best kernel at or below level (clamped to 0..AVX512;

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dsp.h"
 #include "mdct.h"
 
 #define RL_NS 12
@@ -12,7 +13,7 @@
 
 /* The MDCT windows per block type transcribed from LAME's newmdct.c; the
  * initialisers are double expressions rounded to float, exactly as in LAME. */
-static const float rl_mdct_win[4][RL_NL] = {
+const float rl_mdct_win[4][RL_NL] = {
     {
         2.382191739347913e-13, 6.423305872147834e-13, 9.400849094049688e-13,
         1.122435026096556e-12, 1.183840321267481e-12, 1.122435026096556e-12,
@@ -117,75 +118,45 @@ static void mdct_short3(float *io)
 }
 
 /* 36-point MDCT of a long block (18 outputs) from the pre-rotated work[]. */
+#define RL_ML_FN mdct_long18_cx
+#define RL_ML_T float
+#include "mdct_long18.h"
+
 static void mdct_long18(float *out, const float *in)
 {
-    const float *cx = RL_CX;
-    float ct, st;
-    {
-        float tc1, tc2, tc3, tc4, ts5, ts6, ts7, ts8;
-        tc1 = in[17] - in[9];
-        tc3 = in[15] - in[11];
-        tc4 = in[14] - in[12];
-        ts5 = in[0] + in[8];
-        ts6 = in[1] + in[7];
-        ts7 = in[2] + in[6];
-        ts8 = in[3] + in[5];
+    mdct_long18_cx(out, in, RL_CX);
+}
 
-        out[17] = (ts5 + ts7 - ts8) - (ts6 - in[4]);
-        st = (ts5 + ts7 - ts8) * cx[7] + (ts6 - in[4]);
-        ct = (tc1 - tc3 - tc4) * cx[6];
-        out[5] = ct + st;
-        out[6] = ct - st;
-
-        tc2 = (in[16] - in[10]) * cx[6];
-        ts6 = ts6 * cx[7] + in[4];
-        ct = tc1 * cx[0] + tc2 + tc3 * cx[1] + tc4 * cx[2];
-        st = -ts5 * cx[4] + ts6 - ts7 * cx[5] + ts8 * cx[3];
-        out[1] = ct + st;
-        out[2] = ct - st;
-
-        ct = tc1 * cx[1] - tc2 - tc3 * cx[2] + tc4 * cx[0];
-        st = -ts5 * cx[5] + ts6 - ts7 * cx[3] + ts8 * cx[4];
-        out[9] = ct + st;
-        out[10] = ct - st;
-
-        ct = tc1 * cx[2] - tc2 + tc3 * cx[0] - tc4 * cx[1];
-        st = ts5 * cx[3] - ts6 + ts7 * cx[4] - ts8 * cx[5];
-        out[13] = ct + st;
-        out[14] = ct - st;
+/* The long-block MDCT of one band from its slots b0 (granule before) and
+ * b1 (this granule), 32 floats apart. */
+static void mdct_long_band(const float *b0, const float *b1, const float *wt, float *out)
+{
+    float work[18];
+    for (int k = -RL_NL / 4; k < 0; k++) {
+        float a, b;
+        a = wt[k + 27] * b1[(k + 9) * 32] + wt[k + 36] * b1[(8 - k) * 32];
+        b = wt[k + 9] * b0[(k + 9) * 32] - wt[k + 18] * b0[(8 - k) * 32];
+        work[k + 9] = a - b * RL_TANTAB_L[k + 9];
+        work[k + 18] = a * RL_TANTAB_L[k + 9] + b;
     }
-    {
-        float ts1, ts2, ts3, ts4, tc5, tc6, tc7, tc8;
-        ts1 = in[8] - in[0];
-        ts3 = in[6] - in[2];
-        ts4 = in[5] - in[3];
-        tc5 = in[17] + in[9];
-        tc6 = in[16] + in[10];
-        tc7 = in[15] + in[11];
-        tc8 = in[14] + in[12];
+    mdct_long18(out, work);
+}
 
-        out[0] = (tc5 + tc7 + tc8) + (tc6 + in[13]);
-        ct = (tc5 + tc7 + tc8) * cx[7] - (tc6 + in[13]);
-        st = (ts1 - ts3 + ts4) * cx[6];
-        out[11] = ct + st;
-        out[12] = ct - st;
+void rl_mdct_long(const float *prev, const float *cur, const float *wt, float xr[576])
+{
+    for (int band = 0; band < 32; band++)
+        mdct_long_band(prev + rl_band_pos[band], cur + rl_band_pos[band], wt, xr + 18 * band);
+}
 
-        ts2 = (in[7] - in[1]) * cx[6];
-        tc6 = in[13] - tc6 * cx[7];
-        ct = tc5 * cx[3] - tc6 + tc7 * cx[4] + tc8 * cx[5];
-        st = ts1 * cx[2] + ts2 + ts3 * cx[0] + ts4 * cx[1];
-        out[3] = ct + st;
-        out[4] = ct - st;
-
-        ct = -tc5 * cx[5] + tc6 - tc7 * cx[3] - tc8 * cx[4];
-        st = ts1 * cx[1] + ts2 - ts3 * cx[2] - ts4 * cx[0];
-        out[7] = ct + st;
-        out[8] = ct - st;
-
-        ct = -tc5 * cx[4] + tc6 - tc7 * cx[5] - tc8 * cx[3];
-        st = ts1 * cx[0] - ts2 + ts3 * cx[1] - ts4 * cx[2];
-        out[15] = ct + st;
-        out[16] = ct - st;
+/* alias-reduction butterflies between band (>= 1) at out and the one below */
+static void alias_reduce(float *out)
+{
+    for (int k = 7; k >= 0; --k) {
+        float bu, bd;
+        bu = out[k] * RL_CA[k] + out[-1 - k] * RL_CS[k];
+        bd = out[k] * RL_CS[k] - out[-1 - k] * RL_CA[k];
+        out[-1 - k] = bu;
+        out[k] = bd;
     }
 }
 
@@ -198,6 +169,20 @@ void rl_mdct_granule(const RlConfig *cfg, const RlPolyphase *p, int gr, int ch,
     float *out = xr;
     int band, k;
 
+    if (block_type != RL_SHORT_TYPE && !mixed_block_flag) {
+        /* every band long with one window: all bands at once, then the
+         * silenced bands and the butterflies (each reads only the two
+         * bands' MDCT outputs, so doing them after all bands changes
+         * nothing) */
+        cfg->dsp->mdct_long(prev, cur, rl_mdct_win[block_type], xr);
+        for (band = 0; band < 32; band++) {
+            if ((double)cfg->amp_filter[band] < 1e-12)
+                memset(xr + 18 * band, 0, 18 * sizeof(float));
+            if (band != 0)
+                alias_reduce(xr + 18 * band);
+        }
+        return;
+    }
     for (band = 0; band < 32; band++, out += 18) {
         int type = block_type;
         const float *b0 = prev + rl_band_pos[band];
@@ -220,26 +205,10 @@ void rl_mdct_granule(const RlConfig *cfg, const RlPolyphase *p, int gr, int ch,
             mdct_short3(out);
         }
         else {
-            const float *wt = rl_mdct_win[type];
-            float work[18];
-            for (k = -RL_NL / 4; k < 0; k++) {
-                float a, b;
-                a = wt[k + 27] * b1[(k + 9) * 32] + wt[k + 36] * b1[(8 - k) * 32];
-                b = wt[k + 9] * b0[(k + 9) * 32] - wt[k + 18] * b0[(8 - k) * 32];
-                work[k + 9] = a - b * RL_TANTAB_L[k + 9];
-                work[k + 18] = a * RL_TANTAB_L[k + 9] + b;
-            }
-            mdct_long18(out, work);
+            mdct_long_band(b0, b1, rl_mdct_win[type], out);
         }
         /* alias-reduction butterflies between this band and the one below */
-        if (type != RL_SHORT_TYPE && band != 0) {
-            for (k = 7; k >= 0; --k) {
-                float bu, bd;
-                bu = out[k] * RL_CA[k] + out[-1 - k] * RL_CS[k];
-                bd = out[k] * RL_CS[k] - out[-1 - k] * RL_CA[k];
-                out[-1 - k] = bu;
-                out[k] = bd;
-            }
-        }
+        if (type != RL_SHORT_TYPE && band != 0)
+            alias_reduce(out);
     }
 }

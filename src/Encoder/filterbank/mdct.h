@@ -29,6 +29,16 @@ extern const int rl_band_pos[32];
  * Stage: Prepare. */
 void rl_polyphase(const RlConfig *cfg, const float *in0, const float *in1, RlPolyphase *p);
 
+/* The MDCT windows per block type (LAME's win[]; the short row also holds
+ * the long-block twiddles: tantab_l at +3, cx at +12, ca at +20, cs at +28). */
+extern const float rl_mdct_win[4][36];
+
+/* The long-block MDCT of all 32 bands of one granule with window wt, no
+ * alias reduction: xr[18 b + i] from the slots of the granule before
+ * (prev) and of this granule (cur), RlPolyphase layout.  The scalar kernel
+ * of RlDsp.mdct_long.  Stage: Search (pure). */
+void rl_mdct_long(const float *prev, const float *cur, const float *wt, float xr[576]);
+
 /* Search: MDCT + alias reduction of granule gr, channel ch (mdct_sub48 inner
  * part) into xr[576], using the granule's block_type and mixed_block_flag.
  * Stage: Search. */

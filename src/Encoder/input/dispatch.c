@@ -148,6 +148,14 @@ void raw_to_float(float *ib0, float *ib1, const uint8_t *p, int n, int nch, int 
     }
 }
 
+void rl_pcm_s16le(const void *src, int n, int nch, const float m[4], float *ib0, float *ib1)
+{
+    if (nch == 2)
+        raw_to_float(ib0, ib1, src, n, 2, RL_SF_S16LE, m[0], m[1], m[2], m[3]);
+    else
+        raw_to_float(ib0, ib1, src, n, 1, RL_SF_S16LE, m[0], m[1], m[2], m[3]);
+}
+
 int rl_dispatch_feed_block(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg,
                            const RlInBlock *b, int offset_frames, int nframes)
 {
@@ -179,7 +187,11 @@ int rl_dispatch_feed_block(const RlEncoderConst *k, RlDispatchState *d, RlGainFe
     switch (b->fmt) {
     RAW_CASE(RL_SF_S8);
     RAW_CASE(RL_SF_U8);
-    RAW_CASE(RL_SF_S16LE);
+    case RL_SF_S16LE: {
+        float const m[4] = { m00, m01, m10, m11 };
+        k->dsp.pcm_s16le(src, nframes, nch, m, d->in_buf[0], d->in_buf[1]);
+        break;
+    }
     RAW_CASE(RL_SF_S16BE);
     RAW_CASE(RL_SF_S24LE);
     RAW_CASE(RL_SF_S24BE);

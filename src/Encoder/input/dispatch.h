@@ -59,6 +59,13 @@ int  rl_dispatch_init(const struct RlEncoderConst *k, RlDispatchState *d);
 /* Stage: destroy. */
 void rl_dispatch_free(RlDispatchState *d);
 
+/* n frames of 16-bit little-endian PCM at src (nch 1 or 2 interleaved) to
+ * the input floats: with xl, xr the samples as rl_raw_sample gives them
+ * (the right one = the left one in mono), converted to float,
+ * ib0[i] = xl * m[0] + xr * m[1], ib1[i] = xl * m[2] + xr * m[3].  The
+ * scalar kernel of RlDsp.pcm_s16le.  Stage: Dispatch (pure). */
+void rl_pcm_s16le(const void *src, int n, int nch, const float m[4], float *ib0, float *ib1);
+
 /* The stage entry points (feed, next, flush step) are declared in stages.h. */
 #include "stages.h"
 

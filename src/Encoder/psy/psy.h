@@ -41,6 +41,8 @@ typedef struct RlPsyBands {
     int   npart;
     int   n_sb;
     float *s3;                       /* packed spreading rows; owned (l, s), NULL in l_to_s */
+    struct RlSpreadPlan *plan;       /* s3 turned for 16-lane kernels (psy_spread.h);
+                                      * owned (l, s), NULL in l_to_s or where unusable */
 } RlPsyBands;
 
 /* Psy constants, fixed at init (LAME PsyConst_t).  Freed by rl_psy_free. */
@@ -73,6 +75,13 @@ typedef struct RlPsyState {
     float pefirbuf[19];              /* CBR/ABR: the PE history the quantizer's PE is
                                       * normalised by (LAME sv_enc.pefirbuf) */
 } RlPsyState;
+
+/* The M/S thresholds of partitions 0..n-1: thr[2], thr[3] (M, S) limited
+ * from eb[2..3] and thr[0..3], cb_mld and ath_cb per partition (LAME's
+ * msfix block of L3psycho_anal_vbr).  The scalar kernel of
+ * RlDsp.ms_thresholds.  Stage: Resolve (pure). */
+void rl_ms_thresholds(const float eb[4][RL_CBANDS], float thr[4][RL_CBANDS], const float *cb_mld,
+                      const float *ath_cb, float athlower, float msfix, int n);
 
 /* Per-granule, per-psy-channel (L, R, M, S) Prepare output. */
 typedef struct RlPsyPrepLong {

@@ -10,6 +10,7 @@
 #include "fast_log.h"
 #include "fft.h"
 #include "psy.h"
+#include "psy_spread.h"
 #include "rl_encoder_const.h"
 
 #define PI_D        3.14159265358979323846
@@ -198,6 +199,9 @@ void rl_psy_free(RlEncoderConst *k)
     k->psyc.l.s3 = NULL;
     k->psyc.s.s3 = NULL;
     k->psyc.l_to_s.s3 = NULL;
+    rl_psy_spread_plan_free(&k->psyc.l);
+    rl_psy_spread_plan_free(&k->psyc.s);
+    k->psyc.l_to_s.plan = NULL;
 }
 
 int rl_psy_init(RlEncoderConst *k, RlPsyState *psv)
@@ -315,6 +319,13 @@ int rl_psy_init(RlEncoderConst *k, RlPsyState *psv)
             if (gd->l.s3ind[b][1] > gd->l.npart - 1)
                 gd->l.s3ind[b][1] = gd->l.npart - 1;
     }
+    rc = rl_psy_spread_plan(&gd->l);
+    if (!rc)
+        rc = rl_psy_spread_plan(&gd->s);
+    if (rc) {
+        rl_psy_free(k);
+        return rc;
+    }
 
     /* ATH auto adjustment: decrease by 12 dB per second */
     ath->decay = pow(10., -12. / 10. * (576. * cfg->mode_gr / sfreq));
@@ -368,6 +379,7 @@ int rl_psy_init(RlEncoderConst *k, RlPsyState *psv)
     }
     gd->l_to_s = gd->l;
     gd->l_to_s.s3 = NULL;            /* not used; l owns the array */
+    gd->l_to_s.plan = NULL;
     init_partitions(&gd->l_to_s, sfreq, RL_BLKSIZE, 192, RL_SBMAX_S, cfg->sfb.s);
 
     rl_ath_compute(cfg, ath);        /* LAME compute_ath (iteration_init) */

@@ -232,6 +232,73 @@ void rl_psy_prepare_short(const RlEncoderConst *k, RlFrame *f, int gr)
     pp->short_done[gr] = 1;
 }
 
+/* The sums of nc (a constant after inlining) psy channels' spectra, each
+ * with its scalar chain of adds in the scalar order; the channels' chains
+ * are independent, so running them in one loop lets them overlap instead
+ * of waiting on one add latency per line.  tot: lines 11..512; lp (the
+ * first min(nc, 2) channels): the loudness weights' sum over lines
+ * 0..511; eb, max, avg: partition_energy's per partition. */
+/* one line of one channel: its scalar chain steps (nc folds after inlining) */
+#define SUMS_LINE(c, op)                                                     \
+    do {                                                                     \
+        if (nc > (c)) {                                                      \
+            op(c);                                                           \
+        }                                                                    \
+    } while (0)
+#define SUMS_ALL(op) do { SUMS_LINE(0, op); SUMS_LINE(1, op); SUMS_LINE(2, op); SUMS_LINE(3, op); } while (0)
+
+static inline __attribute__((always_inline)) void
+spectrum_sums(int nc, const RlPsyBands *gd, const float *eql_w,
+              const float energy[4][RL_HBLKSIZE], float tot[4], float lp[2], RlPsyPrepLong *pl,
+              float max[4][RL_CBANDS], float avg[4][RL_CBANDS])
+{
+    const float *const e0 = energy[0], *const e1 = energy[1];
+    const float *const e2 = energy[2], *const e3 = energy[3];
+    float t0 = 0.0f, t1 = 0.0f, t2 = 0.0f, t3 = 0.0f, w0 = 0.0f, w1 = 0.0f;
+    int j;
+#define LOUD(c) w##c += e##c[j] * eql_w[j]
+#define TOT(c) t##c += e##c[j]
+    for (j = 0; j < 11; j++) {
+        SUMS_LINE(0, LOUD);
+        SUMS_LINE(1, LOUD);
+    }
+    for (; j < RL_BLKSIZE / 2; j++) {
+        SUMS_ALL(TOT);
+        SUMS_LINE(0, LOUD);
+        SUMS_LINE(1, LOUD);
+    }
+    SUMS_ALL(TOT);
+#undef LOUD
+#undef TOT
+    tot[0] = t0, tot[1] = t1, tot[2] = t2, tot[3] = t3;
+    lp[0] = w0, lp[1] = w1;
+    j = 0;
+    for (int b = 0; b < gd->npart; ++b) {
+        float b0 = 0.0f, b1 = 0.0f, b2 = 0.0f, b3 = 0.0f;
+        float m0 = 0.0f, m1 = 0.0f, m2 = 0.0f, m3 = 0.0f;
+#define PART(c)                                                              \
+        do {                                                                 \
+            float const el = e##c[j];                                        \
+            b##c += el;                                                      \
+            if (m##c < el)                                                   \
+                m##c = el;                                                   \
+        } while (0)
+        for (int i = 0; i < gd->numlines[b]; ++i, ++j)
+            SUMS_ALL(PART);
+#undef PART
+#define PART_OUT(c)                                                          \
+        do {                                                                 \
+            pl[c].eb[b] = b##c;                                              \
+            max[c][b] = m##c;                                                \
+            avg[c][b] = b##c * gd->rnumlines[b];                             \
+        } while (0)
+        SUMS_ALL(PART_OUT);
+#undef PART_OUT
+    }
+}
+#undef SUMS_ALL
+#undef SUMS_LINE
+
 static void prepare_granule(const RlEncoderConst *k, RlFrame *f, int gr)
 {
     const RlConfig *const cfg = &k->cfg;
@@ -240,36 +307,47 @@ static void prepare_granule(const RlEncoderConst *k, RlFrame *f, int gr)
     int const npsy = rl_psy_channels(cfg);
     const float *buf[2];
     float wsamp_l[2][RL_BLKSIZE];
-    float energy[RL_HBLKSIZE];
-    float max[RL_CBANDS], avg[RL_CBANDS];
+    float energy[4][RL_HBLKSIZE];
+    float max[4][RL_CBANDS], avg[4][RL_CBANDS];
+    float tot[4], lp[2];
     unsigned char idx[RL_CBANDS + 2];
 
     granule_input(k, f, gr, buf);
     attack_peaks(cfg, buf, pp->peaks[gr]);
 
-    /* long blocks */
+    /* long blocks: the spectra, their sums, then each channel's masking */
     for (int chn = 0; chn < npsy; chn++) {
-        RlPsyPrepLong *const pl = &pp->lng[gr][chn];
         if (chn < 2)
             rl_fft_long(gd->window, wsamp_l[chn], buf[chn], k->dsp.fht);
         else if (chn == 2)
             to_mid_side(wsamp_l[0], wsamp_l[1], RL_BLKSIZE);
-        power_spectrum(wsamp_l[chn & 1], RL_BLKSIZE, energy);
-        float total = 0.0f;
-        for (int j = 11; j < RL_HBLKSIZE; j++)
-            total += energy[j];
-        pp->tot_ener[gr][chn] = total;
+        power_spectrum(wsamp_l[chn & 1], RL_BLKSIZE, energy[chn]);
+        memset(&pp->lng[gr][chn], 0, sizeof pp->lng[gr][chn]);
+    }
+    switch (npsy) {
+    case 1:
+        spectrum_sums(1, &gd->l, k->ath.eql_w, (const float (*)[RL_HBLKSIZE]) energy, tot, lp,
+                      pp->lng[gr], max, avg);
+        break;
+    case 2:
+        spectrum_sums(2, &gd->l, k->ath.eql_w, (const float (*)[RL_HBLKSIZE]) energy, tot, lp,
+                      pp->lng[gr], max, avg);
+        break;
+    default:
+        spectrum_sums(4, &gd->l, k->ath.eql_w, (const float (*)[RL_HBLKSIZE]) energy, tot, lp,
+                      pp->lng[gr], max, avg);
+        break;
+    }
+    for (int chn = 0; chn < npsy; chn++) {
+        RlPsyPrepLong *const pl = &pp->lng[gr][chn];
+        pp->tot_ener[gr][chn] = tot[chn];
         if (chn < 2) {           /* loudness approximation, not for M/S */
-            float lp = 0.0;
-            for (int i = 0; i < RL_BLKSIZE / 2; ++i)
-                lp += energy[i] * k->ath.eql_w[i];
-            lp *= VO_SCALE;
-            pp->loudness[gr][chn] = lp;
+            float l = lp[chn];
+            l *= VO_SCALE;
+            pp->loudness[gr][chn] = l;
         }
-        memset(pl, 0, sizeof *pl);
-        partition_energy(&gd->l, energy, pl->eb, max, avg);
-        tonality_index(&gd->l, max, avg, idx);
-        k->dsp.spread(&gd->l, pl->eb, max, idx, pl->ecb, pl->cap);
+        tonality_index(&gd->l, max[chn], avg[chn], idx);
+        k->dsp.spread(&gd->l, pl->eb, max[chn], idx, pl->ecb, pl->cap);
     }
 
     /* short blocks, only where Resolve may need them */

@@ -114,8 +114,9 @@ static void partition_to_sfb(const RlPsyBands *gd, const float *eb, const float 
     }
 }
 
-/* M/S thresholds (Johnston & Ferreira), msfix by N. Shibata. */
-static void ms_thresholds(const float eb[4][RL_CBANDS], float thr[4][RL_CBANDS],
+/* M/S thresholds (Johnston & Ferreira), msfix by N. Shibata: the scalar
+ * kernel of RlDsp.ms_thresholds (psy.h). */
+void rl_ms_thresholds(const float eb[4][RL_CBANDS], float thr[4][RL_CBANDS],
                           const float *cb_mld, const float *ath_cb, float athlower, float msfix,
                           int n)
 {
@@ -433,8 +434,8 @@ static void resolve_granule(const RlEncoderConst *k, RlPsyState *psv, RlFrame *f
         long_threshold(k, psv, &pp->lng[gr][chn], chn, eb[chn], thr[chn]);
     }
     if (cfg->mode == RL_JOINT_STEREO && (uselongblock[0] + uselongblock[1]) == 2)
-        ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->l.mld_cb, k->ath.cb_l, ath_factor,
-                      cfg->msfix, gd->l.npart);
+        k->dsp.ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->l.mld_cb, k->ath.cb_l,
+                             ath_factor, cfg->msfix, gd->l.npart);
     for (int chn = 0; chn < npsy; chn++) {
         float enn[RL_SBMAX_S], thm[RL_SBMAX_S];
         partition_to_sfb(&gd->l, eb[chn], thr[chn], psv->en[chn].l, psv->thm[chn].l);
@@ -459,8 +460,8 @@ static void resolve_granule(const RlEncoderConst *k, RlPsyState *psv, RlFrame *f
             if (!uselongblock[chn & 1] || gd->force_short_block_calc)
                 short_threshold(k, psv, &pp->sht[gr][chn], sblock, eb[chn], thr[chn]);
         if (cfg->mode == RL_JOINT_STEREO && (uselongblock[0] + uselongblock[1]) == 0)
-            ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->s.mld_cb, k->ath.cb_s,
-                          ath_factor, cfg->msfix, gd->s.npart);
+            k->dsp.ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->s.mld_cb, k->ath.cb_s,
+                                 ath_factor, cfg->msfix, gd->s.npart);
         for (int chn = 0; chn < npsy; ++chn) {
             if (!uselongblock[chn & 1] || gd->force_short_block_calc) {
                 float enn[RL_SBMAX_S], thm[RL_SBMAX_S];

@@ -3,6 +3,7 @@
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "psy_spread.h"
 
+#include <errno.h>
 #include <stdlib.h>
 
 #include "fast_log.h"
@@ -72,4 +73,65 @@ void rl_psy_spread(const RlPsyBands *gd, const float *eb, const float *max,
         x *= avg_mask;
         cap[b] = x;
     }
+}
+
+int rl_psy_spread_plan(RlPsyBands *gd)
+{
+    int const n = gd->npart, L = RL_SPREAD_LANES;
+    int kst[RL_CBANDS + 1];
+    int total = 0;
+    RlSpreadPlan *p;
+
+    gd->plan = NULL;
+    kst[0] = 0;
+    for (int b = 0; b < n; b++) {
+        int const st = gd->s3ind[b][1] - gd->s3ind[b][0];
+        kst[b + 1] = kst[b] + 1 + (st > 0 ? st : 0);
+    }
+    p = calloc(1, sizeof *p);
+    if (!p)
+        return -ENOMEM;
+    p->ngroups = (n + L - 1) / L;
+    for (int g = 0; g < p->ngroups; g++) {
+        RlSpreadGroup *const q = &p->g[g];
+        q->first = gd->s3ind[g * L][0];
+        q->s3t = total;
+        for (int l = 0; l < L; l++) {
+            int const b = g * L + l;
+            if (b >= n)
+                continue;                /* steps 0, lane_first 0: reads in bounds, never kept */
+            int const f0 = gd->s3ind[b][0], st = gd->s3ind[b][1] - f0;
+            q->steps[l] = st > 0 ? st : 0;
+            q->lane_first[l] = f0 - q->first;
+            q->rel[l] = f0 - b;
+            if (q->lane_first[l] < 0 || q->lane_first[l] > 31) {
+                free(p);                 /* this layout needs the general kernel */
+                return 0;
+            }
+            if (q->gmax < q->steps[l])
+                q->gmax = q->steps[l];
+        }
+        total += (q->gmax + 1) * L;
+    }
+    p->s3t = calloc((size_t) total, sizeof(float));
+    if (!p->s3t) {
+        free(p);
+        return -ENOMEM;
+    }
+    for (int g = 0; g < p->ngroups; g++) {
+        const RlSpreadGroup *const q = &p->g[g];
+        for (int l = 0; l < L && g * L + l < n; l++)
+            for (int j = 0; j <= q->steps[l]; j++)
+                p->s3t[q->s3t + j * L + l] = gd->s3[kst[g * L + l] + j];
+    }
+    gd->plan = p;
+    return 0;
+}
+
+void rl_psy_spread_plan_free(RlPsyBands *gd)
+{
+    if (gd->plan)
+        free(gd->plan->s3t);
+    free(gd->plan);
+    gd->plan = NULL;
 }

@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "attack.h"
+#include "dispatch.h"
+#include "mdct.h"
 #include "polyphase_window.h"
 #include "replaygain.h"
 #include "x86_kernels.h"
@@ -110,6 +112,136 @@ static inline void window_rows2(const float *x, float ev[2][16], float od[2][16]
     }
 }
 
+#if W == 16
+#include <immintrin.h>
+
+/* The end of 16 slots at once, lane k slot k (polyphase_butterfly.h at
+ * vectors): each double product is the scalar one per lane, converted,
+ * multiplied (and subtracted) in double, and rounded back to float. */
+typedef double vd __attribute__((vector_size(W * 8)));
+static inline vd wide(vf x)
+{
+    return __builtin_convertvector(x, vd);
+}
+#define RL_BF_FN window_butterflies16
+#define RL_BF_T vf
+#define RL_BF_SQ2(x) __builtin_convertvector(wide(x) * M_SQRT2, vf)
+#define RL_BF_SQ2_SUB(x, y) __builtin_convertvector(wide(x) * M_SQRT2 - wide(y), vf)
+#define RL_BF_NSQ2(x) __builtin_convertvector(-M_SQRT2 * wide(x), vf)
+/* The centre taps of slot k read x[32 k - 15 + 16 m], -15 <= m <= 14:
+ * x[32 (k + p) + 1] for m = 2p + 1, x[32 (k + p - 1) + 17] for m = 2p.
+ * c[n] = x[32 (n - 8) + 1], c[32 + n] = x[32 (n - 8) + 17] (n < 30): every
+ * tap of the 16 slots is one vector load. */
+#define RL_BF_CENTRE window_centre16
+#define RL_BF_XA(c, off) (((off) / 16) & 1 ? ld((c) + 8 + ((off) / 16 - 1) / 2) \
+                                           : ld((c) + 32 + 8 + (off) / 32 - 1))
+#include "polyphase_butterfly.h"
+
+/* r[i][j] <- r[j][i] (moves only) */
+static inline void transpose16(vf v[16])
+{
+    __m512 r[16], t[16];
+    for (int i = 0; i < 16; i++)
+        r[i] = (__m512) v[i];
+    for (int i = 0; i < 8; i++) {
+        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    for (int i = 0; i < 4; i++) {
+        r[4 * i] = _mm512_shuffle_ps(t[4 * i], t[4 * i + 2], _MM_SHUFFLE(1, 0, 1, 0));
+        r[4 * i + 1] = _mm512_shuffle_ps(t[4 * i], t[4 * i + 2], _MM_SHUFFLE(3, 2, 3, 2));
+        r[4 * i + 2] = _mm512_shuffle_ps(t[4 * i + 1], t[4 * i + 3], _MM_SHUFFLE(1, 0, 1, 0));
+        r[4 * i + 3] = _mm512_shuffle_ps(t[4 * i + 1], t[4 * i + 3], _MM_SHUFFLE(3, 2, 3, 2));
+    }
+    for (int k = 0; k < 4; k++) {
+        t[k] = _mm512_shuffle_f32x4(r[k], r[4 + k], 0x88);
+        t[4 + k] = _mm512_shuffle_f32x4(r[k], r[4 + k], 0xdd);
+        t[8 + k] = _mm512_shuffle_f32x4(r[8 + k], r[12 + k], 0x88);
+        t[12 + k] = _mm512_shuffle_f32x4(r[8 + k], r[12 + k], 0xdd);
+    }
+    for (int k = 0; k < 4; k++) {
+        v[k] = (vf) _mm512_shuffle_f32x4(t[k], t[8 + k], 0x88);
+        v[8 + k] = (vf) _mm512_shuffle_f32x4(t[k], t[8 + k], 0xdd);
+        v[4 + k] = (vf) _mm512_shuffle_f32x4(t[4 + k], t[12 + k], 0x88);
+        v[12 + k] = (vf) _mm512_shuffle_f32x4(t[4 + k], t[12 + k], 0xdd);
+    }
+}
+
+/* Slots 0..15 of a granule: the rows per slot as below, turned so that a
+ * vector holds one output of the 16 slots, the centre taps per slot, then
+ * the rest of each slot one lane each, turned back. */
+static void window_slots16(const float *x, float sb[18][RL_SBLIMIT])
+{
+    const float *const w = rl_enwindow + 10 + RL_ENWINDOW_ROWS * RL_ENWINDOW_ROW;
+    float ev[16][16], od[16][16], c[64];
+    vf e[16], o[16], a[32], u, v;
+    for (int k = 0; k < 16; k += 2)
+        window_rows2(x + 32 * k, ev + k, od + k);
+    for (int n = 0; n < 30; n++) {
+        c[n] = x[32 * (n - 8) + 1];
+        c[32 + n] = x[32 * (n - 8) + 17];
+    }
+    window_centre16(c, w, &u, &v);
+    for (int k = 0; k < 16; k++) {
+        e[k] = ld(ev[k]);
+        o[k] = ld(od[k]);
+    }
+    transpose16(e);
+    transpose16(o);
+    for (int j = 0; j < 16; j++) {
+        a[2 * j] = e[j];
+        a[2 * j + 1] = o[j];
+    }
+    window_butterflies16(a, u, v, w);
+    /* the odd slots' odd bands times -1, as the scalar loop (x * 1 = x) */
+    vf const sgn = { 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1 };
+    for (int band = 1; band < 32; band += 2)
+        a[band] *= sgn;
+    transpose16(a);
+    transpose16(a + 16);
+    for (int k = 0; k < 16; k++) {
+        st(sb[k], a[k]);
+        st(sb[k] + 16, a[16 + k]);
+    }
+}
+
+/* ---- the long-block MDCT, lane l band 16 h + l (rl_mdct_long) ---- */
+#define RL_ML_FN mdct_long18_v
+#define RL_ML_T vf
+#include "mdct_long18.h"
+
+void RL_PREP(rl_mdct_long)(const float *prev, const float *cur, const float *wt, float *xr)
+{
+    const float *const tantab = rl_mdct_win[RL_SHORT_TYPE] + 3;
+    const float *const cx = rl_mdct_win[RL_SHORT_TYPE] + 12;
+    for (int h = 0; h < 2; h++) {
+        /* one slot's values of bands 16 h .. 16 h + 15 (rl_band_pos order) */
+        __m512i const pos = _mm512_loadu_si512(rl_band_pos + 16 * h);
+#define BANDS(sb, slot) ((vf) _mm512_permutex2var_ps(_mm512_loadu_ps((sb) + 32 * (slot)), pos, \
+                                                      _mm512_loadu_ps((sb) + 32 * (slot) + 16)))
+        vf work[18], out[18];
+        float o16[16], o17[16];
+        for (int k = -9; k < 0; k++) {
+            vf const a = BANDS(cur, k + 9) * wt[k + 27] + BANDS(cur, 8 - k) * wt[k + 36];
+            vf const b = BANDS(prev, k + 9) * wt[k + 9] - BANDS(prev, 8 - k) * wt[k + 18];
+            work[k + 9] = a - b * tantab[k + 9];
+            work[k + 18] = a * tantab[k + 9] + b;
+        }
+#undef BANDS
+        mdct_long18_v(out, work, cx);
+        transpose16(out);
+        st(o16, out[16]);
+        st(o17, out[17]);
+        for (int l = 0; l < 16; l++) {
+            float *const x = xr + 18 * (16 * h + l);
+            st(x, out[l]);
+            x[16] = o16[l];
+            x[17] = o17[l];
+        }
+    }
+}
+#endif
+
 /* Row j (0 <= j < 15; the scalar loop's row j - 15) reads xa = x - j and
  * xb = x - 62 + j: xb[c] over the rows is x[c - 62 + j], ascending, and
  * xa[c] is x[c - j], descending, loaded backwards.  A 16th lane (j = 15)
@@ -119,7 +251,13 @@ void RL_PREP(rl_window_granule)(const float *x, float sb[18][RL_SBLIMIT])
 {
     float ev[2][16], od[2][16];
     const float *const w = rl_enwindow + 10 + RL_ENWINDOW_ROWS * RL_ENWINDOW_ROW;
-    for (int k = 0; k < 18; k += 2) {
+    int k = 0;
+#if W == 16
+    window_slots16(x, sb);
+    x += 32 * 16;
+    k = 16;
+#endif
+    for (; k < 18; k += 2) {
         window_rows2(x, ev, od);
         for (int q = 0; q < 2; q++) {
             for (int j = 0; j < 16; j++) {
@@ -131,6 +269,100 @@ void RL_PREP(rl_window_granule)(const float *x, float sb[18][RL_SBLIMIT])
         x += 64;
         for (int band = 1; band < 32; band += 2)
             sb[k + 1][band] *= -1;
+    }
+}
+
+/* ---- 16-bit stereo PCM to the input floats (rl_pcm_s16le) ---- */
+/* One 32-bit word per frame, L in its low half, R in its high half (x86 is
+ * little-endian): word << 16 and word & 0xffff0000 are rl_raw_sample's
+ * int32 of L and of R, converted exactly (16 significant bits) and then
+ * through the same float matrix as the scalar loop.  Mono: the scalar
+ * kernel. */
+typedef unsigned vu __attribute__((vector_size(W * 4)));
+void RL_PREP(rl_pcm_s16le)(const void *src, int n, int nch, const float m[4], float *ib0,
+                           float *ib1)
+{
+    const unsigned char *const p = src;
+    int i = 0;
+    if (nch == 2) {
+        vf const m00 = bc(m[0]), m01 = bc(m[1]), m10 = bc(m[2]), m11 = bc(m[3]);
+        for (; i + W <= n; i += W) {
+            vu w;
+            memcpy(&w, p + 4 * (size_t) i, sizeof w);
+            vf const xl = __builtin_convertvector((vi) (w << 16), vf);
+            vf const xr = __builtin_convertvector((vi) (w & 0xffff0000u), vf);
+            st(ib0 + i, xl * m00 + xr * m01);
+            st(ib1 + i, xl * m10 + xr * m11);
+        }
+    }
+    rl_pcm_s16le(p + (size_t) (2 * nch) * (size_t) i, n - i, nch, m, ib0 + i, ib1 + i);
+}
+
+/* ---- M/S thresholds, W partitions at once (rl_ms_thresholds) ---- */
+/* Each lane runs the scalar partition's operations; its branches are
+ * selects on the same comparisons (a NaN compares as there), and the msfix
+ * quotient is taken in every lane and kept where the scalar one is. */
+static inline vf vsel(vi m, vf a, vf b)     /* m ? a : b */
+{
+    return (vf) (((vi) a & m) | ((vi) b & ~m));
+}
+
+static inline vf ldn(const float *p, int cnt)      /* p[0 .. cnt), zeros after */
+{
+    if (cnt == W)
+        return ld(p);
+    vf v = bc(0.0f);
+    for (int l = 0; l < cnt; l++)
+        v[l] = p[l];
+    return v;
+}
+
+static inline void stn(float *p, vf v, int cnt)    /* p[0 .. cnt) only */
+{
+    if (cnt == W) {
+        st(p, v);
+        return;
+    }
+    for (int l = 0; l < cnt; l++)
+        p[l] = v[l];
+}
+
+void RL_PREP(rl_ms_thresholds)(const float eb[4][64], float thr[4][64], const float *cb_mld,
+                               const float *ath_cb, float athlower, float msfix, int n)
+{
+    float const msfix2 = msfix * 2.f;
+    for (int b = 0; b < n; b += W) {
+        int const cnt = n - b < W ? n - b : W;
+        vf const ebM = ldn(eb[2] + b, cnt), ebS = ldn(eb[3] + b, cnt);
+        vf const thmL = ldn(thr[0] + b, cnt), thmR = ldn(thr[1] + b, cnt);
+        vf thmM = ldn(thr[2] + b, cnt), thmS = ldn(thr[3] + b, cnt);
+        vf const mld = ldn(cb_mld + b, cnt);
+        vi const near = (thmL <= bc(1.58f) * thmR) & (thmR <= bc(1.58f) * thmL);
+        vf const mld_m = mld * ebS, mld_s = mld * ebM;
+        vf const tmp_m = vsel(thmS < mld_m, thmS, mld_m);
+        vf const tmp_s = vsel(thmM < mld_s, thmM, mld_s);
+        vf rmid = vsel(near, vsel(thmM > tmp_m, thmM, tmp_m), thmM);
+        vf rside = vsel(near, vsel(thmS > tmp_s, thmS, tmp_s), thmS);
+        if (msfix > 0.f) {
+            vf const ath = ldn(ath_cb + b, cnt) * bc(athlower);
+            vf const tmp_l = vsel(thmL > ath, thmL, ath);
+            vf const tmp_r = vsel(thmR > ath, thmR, ath);
+            vf const thmLR = vsel(tmp_l < tmp_r, tmp_l, tmp_r);
+            thmM = vsel(rmid > ath, rmid, ath);
+            thmS = vsel(rside > ath, rside, ath);
+            vf const thmMS = thmM + thmS;
+            vf const lr2 = thmLR * bc(msfix2);
+            vi const fix = (thmMS > bc(0.f)) & (lr2 < thmMS);
+            vf const f = lr2 / thmMS;
+            thmM = vsel(fix, thmM * f, thmM);
+            thmS = vsel(fix, thmS * f, thmS);
+            rmid = vsel(thmM < rmid, thmM, rmid);
+            rside = vsel(thmS < rside, thmS, rside);
+        }
+        rmid = vsel(rmid > ebM, ebM, rmid);
+        rside = vsel(rside > ebS, ebS, rside);
+        stn(thr[2] + b, rmid, cnt);
+        stn(thr[3] + b, rside, cnt);
     }
 }
 

@@ -53,5 +53,43 @@ static inline VI trunc_scaled(VF lg)
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
 }
 
+/* lane l: (lo, hi)[i[l]], 0 <= i[l] < 32 */
+static inline VF perm2_f(VF lo, VI i, VF hi) { return _mm512_permutex2var_ps(lo, i, hi); }
+#define RL_SPREAD_PERM2
+/* rl_psy_ma_delta_tab[idx[l]] in the valid lanes, 0 in the others (the
+ * valid lanes' idx are tonality indices, 0..8) */
+static inline VI delta_lanes(const unsigned char *idx, VM valid)
+{
+    __m512i const i = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(valid, idx));
+    __m512i const tab = _mm512_maskz_loadu_epi32(0x1ff, rl_psy_ma_delta_tab);
+    return _mm512_maskz_permutexvar_epi32(valid, i, tab);
+}
+static inline VI gather_i(const int *base, VI i) { return _mm512_i32gather_epi32(i, base, 4); }
+static inline VI trunc_i(VF a) { return _mm512_cvttps_epi32(a); }
+/* rl_psy_tonality_tab[i] per lane, 0 <= i <= 8 */
+static inline VF tonality_lanes(VI i)
+{
+    return _mm512_permutexvar_ps(i, _mm512_maskz_loadu_ps(0x1ff, rl_psy_tonality_tab));
+}
+static inline VF loadu_mask_f(const float *p, VM m) { return _mm512_maskz_loadu_ps(m, p); }
+static inline void store_mask_f(float *p, VM m, VF a) { _mm512_mask_storeu_ps(p, m, a); }
+/* min / max of the lanes in m: INT_MAX / INT_MIN for none */
+static inline int reduce_min_i(VM m, VI a) { return _mm512_mask_reduce_min_epi32(m, a); }
+static inline int reduce_max_i(VM m, VI a) { return _mm512_mask_reduce_max_epi32(m, a); }
+/* rl_fast_log_tab[i], rl_fast_log_tab[i + 1] per lane (0 <= i < 512): two
+ * gathers of eight 8-byte pairs, half the elements of two 4-byte gathers */
+static inline void log_pairs(VI i, VF *t0, VF *t1)
+{
+    const void *const base = rl_fast_log_pairs;
+    __m512 const a = _mm512_castsi512_ps(_mm512_i32gather_epi64(_mm512_castsi512_si256(i), base, 8));
+    __m512 const b = _mm512_castsi512_ps(
+        _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(i, 1), base, 8));
+    __m512i const even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    *t0 = _mm512_permutex2var_ps(a, even, b);
+    *t1 = _mm512_permutex2var_ps(a, _mm512_add_epi32(even, _mm512_set1_epi32(1)), b);
+}
+#define RL_SPREAD_LOG_PAIRS
+#define RL_SPREAD_MASK_BITS     /* VM is an integer of lane bits */
+
 #define RL_SPREAD_FN rl_psy_spread_avx512
 #include "spread_body.h"

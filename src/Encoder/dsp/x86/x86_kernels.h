@@ -54,10 +54,16 @@ void rl_poly_rows_init(void);
     void rl_attack_fir_##sfx(const float *firbuf, float hpf[576]);                       \
     void rl_block_peaks_##sfx(const float *pf, float peaks[9]);                          \
     void rl_gain_filter_##sfx(int freqindex, const float *in, float *step, float *out, long n); \
-    void rl_fht_##sfx(float *fz, int half);
+    void rl_fht_##sfx(float *fz, int half);                                               \
+    void rl_pcm_s16le_##sfx(const void *src, int n, int nch, const float m[4], float *ib0, float *ib1); \
+    void rl_ms_thresholds_##sfx(const float eb[4][64], float thr[4][64], const float *cb_mld,     \
+                                const float *ath_cb, float athlower, float msfix, int n);
 RL_PREP_DECLARE(sse41)
 RL_PREP_DECLARE(avx2)
 RL_PREP_DECLARE(avx512)
+/* rl_mdct_long (mdct.h), sixteen bands per vector: AVX-512 only (its band
+ * order is one two-register permute per slot) */
+void rl_mdct_long_avx512(const float *prev, const float *cur, const float *wt, float *xr);
 
 /* rl_noise_x34_batch (noise_x34.h), one job per lane: 4 (AVX2), 8 (AVX-512) */
 struct RlNoiseJob;
