@@ -770,7 +770,7 @@ static void check_noise(RlNoiseX34Fn fn, int level)
 /* rl_x34_thr (noise_x34.h) against the scalar rounding it stands for:
  * floats spread over the whole range of the first rounding, and every
  * float within 8 steps of each point */
-static int thr_value(float q)
+static int x34_thr_rounding(float q)
 {
     RlX34Bits b;
     b.f = q + (float) RL_X34_MAGIC_FLOAT;
@@ -790,8 +790,8 @@ static void check_x34_thresholds(void)
     for (uint32_t u = 0; u <= end && fails < 10; u += 61) {
         float q;
         memcpy(&q, &u, sizeof q);
-        if (thr_value(q) != rl_k_34_one(q))
-            fails += !CHECK(0, "rl_x34_thr at %a: %d, scalar %d", q, thr_value(q), rl_k_34_one(q));
+        if (x34_thr_rounding(q) != rl_k_34_one(q))
+            fails += !CHECK(0, "rl_x34_thr at %a: %d, scalar %d", q, x34_thr_rounding(q), rl_k_34_one(q));
     }
     for (int i = 1; i < RL_X34_THR_N && fails < 10; i++) {
         float const t = fabsf(rl_x34_thr[i]);
@@ -801,9 +801,9 @@ static void check_x34_thresholds(void)
         for (int k = 0; k < 8; k++)
             q = nextafterf(q, 0.0f);
         for (int k = 0; k < 17; k++, q = nextafterf(q, INFINITY))
-            if (thr_value(q) != rl_k_34_one(q))
+            if (x34_thr_rounding(q) != rl_k_34_one(q))
                 fails += !CHECK(0, "rl_x34_thr near point %d at %a: %d, scalar %d", i, q,
-                                thr_value(q), rl_k_34_one(q));
+                                x34_thr_rounding(q), rl_k_34_one(q));
     }
     /* rl_x34_sure: the value is monotone in q, so the ends of the range
      * |q - i| < sure decide it */
