@@ -35,6 +35,10 @@ struct VbrAlgo {
     int mingain_l;
     int mingain_s[3];
     int *err;                   /* set on LAME's "internal error" exits */
+    /* block_sf's largest xr^(3/4) of each band's quantized lines (have_max34:
+     * made for this granule) */
+    int have_max34;
+    float max34[RL_SFBMAX];
     /* pass 2 trace: every target in [*tlo, *thi) takes the same decisions */
     int *tlo, *thi;
 };
@@ -59,13 +63,13 @@ static float vec_max(const float *xr34, unsigned int bw)
 {
     float m[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
     float xfsf = 0;
-    unsigned int i = 0;
+    const float *const end8 = xr34 + (bw & ~7u), *const end = xr34 + bw;
 
-    for (; i + 8 <= bw; i += 8)
+    for (; xr34 < end8; xr34 += 8)
         for (int l = 0; l < 8; l++)
-            m[l] = m[l] < xr34[i + l] ? xr34[i + l] : m[l];
-    for (; i < bw; i++)
-        xfsf = xfsf < xr34[i] ? xr34[i] : xfsf;
+            m[l] = m[l] < xr34[l] ? xr34[l] : m[l];
+    for (; xr34 < end; xr34++)
+        xfsf = xfsf < *xr34 ? *xr34 : xfsf;
     for (int l = 0; l < 8; l++)
         xfsf = xfsf < m[l] ? m[l] : xfsf;
     return xfsf;
@@ -327,6 +331,7 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
             unsigned int const m = (unsigned int) (max_nonzero_coeff - jj + 1);
             unsigned int const l = w < m ? w : m;
             float const max34 = vec_max(&xr34_orig[jj], l);
+            that->max34[b] = max34;
             m1s[b] = rl_lowest_step(max34);
             if (b < psymax && w > 2 && energy_above_cutoff[b]) {
                 bands[nb].sf_zero = rl_zero_step(max34);
@@ -355,6 +360,7 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
             m1 = m1s[sfb];
         } else {
             max_xr34 = vec_max(&xr34_orig[j], l);
+            that->max34[sfb] = max_xr34;
             m1 = rl_lowest_step(max_xr34);
         }
         vbrsfmin[sfb] = m1;
@@ -385,6 +391,7 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
         ++sfb;
         j += w;
     }
+    that->have_max34 = 1;
     for (; sfb < RL_SFBMAX; ++sfb) {
         vbrsf[sfb] = maxsf;
         vbrsfmin[sfb] = 0;
@@ -408,16 +415,70 @@ static inline double within_table(double v)
     return v > RL_IXMAX_VAL ? RL_IXMAX_VAL : v;
 }
 
-/* quantize xr34 with the granule's global gain, scalefactors, subblock gains */
-static void quantize_x34(const VbrAlgo *that)
+/* quantize_x34's lines j .. j+n-1 at one step, LAME's way */
+static void quantize_band_x34(const float *xr34, int *l3, unsigned int n, float sfpow34)
 {
     double x[4];
-    const float *xr34_orig = that->xr34orig;
+    unsigned int i = n >> 2u, remaining = n & 0x03u;
+
+    while (i-- > 0) {
+        x[0] = within_table(sfpow34 * xr34[0]);
+        x[1] = within_table(sfpow34 * xr34[1]);
+        x[2] = within_table(sfpow34 * xr34[2]);
+        x[3] = within_table(sfpow34 * xr34[3]);
+        rl_k_34_4(x, l3);
+        l3 += 4;
+        xr34 += 4;
+    }
+    if (remaining) {
+        int tmp_l3[4];
+        x[0] = x[1] = x[2] = x[3] = 0;
+        switch (remaining) {
+        case 3: x[2] = within_table(sfpow34 * xr34[2]); /* fall through */
+        case 2: x[1] = within_table(sfpow34 * xr34[1]); /* fall through */
+        case 1: x[0] = within_table(sfpow34 * xr34[0]); /* fall through */
+        default: break;
+        }
+        rl_k_34_4(x, tmp_l3);
+        switch (remaining) {
+        case 3: l3[2] = tmp_l3[2]; /* fall through */
+        case 2: l3[1] = tmp_l3[1]; /* fall through */
+        case 1: l3[0] = tmp_l3[0]; /* fall through */
+        default: break;
+        }
+    }
+}
+
+/* A run of lines at one step whose products all stay within the tables:
+ * there within_table changes nothing, and rl_k_34_4 is the DSP line
+ * quantizer's operation (the float product, the double magic addition,
+ * rl_adj43asm = rl_adj43, the two float roundings), line by line; it leaves
+ * an odd last line, done here as above. */
+static void quantize_run_x34(const RlDsp *dsp, const float *xr34, int *l3, unsigned int n,
+                             float sfpow34)
+{
+    unsigned int const even = n & ~1u;
+    if (even > 0)
+        dsp->quantize_lines(even, sfpow34, xr34, l3);
+    if (n & 1u)
+        quantize_band_x34(xr34 + even, l3 + even, 1, sfpow34);
+}
+
+/* quantize xr34 with the granule's global gain, scalefactors, subblock gains.
+ * Bands at the same step whose largest product stays within the tables (a
+ * float product is monotone, so then every line's does) are quantized as
+ * one run by the DSP kernel; the others line by line with the clamp. */
+static void quantize_x34(const VbrAlgo *that)
+{
+    const float *const xr34 = that->xr34orig;
     RlGranule *const gi = that->gi;
     int const ifqstep = (gi->scalefac_scale == 0) ? 2 : 4;
-    int *l3 = gi->l3_enc;
+    int *const l3 = gi->l3_enc;
     unsigned int j = 0, sfb = 0;
     unsigned int const max_nonzero_coeff = (unsigned int) gi->max_nonzero_coeff;
+    unsigned int run_start = 0, run_len = 0;
+    int run_sfac = -1;
+    float run_step = 0;
 
     while (j <= max_nonzero_coeff) {
         int const s = (gi->scalefac[sfb] + (gi->preflag ? rl_pretab[sfb] : 0)) * ifqstep
@@ -426,43 +487,32 @@ static void quantize_x34(const VbrAlgo *that)
         float const sfpow34 = rl_ipow20[sfac];
         unsigned int const w = (unsigned int) gi->width[sfb];
         unsigned int const m = (unsigned int) (max_nonzero_coeff - j + 1);
-        unsigned int i, remaining;
+        unsigned int const l = (w <= m) ? w : m;
 
+        if (that->have_max34 && sfpow34 * that->max34[sfb] <= RL_IXMAX_VAL) {
+            if (run_len > 0 && run_sfac == sfac) {
+                run_len += l;
+            } else {
+                if (run_len > 0)
+                    quantize_run_x34(that->cfg->dsp, xr34 + run_start, l3 + run_start, run_len,
+                                     run_step);
+                run_start = j;
+                run_len = l;
+                run_sfac = sfac;
+                run_step = sfpow34;
+            }
+        } else {
+            if (run_len > 0)
+                quantize_run_x34(that->cfg->dsp, xr34 + run_start, l3 + run_start, run_len,
+                                 run_step);
+            run_len = 0;
+            quantize_band_x34(xr34 + j, l3 + j, l, sfpow34);
+        }
         j += w;
         ++sfb;
-        i = (w <= m) ? w : m;
-        remaining = i & 0x03u;
-        i >>= 2u;
-
-        while (i-- > 0) {
-            x[0] = within_table(sfpow34 * xr34_orig[0]);
-            x[1] = within_table(sfpow34 * xr34_orig[1]);
-            x[2] = within_table(sfpow34 * xr34_orig[2]);
-            x[3] = within_table(sfpow34 * xr34_orig[3]);
-            rl_k_34_4(x, l3);
-            l3 += 4;
-            xr34_orig += 4;
-        }
-        if (remaining) {
-            int tmp_l3[4];
-            x[0] = x[1] = x[2] = x[3] = 0;
-            switch (remaining) {
-            case 3: x[2] = within_table(sfpow34 * xr34_orig[2]); /* fall through */
-            case 2: x[1] = within_table(sfpow34 * xr34_orig[1]); /* fall through */
-            case 1: x[0] = within_table(sfpow34 * xr34_orig[0]); /* fall through */
-            default: break;
-            }
-            rl_k_34_4(x, tmp_l3);
-            switch (remaining) {
-            case 3: l3[2] = tmp_l3[2]; /* fall through */
-            case 2: l3[1] = tmp_l3[1]; /* fall through */
-            case 1: l3[0] = tmp_l3[0]; /* fall through */
-            default: break;
-            }
-            l3 += remaining;
-            xr34_orig += remaining;
-        }
     }
+    if (run_len > 0)
+        quantize_run_x34(that->cfg->dsp, xr34 + run_start, l3 + run_start, run_len, run_step);
 }
 
 static const uint8_t max_range_short[RL_SBMAX_S * 3] = {
@@ -1081,6 +1131,7 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
             that->err = err;
             that->mingain_l = 0;
             that->mingain_s[0] = that->mingain_s[1] = that->mingain_s[2] = 0;
+            that->have_max34 = 0;
             if (that->gi->block_type == RL_SHORT_TYPE)
                 that->alloc = short_block_constrain;
             else

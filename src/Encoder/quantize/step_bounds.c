@@ -15,9 +15,12 @@
  * still passes and up while it fails, so the result is the one step that
  * passes with its predecessor failing, whatever the estimate.  The
  * estimate (ipow20[sf] * x = c at sf = 210 + 16/3 log2(x / c), log2 from
- * the float's bits, off by less than 0.09) is at most two steps away, so
- * the correction takes one or two table look-ups instead of the eight of
- * a binary search, whose branches the processor cannot predict. */
+ * the float's bits, off by less than 0.09, so less than half a step) puts
+ * the step within base .. base + 4 (base: one below the truncated
+ * estimate), where it is base plus the number of failing steps among the
+ * four from base on, counted without branches; the two loops then only
+ * confirm it (the processor predicts them; a binary search's eight
+ * branches it cannot). */
 static int estimate(float x, float log2c)
 {
     uint32_t bits;
@@ -25,16 +28,19 @@ static int estimate(float x, float log2c)
     /* log2 of a positive normal x is bits / 2^23 - 127 less at most 0.086 */
     float const l2 = (float) bits * (1.0f / 8388608.0f) - 127.0f;
     float const e = 210.0f + (l2 - log2c) * (16.0f / 3.0f);
-    if (!(e > 0.0f))
+    if (!(e > 1.0f))
         return 0;               /* also x = 0 (bits 0) */
-    if (e > 256.0f)
-        return 256;
-    return (int) e;
+    if (e > 253.0f)
+        return 252;
+    return (int) e - 1;
 }
 
 int rl_zero_step(float max34)
 {
-    int sf = estimate(max34, -1.0f);            /* log2(0.5) */
+    int const base = estimate(max34, -1.0f);            /* log2(0.5) */
+    int sf = base;
+    for (int k = 0; k < 4; k++)
+        sf += !(rl_ipow20[base + k] * max34 < 0.5f);
     while (sf > 0 && rl_ipow20[sf - 1] * max34 < 0.5f)
         sf--;
     while (sf < 256 && !(rl_ipow20[sf] * max34 < 0.5f))
@@ -45,7 +51,10 @@ int rl_zero_step(float max34)
 uint8_t rl_lowest_step(float max34)
 {
     float const ixmax = RL_IXMAX_VAL;
-    int sf = estimate(max34, 13.0025f);         /* log2(8206) */
+    int const base = estimate(max34, 13.0025f);         /* log2(8206) */
+    int sf = base;
+    for (int k = 0; k < 4; k++)
+        sf += !(rl_ipow20[base + k] * max34 <= ixmax);
     while (sf > 0 && rl_ipow20[sf - 1] * max34 <= ixmax)
         sf--;
     while (sf < 256 && !(rl_ipow20[sf] * max34 <= ixmax))
