@@ -141,14 +141,53 @@ static void band_lanes_init(BandLanes *bl, const int *ix, const int *bound, int 
     }
 }
 
-static const int first_table[15] = { 1, 2, 5, 7, 7, 10, 10, 13, 13, 13, 13, 13, 13, 13, 13 };
+/* rl_choose_table's candidates for a largest value of 1 .. 15: the lanes
+ * of the tables it weighs (the first that is not more bits wins) and their
+ * numbers; a group of fewer than three tables repeats its last, which
+ * never wins a "more bits" test against itself */
+typedef struct {
+    uint8_t lane[3];
+    uint8_t table[3];
+} Candidates;
+
+#define C1  { { L_T1, L_T1, L_T1 }, { 1, 1, 1 } }
+#define C2  { { L_T2, L_T2 + 1, L_T2 + 1 }, { 2, 3, 3 } }
+#define C5  { { L_T5, L_T5 + 1, L_T5 + 1 }, { 5, 6, 6 } }
+#define C7  { { L_T7, L_T7 + 1, L_T7 + 2 }, { 7, 8, 9 } }
+#define C10 { { L_T10, L_T10 + 1, L_T10 + 2 }, { 10, 11, 12 } }
+#define C13 { { L_T13, L_T13 + 1, L_T13 + 2 }, { 13, 14, 15 } }
+static const Candidates candidates[16] = {
+    C1, C1, C2, C5, C7, C7, C10, C10, C13, C13, C13, C13, C13, C13, C13, C13
+};
+
+/* rl_escape_tables' pair by the number of linbits a value needs (1 .. 13):
+ * every escape table's linmax is 2^linbits - 1, so "linmax >= lin" holds
+ * exactly when it holds for 2^bitlen(lin) - 1, and the pair depends on
+ * bitlen(lin) only */
+static uint8_t esc_table[14][2];
+
+static void build_esc(void)
+{
+    for (int k = 1; k < 14; k++) {
+        int t2;
+        int const t = rl_escape_tables((1u << k) - 1u, &t2);
+        esc_table[k][0] = (uint8_t) t;
+        esc_table[k][1] = (uint8_t) t2;
+    }
+}
+
+static void build_tables(void)
+{
+    build_lanes();
+    build_esc();
+}
 
 /* rl_choose_table on the pairs between running sums lo and hi, whose
  * largest value is max */
 static int lanes_table(const Lanes *hi, const Lanes *lo, int max, int *bits)
 {
 #define LANE(k) ((unsigned int) (uint16_t) (hi->v[k] - lo->v[k]))
-    unsigned int s;
+    unsigned int s, b;
     int t;
     if (max == 0)
         return 0;
@@ -156,42 +195,24 @@ static int lanes_table(const Lanes *hi, const Lanes *lo, int max, int *bits)
         *bits = RL_LARGE_BITS;
         return -1;
     }
-    if (max == 1) {
-        t = 1;
-        s = LANE(L_T1);
-    } else if (max <= 3) {
-        int const lane = max == 2 ? L_T2 : L_T5;
-        unsigned int const b = LANE(lane + 1);
-        t = first_table[max - 1];
-        s = LANE(lane);
-        if (s > b) {
-            s = b;
-            t++;
-        }
-    } else if (max <= 15) {
-        int const t1 = first_table[max - 1];
-        int const lane = t1 == 7 ? L_T7 : t1 == 10 ? L_T10 : L_T13;
-        unsigned int const s2 = LANE(lane + 1), s3 = LANE(lane + 2);
-        t = t1;
-        s = LANE(lane);
-        if (s > s2) {
-            s = s2;
-            t++;
-        }
-        if (s > s3) {
-            s = s3;
-            t = t1 + 2;
-        }
+    if (max <= 15) {
+        const Candidates *const c = &candidates[max];
+        unsigned int const s1 = LANE(c->lane[1]), s2 = LANE(c->lane[2]);
+        s = LANE(c->lane[0]);
+        t = c->table[0];
+        t = s > s1 ? c->table[1] : t;
+        s = s > s1 ? s1 : s;
+        t = s > s2 ? c->table[2] : t;
+        s = s > s2 ? s2 : s;
     } else {
-        int t2;
         unsigned int const n15 = LANE(L_N15);
-        t = rl_escape_tables((unsigned int) max - 15u, &t2);
-        s = LANE(L_T16) + n15 * rl_ht[t].xlen;
-        unsigned int const b = LANE(L_T24) + n15 * rl_ht[t2].xlen;
-        if (s > b) {
-            s = b;
-            t = t2;
-        }
+        unsigned int const lin = (unsigned int) max - 15u;
+        int const k = 32 - __builtin_clz(lin);
+        int const t1 = esc_table[k][0], t2 = esc_table[k][1];
+        s = LANE(L_T16) + n15 * rl_ht[t1].xlen;
+        b = LANE(L_T24) + n15 * rl_ht[t2].xlen;
+        t = s > b ? t2 : t1;
+        s = s > b ? b : s;
     }
     /* LAME sums through an unsigned alias of the int counter */
     *bits = (int) ((unsigned int) *bits + s);
@@ -330,7 +351,7 @@ void rl_best_huffman_divide(const RlConfig *cfg, RlGranule *gi)
     if (gi->block_type == RL_SHORT_TYPE && cfg->mode_gr == 1)
         return;
 
-    (void) pthread_once(&lanes_once, build_lanes);
+    (void) pthread_once(&lanes_once, build_tables);
     division_get(&cand, gi);
     if (gi->block_type == RL_NORM_TYPE) {
         band_lanes_init(&bl, ix, cfg->sfb.l, gi->big_values);

@@ -200,17 +200,21 @@ static inline int probe_step(const BandSearch *b, int probe)
     return st > b->sf_zero ? b->sf_zero : st;
 }
 
-/* One of tri_calc_sfb_noise_x34's probes for the nprobing bands still
- * probing: the sums not cached yet go to the kernel in one batch, then each
- * band is bad (a smaller step next), probes on, or (after the last probe)
- * good.  The bookkeeping is branch-free: which bands need a sum and what
- * each decides depends on the signal, and the processor cannot predict it,
- * so every band writes its entries and the counts advance by 0 or 1 (the
- * same lists, in the same order, as with branches).  Returns the number of
- * bands left probing (compacted in place in probing[]). */
-static inline int probe_round(const RlDsp *dsp, const float *xr, const float *xr34,
-                              BandSearch *bands, int *probing, int np, int *bad, int *nbad,
-                              int probe, int delsf)
+/* One of tri_calc_sfb_noise_x34's probes for the np bands still probing:
+ * each band is bad (a smaller step next), probes on, or (after the last
+ * probe) good.  A band whose sum is cached decides at once; the others'
+ * sums go to the kernel in one batch and they decide after it.  Only the
+ * order of the bands in the lists changes, and nothing depends on it: each
+ * band's decisions are its own, and the kernel's sums do not depend on
+ * which jobs share a batch.  The bookkeeping is branch-free (which bands
+ * need a sum and what each decides depends on the signal, and the
+ * processor cannot predict it): every band writes its entries and the
+ * counts advance by 0 or 1.  Returns the number of bands left probing
+ * (compacted in place in probing[]).  Always inlined: each of the three
+ * calls becomes a loop for its constant probe. */
+static inline __attribute__((always_inline))
+int probe_round(const RlDsp *dsp, const float *xr, const float *xr34, BandSearch *bands,
+                int *probing, int np, int *bad, int *nbad, int probe, int delsf)
 {
     RlNoiseJob jobs[RL_SFBMAX];
     float noise[RL_SFBMAX];
@@ -218,34 +222,39 @@ static inline int probe_round(const RlDsp *dsp, const float *xr, const float *xr
     int nj = 0, left = 0, nb = *nbad;
 
     for (int q = 0; q < np; q++) {
-        BandSearch *const b = &bands[probing[q]];
+        int const k = probing[q];
+        BandSearch *const b = &bands[k];
         int const st = probe_step(b, probe);
         /* probe 1 does not exist at step 255 (sf - 1 >= sf_min >= 0 always) */
         int const skip = probe == 1 && b->sf == 255;
-        int const miss = !skip & (b->step[st & 31] != st);
+        int const hit = skip | (b->step[st & 31] == st);
+        int const is_bad = hit & !skip & (b->xmin < b->value[st & 31]);
+        int const good = hit & (probe == 2) & !is_bad;     /* no probe left */
         jobs[nj] = b->job;
         jobs[nj].sf = st;
-        owner[nj] = probing[q];
-        nj += miss;
+        owner[nj] = k;
+        nj += !hit;
+        bad[nb] = k;
+        nb += is_bad;
+        probing[left] = k;                          /* left <= q: in place */
+        left += hit & !is_bad & !good;
+        b->sf_ok = good ? b->sf : b->sf_ok;
+        b->seen_good_one |= good;
+        b->sf += good ? delsf : 0;
     }
     if (nj > 0)
         dsp->noise_x34(xr, xr34, jobs, nj, noise);
     for (int q = 0; q < nj; q++) {
-        BandSearch *const b = &bands[owner[q]];
+        int const k = owner[q];
+        BandSearch *const b = &bands[k];
         int const st = jobs[q].sf;
+        int const is_bad = b->xmin < noise[q];
+        int const good = (probe == 2) & !is_bad;
         b->value[st & 31] = noise[q];
         b->step[st & 31] = (int16_t) st;
-    }
-    for (int q = 0; q < np; q++) {
-        int const k = probing[q];
-        BandSearch *const b = &bands[k];
-        int const st = probe_step(b, probe);
-        int const skip = probe == 1 && b->sf == 255;
-        int const is_bad = !skip & (b->xmin < b->value[st & 31]);
-        int const good = probe == 2 && !is_bad;     /* no probe left */
         bad[nb] = k;
         nb += is_bad;
-        probing[left] = k;                          /* left <= q: in place */
+        probing[left] = k;                          /* left <= the bands seen */
         left += !is_bad & !good;
         b->sf_ok = good ? b->sf : b->sf_ok;
         b->seen_good_one |= good;
