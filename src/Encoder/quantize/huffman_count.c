@@ -555,13 +555,22 @@ void rl_best_scalefac_store(const RlConfig *cfg, int gr, int ch, RlSideInfo *sid
 
     /* bands quantized to all zeros: any scalefactor will do, marked -2
      * (only this function and scfsi_calc know that mark) */
+    /* a band is all zeros exactly when the OR of its values is 0 (a loop
+     * without exits, which the compiler vectorises) */
     j = 0;
     for (sfb = 0; sfb < gi->sfbmax; sfb++) {
-        int width = gi->width[sfb];
-        for (l = j, j += width; l < j; ++l)
-            if (gi->l3_enc[l] != 0)
-                break;
-        if (l == j)
+        int const width = gi->width[sfb];
+        const int *const v = &gi->l3_enc[j];
+        int acc[8] = { 0, 0, 0, 0, 0, 0, 0, 0 }, any = 0;
+        for (l = 0; l + 8 <= width; l += 8)
+            for (int k = 0; k < 8; k++)
+                acc[k] |= v[l + k];
+        for (; l < width; ++l)
+            any |= v[l];
+        for (int k = 0; k < 8; k++)
+            any |= acc[k];
+        j += width;
+        if (any == 0)
             gi->scalefac[sfb] = recalc = -2;
     }
 
