@@ -169,17 +169,17 @@ static uint8_t find_scalefac_x34(const float *xr, const float *xr34, float l3_xm
  * one batch for the DSP kernel, which computes independent sums side by
  * side. */
 typedef struct {
+    /* the noise of the steps probed so far, direct-mapped by sf & 31 (a
+     * band probes at most 24 steps, the close ones in the last rounds; a
+     * value evicted by a collision is recomputed, the same float again) */
+    _Alignas(64) float value[32];
+    int16_t step[32];
     RlNoiseJob job;             /* the band's lines (limited to max_nonzero_coeff), max34 */
     float xmin;
     int sf_min;
     int sf_zero;                /* rl_zero_step of the band's lines */
     int sf, sf_ok, seen_good_one;
-    /* the noise of the steps probed so far, direct-mapped by sf & 31 (a
-     * band probes at most 24 steps, the close ones in the last rounds; a
-     * value evicted by a collision is recomputed, the same float again) */
-    int16_t step[32];
-    float value[32];
-} BandSearch;
+} BandSearch;                   /* 256 bytes: four cache lines, indexed by a shift */
 
 /* The band's zero_step, rl_zero_step(max34), is the smallest step at which
  * every line of a band whose largest xr^(3/4) is max34 quantizes to 0
