@@ -205,6 +205,19 @@ static int encode_side_info(RlEncodeState *s, const RlConfig *cfg, RlFrame *f, i
 static int write_main_data(RlEncodeState *s, const RlConfig *cfg, const RlMainData *m)
 {
     int pos = 0;
+    /* While both sides are at a byte boundary (the stream's current byte
+     * full), each putbits2 call below writes one whole byte: it starts a
+     * new byte, splices the header in if one is due there, and stores the
+     * byte.  The same steps, byte by byte, without its general loop. */
+    if (s->buf_bit_idx == 0) {
+        for (; m->total_bits - pos >= 8; pos += 8) {
+            s->buf_byte_idx++;
+            if (s->header[s->w_ptr].write_timing == s->totbit)
+                put_header_bits(s, cfg);
+            s->buf[s->buf_byte_idx] = m->buf[pos >> 3];
+            s->totbit += 8;
+        }
+    }
     while (pos < m->total_bits) {
         int const n = m->total_bits - pos < 8 - (pos & 7) ? m->total_bits - pos : 8 - (pos & 7);
         int const byte = m->buf[pos >> 3];

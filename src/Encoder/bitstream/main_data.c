@@ -66,34 +66,19 @@ static int pack_count1(BitWriter *w, const RlGranule *gi)
     const float *xr = &gi->xr[gi->big_values];
     int bits = 0;
 
+    /* without branches (the values and signs are the signal's): each
+     * nonzero value adds its bit to the index and its sign bit after the
+     * earlier ones, as the value-by-value tests do */
     for (int i = (gi->count1 - gi->big_values) / 4; i > 0; --i) {
-        int huffbits = 0, p = 0;
-        if (ix[0]) {
-            p += 8;
-            if (xr[0] < 0.0f)
-                huffbits++;
-        }
-        if (ix[1]) {
-            p += 4;
-            huffbits *= 2;
-            if (xr[1] < 0.0f)
-                huffbits++;
-        }
-        if (ix[2]) {
-            p += 2;
-            huffbits *= 2;
-            if (xr[2] < 0.0f)
-                huffbits++;
-        }
-        if (ix[3]) {
-            p++;
-            huffbits *= 2;
-            if (xr[3] < 0.0f)
-                huffbits++;
-        }
+        unsigned int const n0 = ix[0] != 0, n1 = ix[1] != 0, n2 = ix[2] != 0, n3 = ix[3] != 0;
+        unsigned int huffbits = n0 & (xr[0] < 0.0f);
+        huffbits = (huffbits << n1) | (n1 & (xr[1] < 0.0f));
+        huffbits = (huffbits << n2) | (n2 & (xr[2] < 0.0f));
+        huffbits = (huffbits << n3) | (n3 & (xr[3] < 0.0f));
+        unsigned int const p = n0 * 8u + n1 * 4u + n2 * 2u + n3;
         ix += 4;
         xr += 4;
-        bw_put(w, (unsigned)(huffbits + h->table[p]), h->hlen[p]);
+        bw_put(w, huffbits + h->table[p], h->hlen[p]);
         bits += h->hlen[p];
     }
     return bits;

@@ -16,6 +16,7 @@
 #include "fast_log.h"
 #include "huffman_count.h"
 #include "noise_x34.h"
+#include "step_bounds.h"
 #include "dsp.h"
 
 /* ------------------------------------------------------------------ algo */
@@ -34,6 +35,10 @@ struct VbrAlgo {
     int mingain_l;
     int mingain_s[3];
     int *err;                   /* set on LAME's "internal error" exits */
+    /* block_sf's largest xr^(3/4) of each band's quantized lines (have_max34:
+     * made for this granule) */
+    int have_max34;
+    float max34[RL_SFBMAX];
     /* pass 2 trace: every target in [*tlo, *thi) takes the same decisions */
     int *tlo, *thi;
 };
@@ -50,46 +55,24 @@ static void trace_le(const VbrAlgo *that, int nbits, int fits)
     }
 }
 
+/* The largest of a band's xr^(3/4), all >= +0 and none NaN: the same float
+ * in any order (equal floats are the same value, and a +0 start is kept
+ * unless a larger line comes), so eight running maxima that the compiler
+ * can keep in one vector give vec_max's result. */
 static float vec_max(const float *xr34, unsigned int bw)
 {
+    float m[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
     float xfsf = 0;
-    unsigned int i = bw >> 2u;
-    unsigned int const remaining = bw & 0x03u;
+    const float *const end8 = xr34 + (bw & ~7u), *const end = xr34 + bw;
 
-    while (i-- > 0) {
-        if (xfsf < xr34[0]) xfsf = xr34[0];
-        if (xfsf < xr34[1]) xfsf = xr34[1];
-        if (xfsf < xr34[2]) xfsf = xr34[2];
-        if (xfsf < xr34[3]) xfsf = xr34[3];
-        xr34 += 4;
-    }
-    switch (remaining) {
-    case 3: if (xfsf < xr34[2]) xfsf = xr34[2]; /* fall through */
-    case 2: if (xfsf < xr34[1]) xfsf = xr34[1]; /* fall through */
-    case 1: if (xfsf < xr34[0]) xfsf = xr34[0]; /* fall through */
-    default: break;
-    }
+    for (; xr34 < end8; xr34 += 8)
+        for (int l = 0; l < 8; l++)
+            m[l] = m[l] < xr34[l] ? xr34[l] : m[l];
+    for (; xr34 < end; xr34++)
+        xfsf = xfsf < *xr34 ? *xr34 : xfsf;
+    for (int l = 0; l < 8; l++)
+        xfsf = xfsf < m[l] ? m[l] : xfsf;
     return xfsf;
-}
-
-/* smallest scalefactor (step) for which max*ipow20[sf] stays <= IXMAX_VAL */
-static uint8_t find_lowest_scalefac(float xr34)
-{
-    uint8_t sf_ok = 255;
-    uint8_t sf = 128, delsf = 64;
-    uint8_t i;
-    float const ixmax_val = RL_IXMAX_VAL;
-    for (i = 0; i < 8; ++i) {
-        float const xfsf = rl_ipow20[sf] * xr34;
-        if (xfsf <= ixmax_val) {
-            sf_ok = sf;
-            sf -= delsf;
-        } else {
-            sf += delsf;
-        }
-        delsf >>= 1;
-    }
-    return sf_ok;
 }
 
 typedef struct {
@@ -186,55 +169,106 @@ static uint8_t find_scalefac_x34(const float *xr, const float *xr34, float l3_xm
  * one batch for the DSP kernel, which computes independent sums side by
  * side. */
 typedef struct {
-    int off, n;                 /* the band's lines (limited to max_nonzero_coeff) */
-    float xmin;
-    uint8_t sf_min;
-    int sf_zero;                /* zero_step of the band's lines */
-    float max34;                /* the largest xr34 of its lines */
-    uint8_t sf, sf_ok, seen_good_one;
     /* the noise of the steps probed so far, direct-mapped by sf & 31 (a
      * band probes at most 24 steps, the close ones in the last rounds; a
      * value evicted by a collision is recomputed, the same float again) */
+    _Alignas(64) float value[32];
     int16_t step[32];
-    float value[32];
-} BandSearch;
+    RlNoiseJob job;             /* the band's lines (limited to max_nonzero_coeff), max34 */
+    float xmin;
+    int sf_min;
+    int sf_zero;                /* rl_zero_step of the band's lines */
+    int sf, sf_ok, seen_good_one;
+} BandSearch;                   /* 256 bytes: four cache lines, indexed by a shift */
 
-/* The smallest step at which every line of a band whose largest xr^(3/4)
- * is max34 quantizes to 0 (256: none).  From there on the band's noise is
- * the same float at every step: each line's q = ipow20[sf] * xr34 is at
- * most ipow20[sf] * max34 < 0.5 (a float product is monotone in each
- * factor), which rl_k_34_4 rounds to 0 both times (adj43asm[0] = 0), so
- * each line's noise is |xr| - pow20[..] * pow43[0] = |xr| - 0, and the sum
- * takes the same values in the same order.  ipow20 falls with sf, so the
- * steps with the property are those from the first one on. */
-static int zero_step(float max34)
+/* The band's zero_step, rl_zero_step(max34), is the smallest step at which
+ * every line of a band whose largest xr^(3/4) is max34 quantizes to 0
+ * (256: none).  From there on the band's noise is the same float at every
+ * step: each line's q = ipow20[sf] * xr34 is at most ipow20[sf] * max34 <
+ * 0.5 (a float product is monotone in each factor), which rl_k_34_4 rounds
+ * to 0 both times (adj43asm[0] = 0), so each line's noise is |xr| -
+ * pow20[..] * pow43[0] = |xr| - 0, and the sum takes the same values in the
+ * same order.  ipow20 falls with sf, so the steps with the property are
+ * those from the first one on. */
+
+/* tri_calc_sfb_noise_x34's probe p of a band at step sf: sf, sf + 1, sf - 1;
+ * the step whose noise stands for it is the probe itself, or the band's
+ * zero_step for every step above that one (the same sum) */
+static inline int probe_step(const BandSearch *b, int probe)
 {
-    int lo = 0, hi = 256;
-    while (lo < hi) {
-        int const mid = (lo + hi) / 2;
-        if (rl_ipow20[mid] * max34 < 0.5f)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
+    int const st = b->sf + (probe == 0 ? 0 : probe == 1 ? 1 : -1);
+    return st > b->sf_zero ? b->sf_zero : st;
 }
 
-/* the step whose noise stands for probe st of band b: st itself, or the
- * band's zero_step for every step above it (the same sum) */
-static unsigned int noise_step(const BandSearch *b, unsigned int st)
+/* One of tri_calc_sfb_noise_x34's probes for the np bands still probing:
+ * each band is bad (a smaller step next), probes on, or (after the last
+ * probe) good.  A band whose sum is cached decides at once; the others'
+ * sums go to the kernel in one batch and they decide after it.  Only the
+ * order of the bands in the lists changes, and nothing depends on it: each
+ * band's decisions are its own, and the kernel's sums do not depend on
+ * which jobs share a batch.  The bookkeeping is branch-free (which bands
+ * need a sum and what each decides depends on the signal, and the
+ * processor cannot predict it): every band writes its entries and the
+ * counts advance by 0 or 1.  Returns the number of bands left probing
+ * (compacted in place in probing[]).  Always inlined: each of the three
+ * calls becomes a loop for its constant probe. */
+static inline __attribute__((always_inline))
+int probe_round(const RlDsp *dsp, const float *xr, const float *xr34, BandSearch *bands,
+                int *probing, int np, int *bad, int *nbad, int probe, int delsf)
 {
-    return (int) st > b->sf_zero ? (unsigned int) b->sf_zero : st;
+    RlNoiseJob jobs[RL_SFBMAX];
+    float noise[RL_SFBMAX];
+    int owner[RL_SFBMAX];
+    int nj = 0, left = 0, nb = *nbad;
+
+    for (int q = 0; q < np; q++) {
+        int const k = probing[q];
+        BandSearch *const b = &bands[k];
+        int const st = probe_step(b, probe);
+        /* probe 1 does not exist at step 255 (sf - 1 >= sf_min >= 0 always) */
+        int const skip = probe == 1 && b->sf == 255;
+        int const hit = skip | (b->step[st & 31] == st);
+        int const is_bad = hit & !skip & (b->xmin < b->value[st & 31]);
+        int const good = hit & (probe == 2) & !is_bad;     /* no probe left */
+        jobs[nj] = b->job;
+        jobs[nj].sf = st;
+        owner[nj] = k;
+        nj += !hit;
+        bad[nb] = k;
+        nb += is_bad;
+        probing[left] = k;                          /* left <= q: in place */
+        left += hit & !is_bad & !good;
+        b->sf_ok = good ? b->sf : b->sf_ok;
+        b->seen_good_one |= good;
+        b->sf += good ? delsf : 0;
+    }
+    if (nj > 0)
+        dsp->noise_x34(xr, xr34, jobs, nj, noise);
+    for (int q = 0; q < nj; q++) {
+        int const k = owner[q];
+        BandSearch *const b = &bands[k];
+        int const st = jobs[q].sf;
+        int const is_bad = b->xmin < noise[q];
+        int const good = (probe == 2) & !is_bad;
+        b->value[st & 31] = noise[q];
+        b->step[st & 31] = (int16_t) st;
+        bad[nb] = k;
+        nb += is_bad;
+        probing[left] = k;                          /* left <= the bands seen */
+        left += !is_bad & !good;
+        b->sf_ok = good ? b->sf : b->sf_ok;
+        b->seen_good_one |= good;
+        b->sf += good ? delsf : 0;
+    }
+    *nbad = nb;
+    return left;
 }
 
 static void find_scalefac_x34_bands(const RlDsp *dsp, const float *xr, const float *xr34,
                                     BandSearch *bands, int nb)
 {
-    RlNoiseJob jobs[RL_SFBMAX];
-    float noise[RL_SFBMAX];
-    int owner[RL_SFBMAX];
     int probing[RL_SFBMAX], bad[RL_SFBMAX];
-    uint8_t delsf = 128;
+    int delsf = 128;
 
     for (int k = 0; k < nb; k++) {
         BandSearch *const b = &bands[k];
@@ -249,55 +283,19 @@ static void find_scalefac_x34_bands(const RlDsp *dsp, const float *xr, const flo
         delsf >>= 1;
         for (int k = 0; k < nb; k++) {
             BandSearch *const b = &bands[k];
-            if (b->sf <= b->sf_min)
-                b->sf += delsf;
-            else
-                probing[np++] = k;
+            int const low = b->sf <= b->sf_min;
+            b->sf += low ? delsf : 0;
+            probing[np] = k;
+            np += !low;
         }
         /* tri_calc_sfb_noise_x34's probes: sf, then sf + 1 (if sf < 255),
          * then sf - 1 (sf > sf_min >= 0 here), each only while no earlier
          * probe of the band was too noisy */
-        for (int probe = 0; probe < 3; probe++) {
-            int nj = 0, left = 0;
-            for (int q = 0; q < np; q++) {
-                BandSearch *const b = &bands[probing[q]];
-                unsigned int const st = noise_step(b, probe == 0 ? b->sf : probe == 1 ? b->sf + 1u : b->sf - 1u);
-                if (probe == 1 && b->sf == 255)
-                    continue;
-                if (b->step[st & 31u] != (int16_t) st) {
-                    jobs[nj].off = b->off;
-                    jobs[nj].n = b->n;
-                    jobs[nj].sf = (int) st;
-                    jobs[nj].max34 = b->max34;
-                    owner[nj++] = probing[q];
-                }
-            }
-            if (nj > 0)
-                dsp->noise_x34(xr, xr34, jobs, nj, noise);
-            for (int q = 0; q < nj; q++) {
-                BandSearch *const b = &bands[owner[q]];
-                b->value[jobs[q].sf & 31] = noise[q];
-                b->step[jobs[q].sf & 31] = (int16_t) jobs[q].sf;
-            }
-            for (int q = 0; q < np; q++) {
-                BandSearch *const b = &bands[probing[q]];
-                unsigned int const st = noise_step(b, probe == 0 ? b->sf : probe == 1 ? b->sf + 1u : b->sf - 1u);
-                if (probe == 1 && b->sf == 255)
-                    probing[left++] = probing[q];      /* no sf + 1 to probe */
-                else if (b->xmin < b->value[st & 31u])
-                    bad[nbad++] = probing[q];          /* distortion: smaller step */
-                else if (probe < 2)
-                    probing[left++] = probing[q];      /* probe on */
-                else {                                  /* no probe left: good */
-                    b->sf_ok = b->sf;
-                    b->sf += delsf;
-                    b->seen_good_one = 1;
-                }
-            }
-            np = left;
-        }
+        np = probe_round(dsp, xr, xr34, bands, probing, np, bad, &nbad, 0, delsf);
+        np = probe_round(dsp, xr, xr34, bands, probing, np, bad, &nbad, 1, delsf);
+        (void) probe_round(dsp, xr, xr34, bands, probing, np, bad, &nbad, 2, delsf);
         for (int q = 0; q < nbad; q++)
-            bands[bad[q]].sf -= delsf;
+            bands[bad[q]].sf -= delsf;      /* distortion: smaller step */
     }
     for (int k = 0; k < nb; k++) {
         BandSearch *const b = &bands[k];
@@ -342,12 +340,14 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
             unsigned int const m = (unsigned int) (max_nonzero_coeff - jj + 1);
             unsigned int const l = w < m ? w : m;
             float const max34 = vec_max(&xr34_orig[jj], l);
-            m1s[b] = find_lowest_scalefac(max34);
+            that->max34[b] = max34;
+            m1s[b] = rl_lowest_step(max34);
             if (b < psymax && w > 2 && energy_above_cutoff[b]) {
-                bands[nb].sf_zero = zero_step(max34);
-                bands[nb].max34 = max34;
-                bands[nb].off = (int) jj;
-                bands[nb].n = (int) l;
+                bands[nb].sf_zero = rl_zero_step(max34);
+                bands[nb].job.max34 = max34;
+                bands[nb].job.off = (int) jj;
+                bands[nb].job.n = (int) l;
+                bands[nb].job.sf = 0;
                 bands[nb].xmin = l3_xmin[b];
                 bands[nb].sf_min = m1s[b];
                 bsfb[nb++] = b;
@@ -356,7 +356,7 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
         }
         find_scalefac_x34_bands(that->cfg->dsp, xr, xr34_orig, bands, nb);
         for (int k = 0; k < nb; k++)
-            found[bsfb[k]] = bands[k].sf;
+            found[bsfb[k]] = (uint8_t) bands[k].sf;
     }
     while (j <= max_nonzero_coeff) {
         unsigned int const w = (unsigned int) width[sfb];
@@ -369,7 +369,8 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
             m1 = m1s[sfb];
         } else {
             max_xr34 = vec_max(&xr34_orig[j], l);
-            m1 = find_lowest_scalefac(max_xr34);
+            that->max34[sfb] = max_xr34;
+            m1 = rl_lowest_step(max_xr34);
         }
         vbrsfmin[sfb] = m1;
         if (that->mingain_l < m1)
@@ -399,6 +400,7 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
         ++sfb;
         j += w;
     }
+    that->have_max34 = 1;
     for (; sfb < RL_SFBMAX; ++sfb) {
         vbrsf[sfb] = maxsf;
         vbrsfmin[sfb] = 0;
@@ -422,16 +424,70 @@ static inline double within_table(double v)
     return v > RL_IXMAX_VAL ? RL_IXMAX_VAL : v;
 }
 
-/* quantize xr34 with the granule's global gain, scalefactors, subblock gains */
-static void quantize_x34(const VbrAlgo *that)
+/* quantize_x34's lines j .. j+n-1 at one step, LAME's way */
+static void quantize_band_x34(const float *xr34, int *l3, unsigned int n, float sfpow34)
 {
     double x[4];
-    const float *xr34_orig = that->xr34orig;
+    unsigned int i = n >> 2u, remaining = n & 0x03u;
+
+    while (i-- > 0) {
+        x[0] = within_table(sfpow34 * xr34[0]);
+        x[1] = within_table(sfpow34 * xr34[1]);
+        x[2] = within_table(sfpow34 * xr34[2]);
+        x[3] = within_table(sfpow34 * xr34[3]);
+        rl_k_34_4(x, l3);
+        l3 += 4;
+        xr34 += 4;
+    }
+    if (remaining) {
+        int tmp_l3[4];
+        x[0] = x[1] = x[2] = x[3] = 0;
+        switch (remaining) {
+        case 3: x[2] = within_table(sfpow34 * xr34[2]); /* fall through */
+        case 2: x[1] = within_table(sfpow34 * xr34[1]); /* fall through */
+        case 1: x[0] = within_table(sfpow34 * xr34[0]); /* fall through */
+        default: break;
+        }
+        rl_k_34_4(x, tmp_l3);
+        switch (remaining) {
+        case 3: l3[2] = tmp_l3[2]; /* fall through */
+        case 2: l3[1] = tmp_l3[1]; /* fall through */
+        case 1: l3[0] = tmp_l3[0]; /* fall through */
+        default: break;
+        }
+    }
+}
+
+/* A run of lines at one step whose products all stay within the tables:
+ * there within_table changes nothing, and rl_k_34_4 is the DSP line
+ * quantizer's operation (the float product, the double magic addition,
+ * rl_adj43asm = rl_adj43, the two float roundings), line by line; it leaves
+ * an odd last line, done here as above. */
+static void quantize_run_x34(const RlDsp *dsp, const float *xr34, int *l3, unsigned int n,
+                             float sfpow34)
+{
+    unsigned int const even = n & ~1u;
+    if (even > 0)
+        dsp->quantize_lines(even, sfpow34, xr34, l3);
+    if (n & 1u)
+        quantize_band_x34(xr34 + even, l3 + even, 1, sfpow34);
+}
+
+/* quantize xr34 with the granule's global gain, scalefactors, subblock gains.
+ * Bands at the same step whose largest product stays within the tables (a
+ * float product is monotone, so then every line's does) are quantized as
+ * one run by the DSP kernel; the others line by line with the clamp. */
+static void quantize_x34(const VbrAlgo *that)
+{
+    const float *const xr34 = that->xr34orig;
     RlGranule *const gi = that->gi;
     int const ifqstep = (gi->scalefac_scale == 0) ? 2 : 4;
-    int *l3 = gi->l3_enc;
+    int *const l3 = gi->l3_enc;
     unsigned int j = 0, sfb = 0;
     unsigned int const max_nonzero_coeff = (unsigned int) gi->max_nonzero_coeff;
+    unsigned int run_start = 0, run_len = 0;
+    int run_sfac = -1;
+    float run_step = 0;
 
     while (j <= max_nonzero_coeff) {
         int const s = (gi->scalefac[sfb] + (gi->preflag ? rl_pretab[sfb] : 0)) * ifqstep
@@ -440,43 +496,32 @@ static void quantize_x34(const VbrAlgo *that)
         float const sfpow34 = rl_ipow20[sfac];
         unsigned int const w = (unsigned int) gi->width[sfb];
         unsigned int const m = (unsigned int) (max_nonzero_coeff - j + 1);
-        unsigned int i, remaining;
+        unsigned int const l = (w <= m) ? w : m;
 
+        if (that->have_max34 && sfpow34 * that->max34[sfb] <= RL_IXMAX_VAL) {
+            if (run_len > 0 && run_sfac == sfac) {
+                run_len += l;
+            } else {
+                if (run_len > 0)
+                    quantize_run_x34(that->cfg->dsp, xr34 + run_start, l3 + run_start, run_len,
+                                     run_step);
+                run_start = j;
+                run_len = l;
+                run_sfac = sfac;
+                run_step = sfpow34;
+            }
+        } else {
+            if (run_len > 0)
+                quantize_run_x34(that->cfg->dsp, xr34 + run_start, l3 + run_start, run_len,
+                                 run_step);
+            run_len = 0;
+            quantize_band_x34(xr34 + j, l3 + j, l, sfpow34);
+        }
         j += w;
         ++sfb;
-        i = (w <= m) ? w : m;
-        remaining = i & 0x03u;
-        i >>= 2u;
-
-        while (i-- > 0) {
-            x[0] = within_table(sfpow34 * xr34_orig[0]);
-            x[1] = within_table(sfpow34 * xr34_orig[1]);
-            x[2] = within_table(sfpow34 * xr34_orig[2]);
-            x[3] = within_table(sfpow34 * xr34_orig[3]);
-            rl_k_34_4(x, l3);
-            l3 += 4;
-            xr34_orig += 4;
-        }
-        if (remaining) {
-            int tmp_l3[4];
-            x[0] = x[1] = x[2] = x[3] = 0;
-            switch (remaining) {
-            case 3: x[2] = within_table(sfpow34 * xr34_orig[2]); /* fall through */
-            case 2: x[1] = within_table(sfpow34 * xr34_orig[1]); /* fall through */
-            case 1: x[0] = within_table(sfpow34 * xr34_orig[0]); /* fall through */
-            default: break;
-            }
-            rl_k_34_4(x, tmp_l3);
-            switch (remaining) {
-            case 3: l3[2] = tmp_l3[2]; /* fall through */
-            case 2: l3[1] = tmp_l3[1]; /* fall through */
-            case 1: l3[0] = tmp_l3[0]; /* fall through */
-            default: break;
-            }
-            l3 += remaining;
-            xr34_orig += remaining;
-        }
     }
+    if (run_len > 0)
+        quantize_run_x34(that->cfg->dsp, xr34 + run_start, l3 + run_start, run_len, run_step);
 }
 
 static const uint8_t max_range_short[RL_SBMAX_S * 3] = {
@@ -1095,6 +1140,7 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
             that->err = err;
             that->mingain_l = 0;
             that->mingain_s[0] = that->mingain_s[1] = that->mingain_s[2] = 0;
+            that->have_max34 = 0;
             if (that->gi->block_type == RL_SHORT_TYPE)
                 that->alloc = short_block_constrain;
             else
