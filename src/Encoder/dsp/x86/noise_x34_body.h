@@ -3,10 +3,8 @@
  * noise_x34.h), included by one file per ISA level (compiled with at least
  * AVX2) after it has defined LOOKUP_SETUP, LOOKUP_ADJ(i) and
  * LOOKUP_POW43(i) (rl_adj43asm[i], rl_pow43[i] for four indices) and
- * RL_NOISE_FN; optionally LOOKUP_SMALL_MAX with LOOKUP_ADJ_SMALL(i) and
- * LOOKUP_POW43_SMALL(i), the look-ups for indices up to LOOKUP_SMALL_MAX
- * only (register permutes, no test; AVX-512: at AVX2 the shortcut below
- * measured slower).
+ * RL_NOISE_FN (AVX2 now; AVX-512 has its own two-pass kernel,
+ * x34_avx512.c).
  *
  * One vector holds one group of four lines of a job: the float products,
  * the double magic additions and their float roundings, the two table
@@ -17,19 +15,10 @@
  * scalar loop does for each.  Lines past a job's end load as zeros: they
  * quantize to 0 with noise +0, as the scalar tail's zeroed lanes do, and a
  * whole group of them adds +0 to a total that is >= +0, leaving it
- * unchanged.  With LOOKUP_SMALL_MAX, where every job of a group of four has
- * ipow20[sf] * max34 < LOOKUP_SMALL_MAX - 1, every line's q is below that
- * too (a float product is monotone), so its first index round(q) is at
- * most LOOKUP_SMALL_MAX - 1 and its second round(q + adj43asm[..]) at most
- * LOOKUP_SMALL_MAX (adj43asm < 1): the group takes the look-ups without
- * the test for larger indices and its hard-to-predict branch.
+ * unchanged.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_NOISE_FN
 #error "define RL_NOISE_FN and the look-ups first"
-#endif
-#ifndef LOOKUP_SMALL_MAX
-#define LOOKUP_ADJ_SMALL(i) LOOKUP_ADJ(i)
-#define LOOKUP_POW43_SMALL(i) LOOKUP_POW43(i)
 #endif
 
 /* lines p[0 .. c-1] (c <= 4), zeros after; reads nothing past p[c-1] */
@@ -43,7 +32,7 @@ static inline __m128 load_lines(const float *p, int c)
 
 /* the squares of the four lines' noise in one job's group, in double */
 static inline __m256d group_squares(const float *xr, const float *xr34, int o, int c, __m128 s34,
-                                    __m128 spow, int small LOOKUP_PARAMS)
+                                    __m128 spow LOOKUP_PARAMS)
 {
     __m256d const magic = _mm256_set1_pd(RL_X34_MAGIC_FLOAT);
     __m128i const magic_i = _mm_set1_epi32(RL_X34_MAGIC_INT);
@@ -59,23 +48,23 @@ static inline __m256d group_squares(const float *xr, const float *xr34, int o, i
      * that close); saves a conversion */
     __m128i const i0 = _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(q, _mm_set1_ps((float) RL_X34_MAGIC_FLOAT))),
                                      magic_i);
-    d = _mm256_add_pd(d, _mm256_cvtps_pd(small ? LOOKUP_ADJ_SMALL(i0) : LOOKUP_ADJ(i0)));
+    d = _mm256_add_pd(d, _mm256_cvtps_pd(LOOKUP_ADJ(i0)));
     __m128i const l3 = _mm_sub_epi32(_mm_castps_si128(_mm256_cvtpd_ps(d)), magic_i);
     __m128 const e = _mm_sub_ps(_mm_and_ps(x, absmask),
-                                _mm_mul_ps(spow, small ? LOOKUP_POW43_SMALL(l3) : LOOKUP_POW43(l3)));
+                                _mm_mul_ps(spow, LOOKUP_POW43(l3)));
     __m256d const ed = _mm256_cvtps_pd(e);
     return _mm256_mul_pd(ed, ed);
 }
 
 /* the four jobs' next groups (lines i .. i+3) added to their totals */
 static inline __m128 add_groups(__m128 acc, const float *xr, const float *xr34, const int off[4],
-                                const int n[4], int i, const __m128 s34[4], const __m128 spow[4],
-                                int small LOOKUP_PARAMS)
+                                const int n[4], int i, const __m128 s34[4],
+                                const __m128 spow[4] LOOKUP_PARAMS)
 {
-    __m256d const q0 = group_squares(xr, xr34, off[0] + i, n[0] - i, s34[0], spow[0], small LOOKUP_ARGS);
-    __m256d const q1 = group_squares(xr, xr34, off[1] + i, n[1] - i, s34[1], spow[1], small LOOKUP_ARGS);
-    __m256d const q2 = group_squares(xr, xr34, off[2] + i, n[2] - i, s34[2], spow[2], small LOOKUP_ARGS);
-    __m256d const q3 = group_squares(xr, xr34, off[3] + i, n[3] - i, s34[3], spow[3], small LOOKUP_ARGS);
+    __m256d const q0 = group_squares(xr, xr34, off[0] + i, n[0] - i, s34[0], spow[0] LOOKUP_ARGS);
+    __m256d const q1 = group_squares(xr, xr34, off[1] + i, n[1] - i, s34[1], spow[1] LOOKUP_ARGS);
+    __m256d const q2 = group_squares(xr, xr34, off[2] + i, n[2] - i, s34[2], spow[2] LOOKUP_ARGS);
+    __m256d const q3 = group_squares(xr, xr34, off[3] + i, n[3] - i, s34[3], spow[3] LOOKUP_ARGS);
     /* (a00+a01, a10+a11, a02+a03, a12+a13), likewise for jobs 2, 3 */
     __m256d const h01 = _mm256_hadd_pd(q0, q1);
     __m256d const h23 = _mm256_hadd_pd(q2, q3);
@@ -91,11 +80,6 @@ void RL_NOISE_FN(const float *xr, const float *xr34, const RlNoiseJob *jobs, int
         int const nj = njobs - k0 < 4 ? njobs - k0 : 4;
         __m128 s34[4], spow[4];
         int n[4], off[4], nmax = 0;
-#ifdef LOOKUP_SMALL_MAX
-        int small = 1;
-#else
-        int const small = 0;
-#endif
         for (int j = 0; j < 4; j++) {
             /* a slot past the last job: no lines, any valid step */
             const RlNoiseJob *const jb = &jobs[k0 + (j < nj ? j : 0)];
@@ -105,19 +89,10 @@ void RL_NOISE_FN(const float *xr, const float *xr34, const RlNoiseJob *jobs, int
             spow[j] = _mm_set1_ps(rl_pow20[jb->sf + RL_Q_MAX2]);
             if (n[j] > nmax)
                 nmax = n[j];
-#ifdef LOOKUP_SMALL_MAX
-            if (j < nj && !(rl_ipow20[jb->sf] * jb->max34 < (float) (LOOKUP_SMALL_MAX - 1)))
-                small = 0;
-#endif
         }
         __m128 acc = _mm_setzero_ps();
-        if (small) {
-            for (int i = 0; i < nmax; i += 4)
-                acc = add_groups(acc, xr, xr34, off, n, i, s34, spow, 1 LOOKUP_ARGS);
-        } else {
-            for (int i = 0; i < nmax; i += 4)
-                acc = add_groups(acc, xr, xr34, off, n, i, s34, spow, 0 LOOKUP_ARGS);
-        }
+        for (int i = 0; i < nmax; i += 4)
+            acc = add_groups(acc, xr, xr34, off, n, i, s34, spow LOOKUP_ARGS);
         float out[4];
         _mm_storeu_ps(out, acc);
         for (int j = 0; j < nj; j++)

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the quantizer kernels on xr^(3/4) for AVX-512 (compiled with
- * -mavx512f, -mavx512bw, -mavx512vl): as the AVX2 ones, with 32-entry
- * table look-ups (noise_x34_body.h, quant_lines_body.h). */
+ * -mavx512f, -mavx512bw, -mavx512vl): the VBR search's band noise and the
+ * outer loop's line quantizer, both rounding by comparison with
+ * rl_x34_thr (noise_x34.h).
+ * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <immintrin.h>
 #include <stdint.h>
 
@@ -11,11 +13,12 @@
 
 /* The band noise (rl_noise_x34_batch, noise_x34.h) in two passes.
  *
- * Pass 1, for each job, sixteen lines per ZMM register: the float product
- * q, its quantized value, the float noise of each line and its square in
- * double (exact: a float times a float) are the scalar operations lane by
- * lane; each group of four lines gives its sum (a0 + a1) + (a2 + a3),
- * formed in that order in double, into a buffer.  These sums are
+ * Pass 1, sixteen lines per ZMM register (the jobs laid end to end, see
+ * group_sums_packed): the float product q, its quantized value, the float
+ * noise of each line and its square in double (exact: a float times a
+ * float) are the scalar operations lane by lane; each group of four lines
+ * gives its sum (a0 + a1) + (a2 + a3), formed in that order in double,
+ * into a buffer.  These sums are
  * independent of each other, so the pass has no chain from one register
  * to the next.
  * Pass 2 adds each job's group sums, in order, to its float total in

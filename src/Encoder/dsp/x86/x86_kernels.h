@@ -65,7 +65,8 @@ RL_PREP_DECLARE(avx512)
  * order is one two-register permute per slot) */
 void rl_mdct_long_avx512(const float *prev, const float *cur, const float *wt, float *xr);
 
-/* rl_noise_x34_batch (noise_x34.h), one job per lane: 4 (AVX2), 8 (AVX-512) */
+/* rl_noise_x34_batch (noise_x34.h): four jobs side by side (AVX2), two
+ * passes over the jobs laid end to end (AVX-512) */
 struct RlNoiseJob;
 void rl_noise_x34_avx2(const float *xr, const float *xr34, const struct RlNoiseJob *jobs, int njobs,
                        float *noise);
@@ -76,7 +77,8 @@ void rl_noise_x34_avx512(const float *xr, const float *xr34, const struct RlNois
 float rl_xrpow_avx2(const float *xr, float *xrpow, int n, float *absmax);
 float rl_xrpow_avx512(const float *xr, float *xrpow, int n, float *absmax);
 
-/* rl_quantize_lines (huffman_count.h): four lines per vector */
+/* rl_quantize_lines (huffman_count.h): four lines per vector (AVX2),
+ * sixteen with the threshold comparison (AVX-512) */
 void rl_quantize_lines_avx2(unsigned int n, float istep, const float *xp, int *ix);
 void rl_quantize_lines_avx512(unsigned int n, float istep, const float *xp, int *ix);
 
