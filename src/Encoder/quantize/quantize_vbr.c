@@ -23,12 +23,11 @@
 
 typedef struct VbrAlgo VbrAlgo;
 typedef void (*alloc_sf_fn)(const VbrAlgo *, const int *, const int *, int);
-typedef uint8_t (*find_sf_fn)(const float *, const float *, float, unsigned int, uint8_t);
 
 /* LAME algo_t: one granule/channel of the search */
 struct VbrAlgo {
     alloc_sf_fn alloc;
-    find_sf_fn find;
+    int guess;                  /* full_outer_loop < 0: steps guessed from the masking, not searched */
     const float *xr34orig;
     const RlConfig *cfg;
     RlGranule *gi;
@@ -75,42 +74,6 @@ static float vec_max(const float *xr34, unsigned int bw)
     return xfsf;
 }
 
-typedef struct {
-    int valid;
-    float value;
-} NoiseCache;
-
-/* 1 if step sf, sf+1 or sf-1 gives more noise than allowed */
-static uint8_t tri_calc_sfb_noise_x34(const float *xr, const float *xr34, float l3_xmin,
-                                      unsigned int bw, uint8_t sf, NoiseCache *cache)
-{
-    if (cache[sf].valid == 0) {
-        cache[sf].valid = 1;
-        cache[sf].value = rl_sfb_noise_x34(xr, xr34, bw, sf);
-    }
-    if (l3_xmin < cache[sf].value)
-        return 1;
-    if (sf < 255) {
-        uint8_t const sf_x = sf + 1;
-        if (cache[sf_x].valid == 0) {
-            cache[sf_x].valid = 1;
-            cache[sf_x].value = rl_sfb_noise_x34(xr, xr34, bw, sf_x);
-        }
-        if (l3_xmin < cache[sf_x].value)
-            return 1;
-    }
-    if (sf > 0) {
-        uint8_t const sf_x = sf - 1;
-        if (cache[sf_x].valid == 0) {
-            cache[sf_x].valid = 1;
-            cache[sf_x].value = rl_sfb_noise_x34(xr, xr34, bw, sf_x);
-        }
-        if (l3_xmin < cache[sf_x].value)
-            return 1;
-    }
-    return 0;
-}
-
 /* step size from the allowed masking (used when full_outer_loop < 0) */
 static int calc_scalefac(float l3_xmin, int bw)
 {
@@ -118,12 +81,9 @@ static int calc_scalefac(float l3_xmin, int bw)
     return 210 + (int) (c * log10f(l3_xmin / bw) - .5f);
 }
 
-static uint8_t guess_scalefac_x34(const float *xr, const float *xr34, float l3_xmin,
-                                  unsigned int bw, uint8_t sf_min)
+static uint8_t guess_scalefac_x34(float l3_xmin, unsigned int bw, uint8_t sf_min)
 {
     int const guess = calc_scalefac(l3_xmin, (int) bw);
-    (void) xr;
-    (void) xr34;
     if (guess < sf_min)
         return sf_min;
     if (guess >= 255)
@@ -131,43 +91,17 @@ static uint8_t guess_scalefac_x34(const float *xr, const float *xr34, float l3_x
     return (uint8_t) guess;
 }
 
-/* binary search for the largest step whose noise stays within l3_xmin */
-static uint8_t find_scalefac_x34(const float *xr, const float *xr34, float l3_xmin,
-                                 unsigned int bw, uint8_t sf_min)
-{
-    NoiseCache cache[256];
-    uint8_t sf = 128, sf_ok = 255, delsf = 128, seen_good_one = 0, i;
-    memset(cache, 0, sizeof(cache));
-    for (i = 0; i < 8; ++i) {
-        delsf >>= 1;
-        if (sf <= sf_min) {
-            sf += delsf;
-        } else {
-            uint8_t const bad = tri_calc_sfb_noise_x34(xr, xr34, l3_xmin, bw, sf, cache);
-            if (bad) {                  /* distortion: smaller step */
-                sf -= delsf;
-            } else {
-                sf_ok = sf;
-                sf += delsf;
-                seen_good_one = 1;
-            }
-        }
-    }
-    if (seen_good_one > 0)
-        sf = sf_ok;
-    if (sf <= sf_min)
-        sf = sf_min;
-    return sf;
-}
-
-/* find_scalefac_x34 for several bands of one granule at once.  Each band
- * takes exactly its own binary search (the same steps, the same noise
- * sums, the same decisions); only the order between bands changes, and the
- * bands share nothing: find_scalefac_x34 reads its band's lines and
- * writes its result only.  Running the bands in lockstep gathers, at each
- * of tri_calc_sfb_noise_x34's three probes, the sums every band needs into
- * one batch for the DSP kernel, which computes independent sums side by
- * side. */
+/* LAME's find_scalefac_x34 (for each band, a binary search over eight
+ * rounds for the largest step whose noise stays within the band's allowed
+ * noise; each round probes tri_calc_sfb_noise_x34's steps sf, sf + 1 and
+ * sf - 1, each only while no earlier one was too noisy, and keeps the sums
+ * it made) for several bands of one granule at once.  Each band takes
+ * exactly its own search (the same steps, the same noise sums, the same
+ * decisions); only the order between bands changes, and the bands share
+ * nothing: LAME's search reads its band's lines and writes its result
+ * only.  Running the bands in lockstep gathers, at each of the three
+ * probes, the sums every band needs into one batch for the DSP kernel,
+ * which computes independent sums side by side. */
 typedef struct {
     /* the noise of the steps probed so far, direct-mapped by sf & 31 (a
      * band probes at most 24 steps, the close ones in the last rounds; a
@@ -191,7 +125,7 @@ typedef struct {
  * same order.  ipow20 falls with sf, so the steps with the property are
  * those from the first one on. */
 
-/* tri_calc_sfb_noise_x34's probe p of a band at step sf: sf, sf + 1, sf - 1;
+/* LAME's tri_calc_sfb_noise_x34's probe p of a band at step sf: sf, sf + 1, sf - 1;
  * the step whose noise stands for it is the probe itself, or the band's
  * zero_step for every step above that one (the same sum) */
 static inline int probe_step(const BandSearch *b, int probe)
@@ -200,7 +134,7 @@ static inline int probe_step(const BandSearch *b, int probe)
     return st > b->sf_zero ? b->sf_zero : st;
 }
 
-/* One of tri_calc_sfb_noise_x34's probes for the np bands still probing:
+/* One of LAME's tri_calc_sfb_noise_x34's probes for the np bands still probing:
  * each band is bad (a smaller step next), probes on, or (after the last
  * probe) good.  A band whose sum is cached decides at once; the others'
  * sums go to the kernel in one batch and they decide after it.  Only the
@@ -288,7 +222,7 @@ static void find_scalefac_x34_bands(const RlDsp *dsp, const float *xr, const flo
             probing[np] = k;
             np += !low;
         }
-        /* tri_calc_sfb_noise_x34's probes: sf, then sf + 1 (if sf < 255),
+        /* LAME's tri_calc_sfb_noise_x34's probes: sf, then sf + 1 (if sf < 255),
          * then sf - 1 (sf > sf_min >= 0 here), each only while no earlier
          * probe of the band was too noisy */
         np = probe_round(dsp, xr, xr34, bands, probing, np, bad, &nbad, 0, delsf);
@@ -326,10 +260,10 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
     that->mingain_s[0] = 0;
     that->mingain_s[1] = 0;
     that->mingain_s[2] = 0;
-    /* find_scalefac_x34 (the full search) for all bands at once, before
+    /* LAME's find_scalefac_x34 (the full search) for all bands at once, before
      * the walk below that uses its results in band order */
     uint8_t m1s[RL_SFBMAX], found[RL_SFBMAX];
-    int const batch = that->find == find_scalefac_x34;
+    int const batch = !that->guess;
     if (batch) {
         BandSearch bands[RL_SFBMAX];
         int bsfb[RL_SFBMAX];
@@ -382,7 +316,7 @@ static int block_sf(VbrAlgo *that, const float l3_xmin[RL_SFBMAX], int vbrsf[RL_
         /* MPEG-2.5 8 kHz: unused scalefactors have width 2 */
         if (sfb < psymax && w > 2) {
             if (energy_above_cutoff[sfb]) {
-                m2 = batch ? found[sfb] : that->find(&xr[j], &xr34_orig[j], l3_xmin[sfb], l, m1);
+                m2 = batch ? found[sfb] : guess_scalefac_x34(l3_xmin[sfb], l, m1);
                 if (maxsf < m2)
                     maxsf = m2;
                 if (m_o < m2 && m2 < 255)
@@ -1133,7 +1067,7 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
             max_nbits_ch[gr][ch] = max_bits[gr][ch];
             use_nbits_ch[gr][ch] = 0;
             max_nbits_fr += max_bits[gr][ch];
-            that->find = (cfg->full_outer_loop < 0) ? guess_scalefac_x34 : find_scalefac_x34;
+            that->guess = cfg->full_outer_loop < 0;
             that->cfg = cfg;
             that->gi = &side->tt[gr][ch];
             that->xr34orig = xr34orig[gr][ch];
