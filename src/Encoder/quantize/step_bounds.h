@@ -39,20 +39,29 @@ static inline int rl_step_estimate(float x, float log2c)
     return (int) e - 1;
 }
 
+/* The first step (0 .. 256: none) at which rl_ipow20[sf] * x < c (strict)
+ * or <= c (not strict) holds, from rl_step_estimate(x, log2(c)) */
+static inline int rl_first_step(float x, float c, float log2c, int strict)
+{
+    int const base = rl_step_estimate(x, log2c);
+    int sf = base;
+    for (int k = 0; k < 4; k++) {
+        float const p = rl_ipow20[base + k] * x;
+        sf += !(strict ? p < c : p <= c);
+    }
+    while (sf > 0 && (strict ? rl_ipow20[sf - 1] * x < c : rl_ipow20[sf - 1] * x <= c))
+        sf--;
+    while (sf < 256 && !(strict ? rl_ipow20[sf] * x < c : rl_ipow20[sf] * x <= c))
+        sf++;
+    return sf;
+}
+
 /* The smallest step (0 .. 255) with rl_ipow20[sf] * max34 < 0.5, 256 when
  * none: from there on every line of the band quantizes to 0.
  * rl_quant_tables_init must have run. */
 static inline int rl_zero_step(float max34)
 {
-    int const base = rl_step_estimate(max34, -1.0f);     /* log2(0.5) */
-    int sf = base;
-    for (int k = 0; k < 4; k++)
-        sf += !(rl_ipow20[base + k] * max34 < 0.5f);
-    while (sf > 0 && rl_ipow20[sf - 1] * max34 < 0.5f)
-        sf--;
-    while (sf < 256 && !(rl_ipow20[sf] * max34 < 0.5f))
-        sf++;
-    return sf;
+    return rl_first_step(max34, 0.5f, -1.0f, 1);                    /* log2(0.5) */
 }
 
 /* LAME find_lowest_scalefac: the step its 8-round binary search returns,
@@ -60,15 +69,7 @@ static inline int rl_zero_step(float max34)
  * 255 when none.  rl_quant_tables_init must have run. */
 static inline uint8_t rl_lowest_step(float max34)
 {
-    float const ixmax = RL_IXMAX_VAL;
-    int const base = rl_step_estimate(max34, 13.0025f);  /* log2(8206) */
-    int sf = base;
-    for (int k = 0; k < 4; k++)
-        sf += !(rl_ipow20[base + k] * max34 <= ixmax);
-    while (sf > 0 && rl_ipow20[sf - 1] * max34 <= ixmax)
-        sf--;
-    while (sf < 256 && !(rl_ipow20[sf] * max34 <= ixmax))
-        sf++;
+    int const sf = rl_first_step(max34, (float) RL_IXMAX_VAL, 13.0025f, 0); /* log2(8206) */
     /* LAME's search probes 1 .. 255 and keeps 255 when none passes: the
      * first passing step, clamped to that range */
     if (sf < 1)
