@@ -785,6 +785,7 @@ static void check_x34_thresholds(void)
     uint32_t end;
     int fails = 0;
     memcpy(&end, &top, sizeof end);
+    rl_x34_thr_init();
     if (!CHECK(rl_x34_thr_ok, "rl_x34_thr: the rounding did not have the expected shape"))
         return;
     for (uint32_t u = 0; u <= end && fails < 10; u += 61) {

@@ -169,7 +169,7 @@ RlNoiseX34Fn rl_dsp_noise_x34_at(int level)
 #if defined(RL_HAVE_X86_SIMD)
     switch (level) {
     case RL_SIMD_AVX2:   return rl_noise_x34_avx2;
-    case RL_SIMD_AVX512: return rl_noise_x34_avx512;
+    case RL_SIMD_AVX512: rl_x34_thr_init(); return rl_noise_x34_avx512;
     default:             break;
     }
 #endif
@@ -193,7 +193,7 @@ RlQuantLinesFn rl_dsp_quantize_lines_at(int level)
 #if defined(RL_HAVE_X86_SIMD)
     switch (level) {
     case RL_SIMD_AVX2:   return rl_quantize_lines_avx2;
-    case RL_SIMD_AVX512: return rl_quantize_lines_avx512;
+    case RL_SIMD_AVX512: rl_x34_thr_init(); return rl_quantize_lines_avx512;
     default:             break;
     }
 #endif
@@ -222,6 +222,7 @@ void rl_dsp_init(RlDsp *d, int level)
         d->quantize_lines = rl_quantize_lines_avx2;
     }
     if (level >= RL_SIMD_AVX512) {
+        rl_x34_thr_init();       /* the noise and line kernels round by comparison */
         d->choose_table = rl_choose_table_avx512;
         d->noise_x34 = rl_noise_x34_avx512;
         d->xrpow = rl_xrpow_avx512;

@@ -4,6 +4,7 @@
 #include "noise_x34.h"
 
 #include <math.h>
+#include <pthread.h>
 
 float rl_x34_thr[RL_X34_THR_N];
 float rl_x34_sure;
@@ -38,7 +39,7 @@ static float first_reaching(float q, int i, float lo, float hi)
     return q;
 }
 
-void rl_x34_thr_build(void)
+static void thr_build(void)
 {
     rl_x34_thr_ok = 1;
     rl_x34_thr[0] = 0.0f;       /* q < 0.5: both roundings give 0 (adj43asm[0] = 0) */
@@ -81,6 +82,13 @@ void rl_x34_thr_build(void)
         margin = m > margin ? m : margin;
     }
     rl_x34_sure = margin < 0.5 ? nextafterf((float) (0.5 - margin), 0.0f) : 0.0f;
+}
+
+void rl_x34_thr_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    rl_quant_tables_init();
+    pthread_once(&once, thr_build);
 }
 
 float rl_sfb_noise_x34(const float *xr, const float *xr34, unsigned int bw, unsigned int sf)

@@ -92,8 +92,9 @@ extern float rl_x34_sure;
 /* rl_k_34_4's result for one value q (the other lanes 0) */
 int rl_k_34_one(float q);
 
-/* Fills rl_x34_thr and rl_x34_thr_ok; called once by rl_quant_tables_init
- * after the tables it reads. */
-void rl_x34_thr_build(void);
+/* Fills rl_x34_thr, rl_x34_sure and rl_x34_thr_ok once (thread-safe; the
+ * quantizer tables first).  Only the kernels that compare need them:
+ * dsp.c calls it when it selects them. */
+void rl_x34_thr_init(void);
 
 #endif

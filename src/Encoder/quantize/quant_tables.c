@@ -4,7 +4,6 @@
 #include <math.h>
 #include <pthread.h>
 #include "quant_tables.h"
-#include "noise_x34.h"
 
 float rl_pow43[RL_PRECALC_SIZE];
 float rl_adj43[RL_PRECALC_SIZE];
@@ -45,7 +44,6 @@ static void build_tables(void)
         rl_ipow20[i] = (float) pow(2.0, (double) (i - 210) * -0.1875);
     for (i = 0; i <= RL_Q_MAX + RL_Q_MAX2; i++)
         rl_pow20[i] = (float) pow(2.0, (double) (i - 210 - RL_Q_MAX2) * 0.25);
-    rl_x34_thr_build();
 }
 
 void rl_quant_tables_init(void)
