@@ -35,11 +35,22 @@
  * at most 30) the test for such lanes is left out. */
 
 #define GROUPS_MAX 256          /* group sums buffered per pass (a job has <= 144) */
-#define RL_NOISE_PASS_JOBS 64
+#define PASS_JOBS 64             /* jobs per pass */
 
 typedef struct {
     __m512 thr_lo, thr_hi, p43_lo, p43_hi;
 } SmallTables;
+
+/* the first 32 entries of rl_x34_thr and rl_pow43, in registers */
+static inline SmallTables small_tables(void)
+{
+    SmallTables t;
+    t.thr_lo = _mm512_loadu_ps(rl_x34_thr);
+    t.thr_hi = _mm512_loadu_ps(rl_x34_thr + 16);
+    t.p43_lo = _mm512_loadu_ps(rl_pow43);
+    t.p43_hi = _mm512_loadu_ps(rl_pow43 + 16);
+    return t;
+}
 
 /* the quantized values of q (noise_x34.h: rl_x34_thr's comparison): the
  * first 32 points by a register permute; where small is 0, lanes beyond
@@ -101,11 +112,17 @@ static inline __m256d group_sums(__m512 x, __m512 spow, __m512 p43)
     return _mm256_add_pd(_mm512_castpd512_pd256(pairs), _mm512_extractf64x4_pd(pairs, 1));
 }
 
-/* p - back, for a masked load whose first lanes are masked off: those
- * lanes are never read (the mask suppresses their access) */
-static inline const float *lanes_before(const float *p, int back)
+/* &p[line] for a masked load, where line may be negative: the lanes that
+ * would read before p are masked off, and a masked lane is never read */
+static inline const float *at_line(const float *p, int line)
 {
-    return (const float *) ((uintptr_t) p - (uintptr_t) back * sizeof(float));
+    return (const float *) ((uintptr_t) p + (uintptr_t) (intptr_t) line * sizeof(float));
+}
+
+/* the mask of lanes lo .. hi-1 (0 <= lo <= hi <= 16) */
+static inline __mmask16 lane_range(int lo, int hi)
+{
+    return (__mmask16) (((1u << hi) - 1u) & ~((1u << lo) - 1u));
 }
 
 /* Pass 1 over the jobs k0 .. k1-1 laid end to end, each job's groups
@@ -131,12 +148,11 @@ static inline void group_sums_packed(const float *xr, const float *xr34, const R
             int const hi = job_end < lane_end ? job_end : lane_end;
             int const line_end = job_lane + jb->n < hi ? job_lane + jb->n : hi;
             /* lanes lo .. hi-1 are the job's, lines up to line_end */
-            __mmask16 const seg = (__mmask16) (((1u << (hi - lane0)) - 1u) & ~((1u << (lo - lane0)) - 1u));
-            __mmask16 const lines = line_end > lo
-                ? (__mmask16) (((1u << (line_end - lane0)) - 1u) & ~((1u << (lo - lane0)) - 1u)) : 0;
+            __mmask16 const seg = lane_range(lo - lane0, hi - lane0);
+            __mmask16 const lines = line_end > lo ? lane_range(lo - lane0, line_end - lane0) : 0;
             int const at = jb->off - job_lane + lane0;          /* lane l reads line at + l */
-            a = _mm512_mask_loadu_ps(a, lines, lanes_before(xr34 + jb->off, jb->off - at));
-            x = _mm512_mask_loadu_ps(x, lines, lanes_before(xr + jb->off, jb->off - at));
+            a = _mm512_mask_loadu_ps(a, lines, at_line(xr34, at));
+            x = _mm512_mask_loadu_ps(x, lines, at_line(xr, at));
             s34 = _mm512_mask_mov_ps(s34, seg, _mm512_set1_ps(rl_ipow20[jb->sf]));
             spow = _mm512_mask_mov_ps(spow, seg, _mm512_set1_ps(rl_pow20[jb->sf + RL_Q_MAX2]));
             small &= rl_ipow20[jb->sf] * jb->max34 < 30.0f;
@@ -158,16 +174,12 @@ void rl_noise_x34_avx512(const float *xr, const float *xr34, const RlNoiseJob *j
         return;
     }
     double g[GROUPS_MAX + 4];
-    int first[RL_NOISE_PASS_JOBS + 1];
-    SmallTables t;
-    t.thr_lo = _mm512_loadu_ps(rl_x34_thr);
-    t.thr_hi = _mm512_loadu_ps(rl_x34_thr + 16);
-    t.p43_lo = _mm512_loadu_ps(rl_pow43);
-    t.p43_hi = _mm512_loadu_ps(rl_pow43 + 16);
+    int first[PASS_JOBS + 1];
+    SmallTables const t = small_tables();
     for (int k0 = 0; k0 < njobs;) {
         /* as many jobs as the buffer holds (one at least: n <= 576) */
         int k1 = k0, used = 0;
-        while (k1 < njobs && k1 - k0 < RL_NOISE_PASS_JOBS
+        while (k1 < njobs && k1 - k0 < PASS_JOBS
                && (k1 == k0 || used + (jobs[k1].n + 3) / 4 <= GROUPS_MAX)) {
             first[k1 - k0] = used;
             used += (jobs[k1].n + 3) / 4;
@@ -197,14 +209,12 @@ void rl_quantize_lines_avx512(unsigned int n, float istep, const float *xp, int 
         rl_quantize_lines(n, istep, xp, ix);
         return;
     }
-    SmallTables t;
-    t.thr_lo = _mm512_loadu_ps(rl_x34_thr);
-    t.thr_hi = _mm512_loadu_ps(rl_x34_thr + 16);
+    SmallTables const t = small_tables();
     __m512 const s = _mm512_set1_ps(istep);
     int const lines = (int) (n & ~1u);
     for (int i = 0; i < lines; i += 16) {
         int const left = lines - i;
-        __mmask16 const m = (__mmask16) (left >= 16 ? 0xffffu : (1u << left) - 1u);
+        __mmask16 const m = lane_range(0, left < 16 ? left : 16);
         __m512 const q = _mm512_mul_ps(s, _mm512_maskz_loadu_ps(m, xp + i));
         _mm512_mask_storeu_epi32(ix + i, m, quantized(q, &t, 0));
     }
