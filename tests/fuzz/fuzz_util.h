@@ -19,6 +19,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* the entry point every target defines (libFuzzer's, or standalone_main.c's caller) */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 #if defined(__GNUC__)
 #define FZ_UNUSED __attribute__((unused))
 #else

@@ -71,7 +71,7 @@ static void io_notify(void *arg)
 
 /* ---- direct ---- */
 
-int ring_direct_block_init(RlInBlock *blk, int32_t **pcm, int frame_size, int channels)
+int rl_ring_direct_block_init(RlInBlock *blk, int32_t **pcm, int frame_size, int channels)
 {
     memset(blk, 0, sizeof *blk);
     *pcm = malloc((size_t)frame_size * 2 * sizeof(int32_t));
@@ -84,7 +84,7 @@ int ring_direct_block_init(RlInBlock *blk, int32_t **pcm, int frame_size, int ch
     return 0;
 }
 
-int ring_direct_read(struct RlPcmReader *rd, int32_t *pcm, int frame_size, RlInBlock *blk)
+int rl_ring_direct_read(struct RlPcmReader *rd, int32_t *pcm, int frame_size, RlInBlock *blk)
 {
     int n = rl_pcm_read(rd, pcm, frame_size);
 
@@ -101,7 +101,7 @@ int ring_direct_read(struct RlPcmReader *rd, int32_t *pcm, int frame_size, RlInB
 static int direct_next(void *ctx, const RlInBlock **blk)
 {
     FilePorts *fp = ctx;
-    int n = ring_direct_read(fp->reader, fp->pcm, fp->frame_size, &fp->blk);
+    int n = rl_ring_direct_read(fp->reader, fp->pcm, fp->frame_size, &fp->blk);
 
     if (n < 0)
         return n;
@@ -177,7 +177,7 @@ static int ports_open(FilePorts *fp, RlPcmReader *in, RlMp3Writer *out, Ring *r,
         return 0;
     }
     {
-        int const rc = ring_direct_block_init(&fp->blk, &fp->pcm, fp->frame_size, rl_pcm_channels(in));
+        int const rc = rl_ring_direct_block_init(&fp->blk, &fp->pcm, fp->frame_size, rl_pcm_channels(in));
         if (rc < 0)
             return rc;
     }
@@ -226,15 +226,15 @@ int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer
         ex = own;
     }
     memset(&fp, 0, sizeof fp);
-    rc = ring_alloc(&r, opt, ex, p);
+    rc = rl_ring_alloc(&r, opt, ex, p);
     if (rc == 0)
         rc = ports_open(&fp, in, out, r, p->io_backend);
     if (rc == 0)
-        rc = ring_start(r, &fp.in, &fp.out);
+        rc = rl_ring_start(r, &fp.in, &fp.out);
     if (rc == 0)
         rc = rl_ring_wait(r);
     if (r)
-        ring_stop(r);            /* no task runs after this ... */
+        rl_ring_halt(r);            /* no task runs after this ... */
     ports_close(&fp);            /* ... and the I/O thread's notify no more */
     rl_ring_destroy(r);
     rl_executor_destroy(own);

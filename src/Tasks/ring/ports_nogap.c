@@ -29,7 +29,7 @@ typedef struct NogapPorts {
 static int nogap_next(void *ctx, const RlInBlock **blk)
 {
     NogapPorts *np = ctx;
-    int n = ring_direct_read(np->readers[np->in_file], np->pcm, np->frame_size, &np->blk);
+    int n = rl_ring_direct_read(np->readers[np->in_file], np->pcm, np->frame_size, &np->blk);
 
     if (n < 0)
         return n;
@@ -105,10 +105,10 @@ int rl_run_ring_nogap(const RlOptions *opt, struct RlPcmReader **in, struct RlMp
     np.readers = in;
     np.writers = out;
     np.n = n;
-    rc = ring_alloc(&r, opt, ex, &params);
+    rc = rl_ring_alloc(&r, opt, ex, &params);
     if (rc == 0) {
         np.frame_size = rl_ring_frame_size(r);
-        rc = ring_direct_block_init(&np.blk, &np.pcm, np.frame_size, rl_pcm_channels(in[0]));
+        rc = rl_ring_direct_block_init(&np.blk, &np.pcm, np.frame_size, rl_pcm_channels(in[0]));
     }
     if (rc == 0) {
         memset(&rin, 0, sizeof rin);
@@ -126,14 +126,14 @@ int rl_run_ring_nogap(const RlOptions *opt, struct RlPcmReader **in, struct RlMp
         rout.wants_tag = 1;
         for (int i = 0; i < n; i++)
             rout.wants_tag &= rl_mp3_is_seekable(out[i]);
-        rc = ring_start(r, &rin, &rout);
+        rc = rl_ring_start(r, &rin, &rout);
     }
     if (rc == 0)
         rc = rl_ring_wait(r);
     if (rc == 0 && np.out_file != n - 1)
         rc = -EPROTO;           /* every file must have been reached */
     if (r)
-        ring_stop(r);
+        rl_ring_halt(r);
     rl_ring_destroy(r);
     free(np.pcm);
     rl_executor_destroy(own);

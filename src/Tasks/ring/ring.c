@@ -90,7 +90,7 @@
  * publish made ready is never stranded.  When a thread takes a task and
  * more work is ready, it calls rl_executor_nudge once (a notify when a
  * thread sleeps; each woken thread does the same: a chain, no thundering
- * herd); ring_fork_join nudges when it offers items (Encode runs what
+ * herd); rl_ring_fork_join nudges when it offers items (Encode runs what
  * nobody took itself).  The input port's rl_ring_input_ready takes mu,
  * bumps in_events and notifies if Dispatch waits for input; Dispatch that
  * found no block waits until in_events moves past the value it saw when it
@@ -515,7 +515,7 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
         r->side_fn(r->side_arg, (int) frame);
         break;
     case T_DISPATCH:
-        rc = ring_run_dispatch(r, f);
+        rc = rl_ring_run_dispatch(r, f);
         if (rc == RING_D_CUT)
             r->slot_file[frame % r->nslots] = r->in_file;
         break;
@@ -529,18 +529,18 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
         rc = rl_search(rl_encoder_const(r->e), f, assumed);
         break;
     case T_ENCODE:
-        rc = ring_run_encode(r, f, frame);
+        rc = rl_ring_run_encode(r, f, frame);
         rl_encoder_carried(rl_encoder_encode_stage(r->e), after);
         break;
     case T_REDECODE:
-        rc = ring_run_redecode(r, frame);
+        rc = rl_ring_run_redecode(r, frame);
         break;
     case T_GAIN0:
     case T_GAIN1:
         rc = rl_encoder_gain_run(rl_encoder_gain(r->e), t == T_GAIN1);
         break;
     case T_FINISH:
-        rc = ring_run_finish(r);
+        rc = rl_ring_run_finish(r);
         break;
     case T_NONE:
         break;
@@ -671,7 +671,7 @@ static int ring_run_one(void *ctx)
  * itself, then it waits for the items others run.  A stop does not cut it
  * short: items are short and the frame's Encode must complete or fail as a
  * whole. */
-void ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg)
+void rl_ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg)
 {
     Ring *r = ctx;
 
@@ -806,7 +806,7 @@ int rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg)
 
 /* ---------------------------------------------------------------- setup */
 
-int ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRingParams *p)
+int rl_ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRingParams *p)
 {
     Ring *r;
     RlOptions o;
@@ -866,7 +866,7 @@ int ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRingPar
     return 0;
 }
 
-int ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp)
+int rl_ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp)
 {
     int rc;
 
@@ -881,7 +881,7 @@ int ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp)
         if (rc < 0)
             return rc;
     }
-    rc = ring_write_file_head(r);
+    rc = rl_ring_write_file_head(r);
     if (rc < 0)
         return rc;
     r->t0 = now_s();
@@ -900,10 +900,10 @@ int rl_ring_create(RlRing **out, const RlOptions *opt, RlExecutor *ex, const RlR
     if (!out)
         return -EINVAL;
     *out = NULL;
-    rc = ring_alloc(&r, opt, ex, p);
+    rc = rl_ring_alloc(&r, opt, ex, p);
     if (rc < 0)
         return rc;
-    rc = ring_start(r, in, outp);
+    rc = rl_ring_start(r, in, outp);
     if (rc < 0) {
         rl_ring_destroy(r);
         return rc;
@@ -912,7 +912,7 @@ int rl_ring_create(RlRing **out, const RlOptions *opt, RlExecutor *ex, const RlR
     return 0;
 }
 
-void ring_stop(Ring *r)
+void rl_ring_halt(Ring *r)
 {
     if (r->attached) {
         int cancel = 0;
@@ -941,7 +941,7 @@ void rl_ring_destroy(RlRing *r)
 {
     if (!r)
         return;
-    ring_stop(r);
+    rl_ring_halt(r);
     rl_encoder_destroy(r->e);
     free(r->out_bytes);
     free(r->slot_bytes);

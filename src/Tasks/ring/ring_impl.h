@@ -61,7 +61,7 @@ struct RlRing {
     RlExecutor  *ex;
     RlExecClient client;               /* run_one = ring_run_one (ring.c) */
     double       t0;                   /* when the ring started (stats) */
-    int          attached;             /* ring_start attached it (stop token, executor) */
+    int          attached;             /* rl_ring_start attached it (stop token, executor) */
 
     /* ---- scheduler state: under mu ---- */
     pthread_mutex_t mu;
@@ -84,7 +84,7 @@ struct RlRing {
     int     running;                   /* tasks taken and not yet completed */
     int     helpers;                   /* threads in rl_ring_wait / rl_ring_help_until */
     int     out_waiters;               /* of those, in rl_ring_help_until */
-    /* Encode's fork-join (ring_fork_join): items [side_next, side_n) are
+    /* Encode's fork-join (rl_ring_fork_join): items [side_next, side_n) are
      * free for any worker, side_running are being run; side_cv wakes the
      * Encode task waiting for them */
     void  (*side_fn)(void *arg, int i);
@@ -130,36 +130,36 @@ struct RlRing {
 
 /* Task bodies (ring_tasks.c).  Called without mu, by the one worker that
  * took the task; they touch only what ring.c's contract gives that task. */
-int ring_run_dispatch(Ring *r, RlFrame *f);
-int ring_run_encode(Ring *r, RlFrame *f, int64_t t);
-int ring_run_finish(Ring *r);
-int ring_run_redecode(Ring *r, int64_t t);
+int rl_ring_run_dispatch(Ring *r, RlFrame *f);
+int rl_ring_run_encode(Ring *r, RlFrame *f, int64_t t);
+int rl_ring_run_finish(Ring *r);
+int rl_ring_run_redecode(Ring *r, int64_t t);
 /* The bytes of a gapless file's start (its tag placeholder): kept in
- * file_head when decoding on the fly, else as ring_write_ready_bytes. */
-int ring_write_file_head(Ring *r);
-int ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
+ * file_head when decoding on the fly, else as rl_ring_write_ready_bytes. */
+int rl_ring_write_file_head(Ring *r);
+int rl_ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
 
 /* Direct input (ports_files.c): a block over a buffer of frame_size
  * frames (*pcm, malloc'ed; the caller frees it), and one read of LAME's
  * front end into it (frames read, 0 at the end: the eof block, or -errno). */
 struct RlPcmReader;
-int  ring_direct_block_init(RlInBlock *blk, int32_t **pcm, int frame_size, int channels);
-int  ring_direct_read(struct RlPcmReader *rd, int32_t *pcm, int frame_size, RlInBlock *blk);
+int  rl_ring_direct_block_init(RlInBlock *blk, int32_t **pcm, int frame_size, int channels);
+int  rl_ring_direct_read(struct RlPcmReader *rd, int32_t *pcm, int frame_size, RlInBlock *blk);
 
 /* rl_ring_create in two steps, for rl_run_ring, whose file ports need the
  * frame size and the ring (input_ready) before the ring may start:
- * ring_alloc makes the encoder (rl_ring_frame_size works, input_ready is
- * safe, nothing runs); ring_start writes the placeholder through outp and
+ * rl_ring_alloc makes the encoder (rl_ring_frame_size works, input_ready is
+ * safe, nothing runs); rl_ring_start writes the placeholder through outp and
  * attaches the ring to the stop token and the executor.  After a failed
- * ring_start, rl_ring_destroy frees. */
-int  ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRingParams *p);
-int  ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp);
+ * rl_ring_start, rl_ring_destroy frees. */
+int  rl_ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRingParams *p);
+int  rl_ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp);
 /* rl_ring_destroy's first half: fails the ring with -ECANCELED unless it
  * ended, leaves the executor (no task runs afterwards) and the stop token,
  * fills p.stats.  Idempotent; then only the ports may still hold r (an
  * input port's thread calling input_ready) until they are closed. */
-void ring_stop(Ring *r);
+void rl_ring_halt(Ring *r);
 /* The fork-join the Encode task lends rl_encode_forked (ctx: the Ring). */
-void ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg);
+void rl_ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg);
 
 #endif

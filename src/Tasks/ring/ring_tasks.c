@@ -100,7 +100,7 @@ static int feed_next_piece(Ring *r, int *no_input)
     }
 }
 
-int ring_run_dispatch(Ring *r, RlFrame *f)
+int rl_ring_run_dispatch(Ring *r, RlFrame *f)
 {
     RlEncoder *e = r->e;
     int rc, no_input;
@@ -159,7 +159,7 @@ static int write_bytes_keep(Ring *r, uint8_t *keep, size_t *kept)
     }
 }
 
-int ring_write_ready_bytes(Ring *r)
+int rl_ring_write_ready_bytes(Ring *r)
 {
     size_t kept;
     return write_bytes_keep(r, NULL, &kept);
@@ -167,7 +167,7 @@ int ring_write_ready_bytes(Ring *r)
 
 /* Redecode: frame t's bytes (kept by its Encode) through decode on the
  * fly; RING_R_GAIN_FULL when the gain feed has no room (again later). */
-int ring_run_redecode(Ring *r, int64_t t)
+int rl_ring_run_redecode(Ring *r, int64_t t)
 {
     size_t const slot = (size_t) (t % r->nslots);
     int const rc = rl_encoder_redecode_chunk(r->rd, rl_encoder_gain(r->e),
@@ -256,11 +256,11 @@ static int boundary_flush(Ring *r, int64_t t, int in_finish)
     return rc;
 }
 
-int ring_write_file_head(Ring *r)
+int rl_ring_write_file_head(Ring *r)
 {
     if (r->file_head)
         return write_bytes_keep(r, r->file_head, &r->file_head_len);
-    return ring_write_ready_bytes(r);
+    return rl_ring_write_ready_bytes(r);
 }
 
 /* The ID3v2 tag of output file i (the same for every file unless a gapless
@@ -299,7 +299,7 @@ static int end_file(Ring *r, int last)
             rc = redecode_last_chunk(r, r->slot_bytes, kept);
     }
     else
-        rc = ring_write_ready_bytes(r);
+        rc = rl_ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
     if (r->p.id3v1_len > 0) {
@@ -370,15 +370,15 @@ static int next_file(Ring *r, int64_t first)
     rc = rl_encoder_new_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
     if (rc < 0)
         return rc;
-    return ring_write_file_head(r);
+    return rl_ring_write_file_head(r);
 }
 
 /* Encode: rl_encode validates the speculative search against the true
  * reservoir and redoes it serially when needed; then bitrate choice,
  * reservoir and the frame's bytes. */
-int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
+int rl_ring_run_encode(Ring *r, RlFrame *f, int64_t t)
 {
-    RlForkJoin const fj = { ring_fork_join, r };
+    RlForkJoin const fj = { rl_ring_fork_join, r };
     int const file = r->slot_file[t % r->nslots];
     int rc;
 
@@ -402,7 +402,7 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
         rc = write_bytes_keep(r, r->slot_bytes + slot * RL_ENCODER_BYTES_MAX, &r->slot_nbytes[slot]);
     }
     else
-        rc = ring_write_ready_bytes(r);
+        rc = rl_ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
     if (r->p.frame_info) {
@@ -419,7 +419,7 @@ int ring_run_encode(Ring *r, RlFrame *f, int64_t t)
  * the final bytes, an ID3v1 tag, and the LAME tag frame over the placeholder
  * (when the output port wants it, after an ID3v2 tag), handed to the port's
  * finish. */
-int ring_run_finish(Ring *r)
+int rl_ring_run_finish(Ring *r)
 {
     size_t v2_len;
     int len, rc;
