@@ -17,10 +17,10 @@
 #include "batch_walk.h"
 #include "compare_run.h"
 #include "executor.h"
-#include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "progress.h"
 #include "ring.h"
+#include "session_files.h"
 #include "sha256.h"
 #include "signals.h"
 
@@ -189,20 +189,26 @@ static void finish_file(Batch *b, const RlBatchItem *it, int encoded, const char
     pthread_mutex_unlock(&b->lock);
 }
 
-/* Encodes one file on the shared executor.  Returns -EINTR when stopped
- * (nothing recorded, nothing left), else 0 (recorded either way). */
+/* The reason of a "FILE: problem" message about file path: the problem
+ * only (the manifest and the skip line name the file themselves). */
+static const char *reason_of(const char *msg, const char *path)
+{
+    size_t const n = strlen(path);
+    if (strncmp(msg, path, n) == 0 && msg[n] == ':')
+        return msg + n + 1 + (msg[n + 1] == ' ');
+    return msg;
+}
+
+/* Encodes one file through the file session on the shared executor.
+ * Returns -EINTR when stopped (nothing recorded, nothing left), else 0
+ * (recorded either way). */
 static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
 {
     const RlArgs *a = b->a;
-    RlOptions opt = a->opt;
-    RlRawFormat raw;
-    RlPcmReader *in = NULL;
-    RlMp3Writer *out = NULL;
-    RlRingParams p;
-    RlArgsTags tags;
-    const uint8_t *in_v2;
-    size_t in_v2_len;
-    char err[512], why[600], hex[2 * RL_SHA256_BYTES + 1];
+    RlFileSession *fs = NULL;
+    RlSessionRun run;
+    char why[RL_ARGS_PATH_MAX + 640], fail[RL_ARGS_PATH_MAX * 2 + 700];
+    char hex[2 * RL_SHA256_BYTES + 1];
     double const t0 = now_s();
     double audio = 0;
     int64_t out_size = 0;
@@ -212,33 +218,29 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
         finish_file(b, it, 0, strerror(-it->error), "", 0, 0, 0, NULL, -1);
         return 0;
     }
-    rl_args_raw_format(a, &raw);
-    err[0] = '\0';
-    rc = rl_pcm_open(&in, it->in, &raw, err, sizeof err);
-    if (rc < 0) {
-        /* the reader's message names the file: keep only its reason */
-        const char *m = err;
-        size_t const n = strlen(it->in);
-        if (strncmp(m, it->in, n) == 0 && m[n] == ':')
-            m += n + 1 + (m[n + 1] == ' ');
-        finish_file(b, it, 0, err[0] ? m : strerror(-rc), "", 0, now_s() - t0, 0, NULL, -1);
-        return 0;
-    }
-    if (rl_args_apply_input(a, &opt, rl_pcm_channels(in), rl_pcm_samplerate(in), why,
-                            sizeof why) < 0) {
-        rl_pcm_close(in);
-        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0, NULL, -1);
-        return 0;
-    }
-    if (rl_pcm_frames(in) > 0 && opt.samplerate_in > 0)
-        audio = (double) rl_pcm_frames(in) / opt.samplerate_in;
-    rc = make_parent(it->out);
-    err[0] = '\0';
+    rc = rl_file_session_create(&fs, a, 1);
+    why[0] = '\0';
     if (rc == 0)
-        rc = rl_mp3_open(&out, it->out, err, sizeof err);
+        rc = rl_file_session_add_input(fs, it->in, why, sizeof why);
     if (rc < 0) {
-        snprintf(why, sizeof why, "%s", err[0] ? err : strerror(-rc));
-        rl_pcm_close(in);
+        rl_file_session_free(fs);
+        finish_file(b, it, 0, why[0] ? reason_of(why, it->in) : strerror(-rc), "", 0,
+                    now_s() - t0, 0, NULL, -1);
+        return 0;
+    }
+    {
+        RlPcmReader *in = rl_file_session_reader(fs, 0);
+        int const rate = rl_file_session_options(fs)->samplerate_in;
+        if (rl_pcm_frames(in) > 0 && rate > 0)
+            audio = (double) rl_pcm_frames(in) / rate;
+    }
+    rc = make_parent(it->out);
+    if (rc < 0)
+        snprintf(why, sizeof why, "%s", strerror(-rc));
+    else
+        rc = rl_file_session_add_output(fs, it->out, why, sizeof why);
+    if (rc < 0) {
+        rl_file_session_free(fs);
         finish_file(b, it, 0, why, "", 0, now_s() - t0, 0, NULL, -1);
         return 0;
     }
@@ -251,25 +253,13 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     atomic_store(&s->frames_total, -1);
     pthread_mutex_unlock(&b->lock);
 
-    memset(&p, 0, sizeof p);
-    p.threads = b->threads;
-    p.exec = b->ex;
-    p.stop = b->stop;
-    p.progress = on_progress;
-    p.progress_arg = s;
-    /* each file's ID3 tags, as lame writes them for it (its own TLEN) */
-    in_v2 = rl_pcm_input_id3v2(in, &in_v2_len);
-    rc = rl_args_tags_build(a, rl_pcm_frames(in), opt.samplerate_in, in_v2, in_v2_len, &tags, why,
-                            sizeof why);
-    if (rc == 0) {
-        p.id3v2 = tags.v2;
-        p.id3v2_len = tags.v2_len;
-        p.id3v1 = tags.v1;
-        p.id3v1_len = tags.v1_len;
-        rc = rl_run_ring(&opt, in, out, &p);
-    }
-    rl_args_tags_free(&tags);
-    rl_pcm_close(in);
+    memset(&run, 0, sizeof run);
+    run.threads = b->threads;
+    run.exec = b->ex;
+    run.stop = b->stop;
+    run.hooks.arg = s;
+    run.hooks.progress = on_progress;
+    rc = rl_file_session_run(fs, &run, why, sizeof why);
 
     pthread_mutex_lock(&b->lock);
     s->active = 0;
@@ -278,18 +268,22 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     if (rc >= 0 && rl_ring_stop_requested(b->stop))
         rc = -EINTR;        /* stopped during the last frames: still nothing */
     if (rc < 0) {
-        (void) rl_mp3_close(out, 0);
+        rl_file_session_free(fs);
         if (rc == -EINTR && rl_ring_stop_requested(b->stop))
             return -EINTR;
-        snprintf(why, sizeof why, "encoding to %s failed: %s", it->out, strerror(-rc));
-        finish_file(b, it, 0, why, "", 0, now_s() - t0, 0, NULL, -1);
+        snprintf(fail, sizeof fail, "encoding to %s failed: %s", it->out, strerror(-rc));
+        finish_file(b, it, 0, fail, "", 0, now_s() - t0, 0, NULL, -1);
         return 0;
     }
-    rc = rl_mp3_close(out, 1);
+    rc = rl_file_session_commit(fs, why, sizeof why);
+    rl_file_session_free(fs);
     if (rc == 0)
         rc = hash_file(it->out, hex, &out_size);
-    if (rc < 0) {
-        snprintf(why, sizeof why, "%s: %s", it->out, strerror(-rc));
+    else
+        rc = 1;             /* why holds the commit's message */
+    if (rc != 0) {
+        if (rc < 0)
+            snprintf(why, sizeof why, "%s: %s", it->out, strerror(-rc));
         finish_file(b, it, 0, why, "", 0, now_s() - t0, 0, NULL, -1);
         return 0;
     }

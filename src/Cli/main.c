@@ -15,7 +15,7 @@
  *      output is removed (a second signal, or the first with --sequential,
  *      exits at once and still removes the temporary file: signals.h).
  * Messages go to stderr as "ringlame: <file>: <problem>".
- * The encode is rl_run_ring: on --threads N threads (default: the CPUs this
+ * The encode is the file session (session_files.h): on --threads N threads (default: the CPUs this
  * process may run on) with the I/O scheduler, or with --sequential on the
  * calling thread alone (no pool workers) with direct reads and writes;
  * lame's console text on stderr (the banner, the progress display, the
@@ -40,6 +40,7 @@
 #include "pcm_reader.h"
 #include "progress.h"
 #include "ring.h"
+#include "session_files.h"
 #include "signals.h"
 #include "settings.h"
 #include "simd.h"
@@ -81,32 +82,24 @@ static void on_frame_info(void *arg, int64_t frame, const RlRingFrameInfo *fi)
     rl_progress_frame(arg, fi->bitrate_index, fi->mode_ext, fi->block_count);
 }
 
-/* An MPEG input's reads as lame makes them, and where each begins, so that
- * the decoder's messages land between the progress lines where lame's do. */
-typedef struct MpegReads {
-    RlMpaReadPlan plan;
-    int64_t       at;       /* the input sample where the next read begins */
+/* What the console watches of an MPEG input: the decoder's messages land
+ * between the progress lines where lame's do. */
+typedef struct MpegWatch {
     RlProgress   *prog;
     RlMpaReader  *rd;
-} MpegReads;
+} MpegWatch;
 
-/* the ring's next_read (Dispatch, just before the read's read_progress) */
-static int next_mpeg_read(void *arg)
+/* the session's read_at (Dispatch, where lame's next read begins) */
+static void on_read_at(void *arg, int64_t sample)
 {
-    MpegReads *m = arg;
-    int const n = rl_mpa_read_plan_next(&m->plan);
-
-    rl_progress_read_at(m->prog, m->at);
-    if (n > 0)
-        m->at += n;
-    return n;
+    rl_progress_read_at(arg, sample);
 }
 
 /* the decoder's message (on the thread that reads): queued for the console
  * at its read's point, or printed at once when no progress is shown */
 static void on_decoder_note(void *arg, const char *text)
 {
-    MpegReads *m = arg;
+    MpegWatch *m = arg;
 
     if (!m->prog || rl_progress_note(m->prog, rl_mpa_reader_handed_out(m->rd), text) < 0)
         fputs(text, stderr);
@@ -116,13 +109,13 @@ static void on_decoder_note(void *arg, const char *text)
  * ending inside its end's skip, or one whose channels or rate changed)? */
 static int mpeg_ended_short(void *arg)
 {
-    MpegReads *m = arg;
+    MpegWatch *m = arg;
     return rl_mpa_reader_short_end(m->rd) || rl_mpa_reader_changed(m->rd);
 }
 
 /* lame's front end messages where the stream changed its channels or rate:
  * made by its last read, so after every display but the end's */
-static void note_changes(MpegReads *m)
+static void note_changes(MpegWatch *m)
 {
     int const why = rl_mpa_reader_changed(m->rd);
 
@@ -132,90 +125,70 @@ static void note_changes(MpegReads *m)
         on_decoder_note(m, "Error: sample frequency has changed in MP3 file - not supported\n");
 }
 
-/* The encode: the ring on --threads, or --sequential's inline ring.  With
+/* The encode through the session, with lame's console around it.  With
  * --trace, the timeline is written after a successful encode; its result
  * (0 or -errno) goes to *trace_rc and does not change the encode's. */
-static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *trace_rc)
+static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc)
 {
-    RlRingParams p;
+    RlSessionRun run;
     RlRingStats stats;
     RlRingResult result;
     RlProgress *prog = NULL;
-    MpegReads mpeg;
-    RlArgsTags tags;
-    const uint8_t *in_v2;
-    size_t in_v2_len;
+    MpegWatch mpeg;
+    RlPcmReader *in = rl_file_session_reader(fs, 0);
+    const RlOptions *opt = rl_file_session_options(fs);
     char why[RL_ARGS_PATH_MAX + 128];
     int rc;
 
     *trace_rc = 0;
-    memset(&p, 0, sizeof p);
+    memset(&run, 0, sizeof run);
     memset(&result, 0, sizeof result);
     if (a->trace_path[0]) {
-        *trace_rc = rl_trace_create(&p.trace);
+        *trace_rc = rl_trace_create(&run.trace);
         if (*trace_rc == 0)
-            *trace_rc = rl_trace_name_thread(p.trace, "main");
+            *trace_rc = rl_trace_name_thread(run.trace, "main");
     }
-    if (a->sequential) {
-        p.threads = 1;          /* no pool workers: the ring runs on this thread */
-        p.io_backend = -1;      /* no I/O thread: Dispatch reads, Encode writes */
-    }
-    else {
-        p.threads = a->threads > 0 ? a->threads : rl_ring_default_threads();
-    }
+    run.sequential = a->sequential;
+    run.threads = a->threads;
     /* the signal thread requests the stop (a signal that already came
      * requests it at once, and the ring then returns -EINTR) */
-    rc = rl_ring_stop_create(&p.stop);
+    rc = rl_ring_stop_create(&run.stop);
     if (rc < 0)
         return rc;
-    rc = rl_signals_set_stop_callback(stop_ring, p.stop);
+    rc = rl_signals_set_stop_callback(stop_ring, run.stop);
     if (rc < 0) {
-        rl_ring_stop_free(p.stop);
+        rl_ring_stop_free(run.stop);
         return rc;
     }
     /* lame's progress display, terminal or not, unless silenced */
     if (a->silent <= 0)
-        rl_console_progress(&prog, &a->opt, rl_pcm_frames(in), !a->nohist);
+        rl_console_progress(&prog, opt, rl_pcm_frames(in), !a->nohist);
     if (prog) {
-        p.progress = rl_progress_update;
-        p.read_progress = rl_progress_read;
-        p.progress_arg = prog;
+        run.hooks.arg = prog;
+        run.hooks.progress = rl_progress_update;
+        run.hooks.read_progress = rl_progress_read;
+        run.hooks.read_at = on_read_at;
         if (!a->nohist)
-            p.frame_info = on_frame_info;
+            run.hooks.frame_info = on_frame_info;
     }
-    /* MPEG input: lame reads it one decoded chunk at a time */
+    /* MPEG input: lame's decoder messages and its short-end rule */
+    memset(&mpeg, 0, sizeof mpeg);
     if (rl_pcm_mpeg(in)) {
-        memset(&mpeg, 0, sizeof mpeg);
-        rl_mpa_read_plan_init(&mpeg.plan, rl_pcm_mpeg(in));
         mpeg.prog = prog;
         mpeg.rd = rl_pcm_mpeg(in);
         rl_progress_set_short_end(prog, mpeg_ended_short, &mpeg);
-        p.next_read = next_mpeg_read;
-        p.next_read_arg = &mpeg;
         if (a->silent < 10)     /* lame's front end prints them unless --quiet */
             rl_mpa_reader_set_report(mpeg.rd, on_decoder_note, &mpeg);
     }
-    p.result = &result;
+    run.result = &result;
     if (a->silent <= -10)       /* --verbose: where the ring's time went (after lame's text) */
-        p.stats = &stats;
-    /* the ID3 tags, as lame's front end writes them (TLEN from the
-     * input's length when the header gives it) */
-    in_v2 = rl_pcm_input_id3v2(in, &in_v2_len);
-    rc = rl_args_tags_build(a, rl_pcm_frames(in), a->opt.samplerate_in, in_v2, in_v2_len, &tags,
-                            why, sizeof why);
-    if (rc < 0) {
+        run.stats = &stats;
+    why[0] = '\0';
+    rc = rl_file_session_run(fs, &run, why, sizeof why);
+    if (rc < 0 && why[0])
         fprintf(stderr, "ringlame: %s\n", why);
-    }
-    else {
-        p.id3v2 = tags.v2;
-        p.id3v2_len = tags.v2_len;
-        p.id3v1 = tags.v1;
-        p.id3v1_len = tags.v1_len;
-        rc = rl_run_ring(&a->opt, in, out, &p);
-    }
-    rl_args_tags_free(&tags);
-    if (rl_pcm_mpeg(in)) {
-        rl_mpa_reader_set_report(rl_pcm_mpeg(in), NULL, NULL);
+    if (mpeg.rd) {
+        rl_mpa_reader_set_report(mpeg.rd, NULL, NULL);
         if (rc == 0 && a->silent < 10)
             note_changes(&mpeg);
     }
@@ -231,18 +204,18 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         if (a->clipdetect && result.decoded)
             rl_console_clipping(result.noclip_gain_change, result.noclip_scale, result.scale);
     }
-    if (rc == 0 && p.stats) {
+    if (rc == 0 && run.stats) {
         int const cpu = rl_cpu_simd_level();
         fprintf(stderr, "SIMD level: %s (this CPU's best: %s)\n",
                 rl_simd_name(a->opt.simd_level < 0 ? cpu : a->opt.simd_level), rl_simd_name(cpu));
-        print_ring_stats(&stats, p.threads);
+        print_ring_stats(&stats, rl_session_threads(&run));
     }
-    if (rc == 0 && p.trace && *trace_rc == 0)
-        *trace_rc = rl_trace_write(p.trace, a->trace_path);
-    rl_trace_free(p.trace);
+    if (rc == 0 && run.trace && *trace_rc == 0)
+        *trace_rc = rl_trace_write(run.trace, a->trace_path);
+    rl_trace_free(run.trace);
     /* after this returns the signal thread never touches the token again */
     (void) rl_signals_set_stop_callback(NULL, NULL);
-    rl_ring_stop_free(p.stop);
+    rl_ring_stop_free(run.stop);
     return rc;
 }
 
@@ -304,19 +277,12 @@ static int compare_setup(RlArgs *a)
     return 0;
 }
 
-static int file_error(const char *path, const char *msg)
-{
-    fprintf(stderr, "ringlame: %s: %s\n", path, msg);
-    return EXIT_IO;
-}
-
 int main(int argc, char **argv)
 {
     RlArgs *a;
-    RlPcmReader *in = NULL;
+    RlFileSession *fs = NULL;
     RlMp3Writer *out = NULL;
-    RlRawFormat raw;
-    char err[512];
+    char why[RL_ARGS_PATH_MAX + 640];
     int rc, trace_rc = 0;
 
     /* tag text is in the environment's charset, as lame takes it */
@@ -385,24 +351,17 @@ int main(int argc, char **argv)
         return rc;
     }
 
-    rl_args_raw_format(a, &raw);
-
-    err[0] = '\0';
-    rc = rl_pcm_open(&in, a->in_path, &raw, err, sizeof(err));
+    rc = rl_file_session_create(&fs, a, 1);
+    if (rc == 0)
+        rc = rl_file_session_add_input(fs, a->in_path, why, sizeof why);
     if (rc < 0) {
-        if (err[0])
-            fprintf(stderr, "ringlame: %s\n", err);
+        if (fs)
+            fprintf(stderr, "ringlame: %s\n", why);
         else
-            fprintf(stderr, "ringlame: %s: %s\n", a->in_path, strerror(-rc));
+            fprintf(stderr, "ringlame: %s\n", strerror(-rc));
+        rl_file_session_free(fs);
         free(a);
         return EXIT_IO;
-    }
-    if (rl_args_apply_input(a, &a->opt, rl_pcm_channels(in), rl_pcm_samplerate(in), err,
-                            sizeof(err)) < 0) {
-        rc = file_error(a->in_path, err);
-        rl_pcm_close(in);
-        free(a);
-        return rc;
     }
 
     /* before the output exists, so that a signal never leaves it behind,
@@ -411,37 +370,33 @@ int main(int argc, char **argv)
     rc = rl_signals_install(a->sequential);
     if (rc < 0) {
         fprintf(stderr, "ringlame: cannot install signal handlers: %s\n", strerror(-rc));
-        rl_pcm_close(in);
+        rl_file_session_free(fs);
         free(a);
         return EXIT_IO;
     }
-    err[0] = '\0';
-    rc = rl_mp3_open(&out, a->out_path, err, sizeof(err));
+    rc = rl_file_session_add_output(fs, a->out_path, why, sizeof why);
     if (rc < 0) {
-        if (err[0])
-            fprintf(stderr, "ringlame: %s\n", err);
-        else
-            fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
-        rl_pcm_close(in);
+        fprintf(stderr, "ringlame: %s\n", why);
+        rl_file_session_free(fs);
         free(a);
         return EXIT_IO;
     }
+    out = rl_file_session_writer(fs, 0);
 
     /* what an immediate exit (second signal) must remove: only a named
      * temporary (an unnamed output file vanishes with the process) */
     (void) rl_signals_set_cleanup(rl_mp3_temp_name(out), !rl_mp3_is_seekable(out));
 
-    rl_console_init_notes(&a->opt);
+    rl_console_init_notes(rl_file_session_options(fs));
     if (a->silent < 9)
-        rl_console_banner(a->in_path, a->out_path, &a->opt, a->silent <= -10);
+        rl_console_banner(a->in_path, a->out_path, rl_file_session_options(fs), a->silent <= -10);
 
-    rc = run_encode(a, in, out, &trace_rc);
-    rl_pcm_close(in);
+    rc = run_encode(a, fs, &trace_rc);
     if (rc >= 0 && rl_signals_caught())
         rc = -EINTR;    /* a signal during the last frames: still no output */
     if (rc < 0) {
         int const stream = !rl_mp3_is_seekable(out);
-        (void) rl_mp3_close(out, 0);
+        rl_file_session_free(fs);      /* nothing committed: no output */
         (void) rl_signals_set_cleanup(NULL, 0);
         if (rc == -EINTR && rl_signals_caught()) {
             int const sig = rl_signals_caught();
@@ -466,10 +421,11 @@ int main(int argc, char **argv)
         free(a);
         return EXIT_IO;
     }
-    rc = rl_mp3_close(out, 1);
+    rc = rl_file_session_commit(fs, why, sizeof why);
+    rl_file_session_free(fs);
     (void) rl_signals_set_cleanup(NULL, 0);
     if (rc < 0) {
-        fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
+        fprintf(stderr, "ringlame: %s\n", why);
         free(a);
         return EXIT_IO;
     }

@@ -5,8 +5,8 @@
  * in the --nogapout / --out-dir folder) and created as an unnamed file that
  * appears only when the whole set succeeded; each gets the ID3 tags, its
  * ID3v2 tag with its own input's length (TLEN), as lame writes them.  MPEG
- * inputs are read as lame's --nogap reads them (open_inputs).  The set runs on one ring
- * (rl_run_ring_nogap).  Algorithms derived from LAME 3.100
+ * inputs are read as lame's --nogap reads them.  The set is one file
+ * session (session_files.h): one stream on one ring.  Algorithms derived from LAME 3.100
  * (LGPL-2.0-or-later). */
 #include <errno.h>
 #include <stdio.h>
@@ -17,38 +17,26 @@
 #include "console.h"
 #include "nogap.h"
 #include "nogap_console.h"
-#include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "ring.h"
+#include "session_files.h"
 #include "signals.h"
 
 #define EXIT_USAGE 1
 #define EXIT_IO    2
-#define NOGAP_ENCODER_DELAY 576     /* LAME's ENCDELAY, set by lame_init_params */
 
 typedef struct NogapSet {
-    int           n;
-    const char   *in_path[RL_ARGS_MAX_NOGAP];
-    char         *out_path[RL_ARGS_MAX_NOGAP];
-    RlPcmReader  *in[RL_ARGS_MAX_NOGAP];
-    RlMp3Writer  *out[RL_ARGS_MAX_NOGAP];
-    uint8_t      *id3v2[RL_ARGS_MAX_NOGAP];   /* each file's ID3v2 tag (its own TLEN) */
-    size_t        id3v2_len[RL_ARGS_MAX_NOGAP];
-    RlMpaReadPlan plan[RL_ARGS_MAX_NOGAP];    /* MPEG inputs: lame's decoded-chunk reads */
-    uint8_t       id3v1[128];
-    size_t        id3v1_len;
+    int            n;
+    const char    *in_path[RL_ARGS_MAX_NOGAP];
+    char          *out_path[RL_ARGS_MAX_NOGAP];
+    RlFileSession *fs;
 } NogapSet;
 
-static void set_close(NogapSet *s, int commit)
+static void set_free(NogapSet *s)
 {
-    for (int i = 0; i < s->n; i++) {
-        if (s->in[i])
-            rl_pcm_close(s->in[i]);
-        if (s->out[i])
-            (void) rl_mp3_close(s->out[i], commit);
+    rl_file_session_free(s->fs);       /* what was not committed is discarded */
+    for (int i = 0; i < s->n; i++)
         free(s->out_path[i]);
-        free(s->id3v2[i]);
-    }
 }
 
 static void stop_ring(void *token)
@@ -66,53 +54,22 @@ static int same_file(const char *a, const char *b)
            && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-/* Opens the inputs and checks them against the first; fills *opt from it.
+/* Opens the inputs into the session, which checks them against the first.
  * 0 or an exit status after a message. */
-static int open_inputs(NogapSet *s, const RlArgs *a, RlOptions *opt)
+static int open_inputs(NogapSet *s)
 {
-    RlRawFormat raw;
-    char err[512];
+    char why[RL_ARGS_PATH_MAX + 640];
 
-    rl_args_raw_format(a, &raw);
-    /* lame's file-name rule looks at its single input's name only, which a
-     * --nogap set leaves empty: without --mpNinput every file of the set
-     * goes to libsndfile, an MPEG one too (libsndfile decodes it) */
-    if (raw.mpeg == 0)
-        raw.mpeg = RL_RAW_MPEG_NONE;
     for (int i = 0; i < s->n; i++) {
         int rc;
         if (strcmp(s->in_path[i], "-") == 0) {
             fprintf(stderr, "ringlame: --nogap reads files, not standard input\n");
             return EXIT_USAGE;
         }
-        /* lame opens the later files after lame_init_params, which sets the
-         * encoder delay its MPEG reader may skip (mpa_reader.h) */
-        raw.mpeg_encoder_delay = i > 0 ? NOGAP_ENCODER_DELAY : 0;
-        err[0] = '\0';
-        rc = rl_pcm_open(&s->in[i], s->in_path[i], &raw, err, sizeof err);
+        rc = rl_file_session_add_input(s->fs, s->in_path[i], why, sizeof why);
         if (rc < 0) {
-            s->in[i] = NULL;
-            if (err[0])
-                fprintf(stderr, "ringlame: %s\n", err);
-            else
-                fprintf(stderr, "ringlame: %s: %s\n", s->in_path[i], strerror(-rc));
-            return EXIT_IO;
-        }
-        if (i == 0) {
-            if (rl_args_apply_input(a, opt, rl_pcm_channels(s->in[0]), rl_pcm_samplerate(s->in[0]),
-                                    err, sizeof err) < 0) {
-                fprintf(stderr, "ringlame: %s: %s\n", s->in_path[0], err);
-                return EXIT_IO;
-            }
-        }
-        else if (rl_pcm_channels(s->in[i]) != rl_pcm_channels(s->in[0])
-                 || rl_pcm_samplerate(s->in[i]) != rl_pcm_samplerate(s->in[0])) {
-            fprintf(stderr, "ringlame: %s: --nogap: %d Hz, %d channel(s), but %s has %d Hz, "
-                    "%d channel(s): the files of a gapless set must have the same sample rate "
-                    "and channel count\n", s->in_path[i], rl_pcm_samplerate(s->in[i]),
-                    rl_pcm_channels(s->in[i]), s->in_path[0], rl_pcm_samplerate(s->in[0]),
-                    rl_pcm_channels(s->in[0]));
-            return EXIT_USAGE;
+            fprintf(stderr, "ringlame: %s\n", why);
+            return rc == -EXDEV ? EXIT_USAGE : EXIT_IO;
         }
     }
     return 0;
@@ -121,7 +78,7 @@ static int open_inputs(NogapSet *s, const RlArgs *a, RlOptions *opt)
 /* Names and creates the outputs.  0 or an exit status after a message. */
 static int open_outputs(NogapSet *s, const RlArgs *a)
 {
-    char err[512];
+    char why[RL_ARGS_PATH_MAX + 640];
 
     for (int i = 0; i < s->n; i++) {
         s->out_path[i] = malloc(RL_ARGS_PATH_MAX + 1);
@@ -149,108 +106,54 @@ static int open_outputs(NogapSet *s, const RlArgs *a)
             }
     }
     for (int i = 0; i < s->n; i++) {
-        int rc;
-        err[0] = '\0';
-        rc = rl_mp3_open(&s->out[i], s->out_path[i], err, sizeof err);
-        if (rc < 0) {
-            s->out[i] = NULL;
-            if (err[0])
-                fprintf(stderr, "ringlame: %s\n", err);
-            else
-                fprintf(stderr, "ringlame: %s: %s\n", s->out_path[i], strerror(-rc));
+        if (rl_file_session_add_output(s->fs, s->out_path[i], why, sizeof why) < 0) {
+            fprintf(stderr, "ringlame: %s\n", why);
             return EXIT_IO;
         }
     }
     return 0;
 }
 
-/* The ID3 tags as lame's front end writes them for each file of the set
- * (rl_args_tags_build: the --ti picture, each ID3v2 tag with the TLEN of
- * its own input; without one of the options' own, an MPEG input's own
- * ID3v2 tag).  Each file's ID3v2 tag is kept in s; the ID3v1 tag is the
- * same for all. */
-static int build_tags(NogapSet *s, const RlArgs *a, const RlOptions *opt)
+static int run_set(NogapSet *s, const RlArgs *a)
 {
-    char why[RL_ARGS_PATH_MAX + 128];
-
-    for (int i = 0; i < s->n; i++) {
-        RlArgsTags t;
-        size_t in_v2_len;
-        const uint8_t *in_v2 = rl_pcm_input_id3v2(s->in[i], &in_v2_len);
-        int const rc = rl_args_tags_build(a, rl_pcm_frames(s->in[i]), opt->samplerate_in, in_v2,
-                                          in_v2_len, &t, why, sizeof why);
-        if (rc < 0) {
-            fprintf(stderr, "ringlame: %s\n", why);
-            rl_args_tags_free(&t);
-            return rc;
-        }
-        s->id3v2[i] = t.v2;             /* freed by set_close */
-        s->id3v2_len[i] = t.v2_len;
-        memcpy(s->id3v1, t.v1, sizeof s->id3v1);
-        s->id3v1_len = t.v1_len;
-    }
-    return 0;
-}
-
-/* The ring's file_next_read: an MPEG input is read one decoded chunk at a
- * time, as lame's front end reads it; 0 (the frame size) for the others. */
-static int next_read(void *arg, int file)
-{
-    NogapSet *s = arg;
-    return rl_pcm_mpeg(s->in[file]) ? rl_mpa_read_plan_next(&s->plan[file]) : 0;
-}
-
-static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
-{
-    RlRingParams p;
+    RlSessionRun run;
     RlRingResult result;
     RlNogapConsole *con;
+    const RlOptions *opt = rl_file_session_options(s->fs);
     int64_t samples[RL_ARGS_MAX_NOGAP];
+    char why[RL_ARGS_PATH_MAX + 640];
     int rc;
 
-    memset(&p, 0, sizeof p);
+    memset(&run, 0, sizeof run);
     memset(&result, 0, sizeof result);
     for (int i = 0; i < s->n; i++)
-        samples[i] = rl_pcm_frames(s->in[i]);
+        samples[i] = rl_pcm_frames(rl_file_session_reader(s->fs, i));
     rc = rl_nogap_console_create(&con, a, opt, s->n, s->in_path, s->out_path, samples);
     if (rc < 0)
         return rc;
-    rl_nogap_console_params(con, &p);
-    for (int i = 0; i < s->n; i++)
-        if (rl_pcm_mpeg(s->in[i]))
-            rl_mpa_read_plan_init(&s->plan[i], rl_pcm_mpeg(s->in[i]));
-    p.file_next_read = next_read;
-    p.next_read_arg = s;
-    p.result = &result;
-    p.threads = a->sequential ? 1 : a->threads > 0 ? a->threads : rl_ring_default_threads();
-    p.io_backend = -1;
-    rc = build_tags(s, a, opt);
+    rl_nogap_console_hooks(con, &run.hooks);
+    run.result = &result;
+    run.threads = a->threads;
+    run.sequential = a->sequential;
+    rc = rl_ring_stop_create(&run.stop);
     if (rc < 0) {
         rl_nogap_console_free(con);
         return rc;
     }
-    p.id3v2 = s->id3v2[0];
-    p.id3v2_len = s->id3v2_len[0];
-    p.id3v1 = s->id3v1;
-    p.id3v1_len = s->id3v1_len;
-    p.nogap_id3v2 = (const uint8_t *const *) s->id3v2;
-    p.nogap_id3v2_len = s->id3v2_len;
-    rc = rl_ring_stop_create(&p.stop);
-    if (rc < 0) {
-        rl_nogap_console_free(con);
-        return rc;
-    }
-    rc = rl_signals_set_stop_callback(stop_ring, p.stop);
+    rc = rl_signals_set_stop_callback(stop_ring, run.stop);
     if (rc == 0) {
         rl_console_init_notes(opt);
         rl_nogap_console_begin(con);
-        rc = rl_run_ring_nogap(opt, s->in, s->out, s->n, &p);
+        why[0] = '\0';
+        rc = rl_file_session_run(s->fs, &run, why, sizeof why);
+        if (rc < 0 && why[0])
+            fprintf(stderr, "ringlame: %s\n", why);
         if (rc == 0 && rl_signals_caught())
             rc = -EINTR;
         rl_nogap_console_end(con, rc == 0, &result);
         (void) rl_signals_set_stop_callback(NULL, NULL);
     }
-    rl_ring_stop_free(p.stop);
+    rl_ring_stop_free(run.stop);
     rl_nogap_console_free(con);
     return rc;
 }
@@ -258,18 +161,19 @@ static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
 int rl_nogap_main(const RlArgs *a, char **argv)
 {
     NogapSet *s = calloc(1, sizeof *s);
-    RlOptions opt = a->opt;
+    char why[RL_ARGS_PATH_MAX + 640];
     int rc, status;
 
-    if (!s) {
+    if (!s || rl_file_session_create(&s->fs, a, a->n_inputs) < 0) {
         fprintf(stderr, "ringlame: out of memory\n");
+        free(s);
         return EXIT_IO;
     }
     s->n = a->n_inputs;
     for (int i = 0; i < s->n; i++)
         s->in_path[i] = argv[a->input_argi[i]];
 
-    status = open_inputs(s, a, &opt);
+    status = open_inputs(s);
     if (status == 0) {
         rc = rl_signals_install(a->sequential);
         if (rc < 0) {
@@ -280,15 +184,15 @@ int rl_nogap_main(const RlArgs *a, char **argv)
     if (status == 0)
         status = open_outputs(s, a);
     if (status != 0) {
-        set_close(s, 0);
+        set_free(s);
         free(s);
         return status;
     }
-    rc = run_set(s, a, &opt);
+    rc = run_set(s, a);
     if (rc >= 0 && rl_signals_caught())
         rc = -EINTR;
     if (rc < 0) {
-        set_close(s, 0);
+        set_free(s);
         free(s);
         if (rc == -EINTR && rl_signals_caught()) {
             int const sig = rl_signals_caught();
@@ -301,19 +205,11 @@ int rl_nogap_main(const RlArgs *a, char **argv)
         return EXIT_IO;
     }
     status = 0;
-    for (int i = 0; i < s->n; i++) {
-        if (s->in[i]) {
-            rl_pcm_close(s->in[i]);
-            s->in[i] = NULL;
-        }
-        rc = rl_mp3_close(s->out[i], 1);
-        s->out[i] = NULL;
-        if (rc < 0) {
-            fprintf(stderr, "ringlame: %s: %s\n", s->out_path[i], strerror(-rc));
-            status = EXIT_IO;
-        }
+    if (rl_file_session_commit(s->fs, why, sizeof why) < 0) {
+        fprintf(stderr, "ringlame: %s\n", why);
+        status = EXIT_IO;
     }
-    set_close(s, 0);
+    set_free(s);
     free(s);
     return status;
 }

@@ -142,16 +142,16 @@ static void on_file_end(void *arg, int file, const RlRingResult *res)
     pthread_mutex_unlock(&c->mu);
 }
 
-void rl_nogap_console_params(RlNogapConsole *c, RlRingParams *p)
+void rl_nogap_console_hooks(RlNogapConsole *c, RlSessionHooks *h)
 {
-    p->progress_arg = c;
-    p->file_end = on_file_end;
+    h->arg = c;
+    h->file_end = on_file_end;
     if (c->a->silent > 0)
         return;
-    p->progress = on_update;
-    p->file_read_progress = on_read;
+    h->progress = on_update;
+    h->file_read_progress = on_read;
     if (!c->a->nohist)
-        p->frame_info = on_frame_info;
+        h->frame_info = on_frame_info;
 }
 
 void rl_nogap_console_begin(RlNogapConsole *c)

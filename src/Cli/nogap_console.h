@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "args.h"
-#include "ring.h"
+#include "session.h"
 
 typedef struct RlNogapConsole RlNogapConsole;
 
@@ -29,8 +29,9 @@ int rl_nogap_console_create(RlNogapConsole **c, const RlArgs *a, const RlOptions
                             const char *const *in_path, char *const *out_path,
                             const int64_t *samples);
 
-/* Sets p's progress callbacks and progress_arg (none when silent). */
-void rl_nogap_console_params(RlNogapConsole *c, RlRingParams *p);
+/* Sets the session's hooks: the file ends, and the progress (none when
+ * silent). */
+void rl_nogap_console_hooks(RlNogapConsole *c, RlSessionHooks *h);
 
 /* The first file's banner (before the ring starts). */
 void rl_nogap_console_begin(RlNogapConsole *c);
