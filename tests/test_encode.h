@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
+#include "cli_args.h"
 #include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "ring.h"
@@ -34,7 +34,7 @@ static inline int rl_test_parse(RlArgs *a, const char *opts, const char *const *
         for (int i = 0; i < ntail; i++)
             argv[argc++] = (char *) tail[i];
         argv[argc] = NULL;
-        rc = rl_args_parse(a, argc, argv, NULL, devnull, devnull);
+        rc = rl_args_parse(a, argc, argv, NULL, getenv("RINGLAME_SIMD"), devnull, devnull);
         if (rc != RL_ARGS_OK)
             rc = rc < 0 ? rc : -EINVAL;
     }
@@ -63,11 +63,11 @@ static inline int rl_test_encode_file(const char *opts, const char *in_path, con
         return rc;
     }
     rc = rl_pcm_open(&in, a->in_path, NULL, err, sizeof err);
-    if (rc == 0 && (rc = rl_set_num_channels(&a->opt, rl_pcm_channels(in))) == 0
-        && (rc = rl_set_in_samplerate(&a->opt, rl_pcm_samplerate(in))) == 0
+    if (rc == 0 && (rc = rl_set_num_channels(&a->lame.opt, rl_pcm_channels(in))) == 0
+        && (rc = rl_set_in_samplerate(&a->lame.opt, rl_pcm_samplerate(in))) == 0
         && (rc = rl_mp3_open(&out, out_path, err, sizeof err)) == 0) {
         int rc2;
-        rc = rl_run_ring(&a->opt, in, out, p);
+        rc = rl_run_ring(&a->lame.opt, in, out, p);
         rc2 = rl_mp3_close(out, rc == 0);
         if (rc == 0)
             rc = rc2;
@@ -104,12 +104,12 @@ static inline int rl_test_encode_nogap(const char *opts, const char *const *in_p
     }
     for (i = 0; i < n && rc == 0; i++)
         rc = rl_pcm_open(&in[i], in_paths[i], NULL, err, sizeof err);
-    if (rc == 0 && (rc = rl_set_num_channels(&a->opt, rl_pcm_channels(in[0]))) == 0)
-        rc = rl_set_in_samplerate(&a->opt, rl_pcm_samplerate(in[0]));
+    if (rc == 0 && (rc = rl_set_num_channels(&a->lame.opt, rl_pcm_channels(in[0]))) == 0)
+        rc = rl_set_in_samplerate(&a->lame.opt, rl_pcm_samplerate(in[0]));
     for (i = 0; i < n && rc == 0; i++)
         rc = rl_mp3_open(&out[i], out_paths[i], err, sizeof err);
     if (rc == 0)
-        rc = rl_run_ring_nogap(&a->opt, in, out, n, p);
+        rc = rl_run_ring_nogap(&a->lame.opt, in, out, n, p);
     for (i = 0; i < n; i++) {
         if (out[i]) {
             int const rc2 = rl_mp3_close(out[i], rc == 0);

@@ -412,6 +412,32 @@ static void settings_errors(void)
     CHECK(strstr(ringlame_settings_error(st), "Could not find: '/nonexistent/cover.jpg'") != NULL,
           "not lame's message for --ti: '%s'", ringlame_settings_error(st));
     CHECK(ringlame_settings_parse(st, 2, good) == 0, "-V 3 refused after errors");
+    {   /* the command's options are not an encoder's: refused, by name */
+        static const char *const cmd[][2] = {
+            { "--batch", NULL }, { "--threads", "2" }, { "--sequential", NULL },
+            { "--trace", "x.json" }, { "--nogap", NULL }, { "--compare", NULL },
+            { "--simd", "scalar" }, { "--out-dir", "d" }, { "--quiet", NULL }, { "-S", NULL },
+            { "--decode", NULL }, { "in.wav", NULL }, { "-", NULL }, { "-hS", NULL },
+        };
+        for (size_t k = 0; k < sizeof cmd / sizeof cmd[0]; k++) {
+            const char *v[2] = { cmd[k][0], cmd[k][1] };
+            int const n = cmd[k][1] ? 2 : 1;
+            const char *name = cmd[k][0][0] == '-' && cmd[k][0][1] == 'h' ? "-S" : cmd[k][0];
+            CHECK(ringlame_settings_parse(st, n, v) == -EINVAL, "%s accepted", cmd[k][0]);
+            CHECK(strstr(ringlame_settings_error(st), name) != NULL,
+                  "%s: the message does not name it: '%s'", cmd[k][0], ringlame_settings_error(st));
+        }
+    }
+    {   /* a failed parse gives its own reason, not an earlier option's warning */
+        const char *warn[] = { "-V" };
+        CHECK(ringlame_settings_parse(st, 1, warn) == 0, "-V without a value refused (lame warns)");
+        CHECK(ringlame_settings_parse(st, 2, bad) == -EINVAL, "-m x accepted");
+        CHECK(strstr(ringlame_settings_error(st), "-m mode must be") != NULL,
+              "not -m's reason: '%s'", ringlame_settings_error(st));
+    }
+    CHECK(ringlame_settings_set_simd(st, "no-such-level") == -EINVAL, "a bogus SIMD level accepted");
+    CHECK(ringlame_settings_set_simd(st, "scalar") == 0, "the scalar level refused");
+    CHECK(ringlame_settings_set_simd(st, NULL) == 0, "the CPU's best refused");
     CHECK(ringlame_settings_set_input(st, 44100, 3) == -EINVAL, "3 channels accepted");
     CHECK(ringlame_settings_set_quality(st, 10) == -EINVAL, "-q 10 accepted");
     CHECK(ringlame_settings_set_vbr_quality(st, -1.f) == -EINVAL, "-V -1 accepted");

@@ -7,7 +7,7 @@
 
 #include "harness.h"
 
-#include "args.h"
+#include "cli_args.h"
 
 /* Parses "-V 2 <extra...> in.wav out.mp3"; returns the RL_ARGS_* code and
  * the error text in err. */
@@ -27,7 +27,7 @@ static int parse(RlArgs *a, char *errbuf, size_t errlen, int n, const char **ext
     argv[argc++] = (char *) "out.mp3";
     memset(errbuf, 0, errlen);
     memset(a, 0, sizeof *a);
-    rc = rl_args_parse(a, argc, argv, NULL, out, err);
+    rc = rl_args_parse(a, argc, argv, NULL, getenv("RINGLAME_SIMD"), out, err);
     fclose(err);
     fclose(out);
     return rc;

@@ -21,7 +21,7 @@
 #include "stage_search.h"   /* rl_search_test_force_invalid */
 #include "rl_encoder.h"
 #include "bitstream.h"
-#include "args.h"
+#include "cli_args.h"
 
 #define SR 44100
 #define NSAMP (SR * 3)
@@ -203,11 +203,11 @@ static int encode(const int32_t *pcm, int speculative, Run *run)
     argv[argc++] = "in.wav";
     argv[argc++] = "out.mp3";
     argv[argc] = NULL;
-    if (rl_args_parse(args, argc, argv, NULL, stdout, stdout) != RL_ARGS_OK)
+    if (rl_args_parse(args, argc, argv, NULL, getenv("RINGLAME_SIMD"), stdout, stdout) != RL_ARGS_OK)
         goto done;
-    rl_set_num_channels(&args->opt, 2);
-    rl_set_in_samplerate(&args->opt, SR);
-    if ((rc = rl_encoder_create(&e, &args->opt)) < 0)
+    rl_set_num_channels(&args->lame.opt, 2);
+    rl_set_in_samplerate(&args->lame.opt, SR);
+    if ((rc = rl_encoder_create(&e, &args->lame.opt)) < 0)
         goto done;
     if ((rc = take(e, run)) < 0)
         goto out;

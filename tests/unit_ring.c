@@ -26,7 +26,7 @@
 #include "harness.h"
 #include "test_encode.h"
 
-#include "args.h"
+#include "cli_args.h"
 #include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "ring.h"
@@ -370,7 +370,7 @@ static void test_mem_ports(Case *c, int workers, int frames_per_block)
     argv[argc++] = inp;
     argv[argc++] = "out.mp3";
     argv[argc] = NULL;
-    rc = a && devnull ? rl_args_parse(a, argc, argv, NULL, devnull, devnull) : -ENOMEM;
+    rc = a && devnull ? rl_args_parse(a, argc, argv, NULL, getenv("RINGLAME_SIMD"), devnull, devnull) : -ENOMEM;
     if (devnull)
         fclose(devnull);
     if (rc == RL_ARGS_OK)
@@ -378,9 +378,9 @@ static void test_mem_ports(Case *c, int workers, int frames_per_block)
     else
         rc = -EINVAL;
     if (rc == 0)
-        rc = rl_set_num_channels(&a->opt, rl_pcm_channels(in));
+        rc = rl_set_num_channels(&a->lame.opt, rl_pcm_channels(in));
     if (rc == 0)
-        rc = rl_set_in_samplerate(&a->opt, rl_pcm_samplerate(in));
+        rc = rl_set_in_samplerate(&a->lame.opt, rl_pcm_samplerate(in));
     if (rc == 0)
         rc = rl_executor_create(&ex, workers);
     CHECK(rc == 0, "mem ports %s: setup %d", c->name, rc);
@@ -401,7 +401,7 @@ static void test_mem_ports(Case *c, int workers, int frames_per_block)
     /* the blocks are fixed before the ring starts: the ring reads them
      * while we append (m.blocks never moves) */
     m.blocks = calloc(1 + (size_t)(c->frames / 64 + 2), sizeof *m.blocks);
-    rc = m.blocks ? rl_ring_create(&ring, &a->opt, ex, &ip, &op, &p) : -ENOMEM;
+    rc = m.blocks ? rl_ring_create(&ring, &a->lame.opt, ex, &ip, &op, &p) : -ENOMEM;
     CHECK(rc == 0, "mem ports %s: rl_ring_create %d", c->name, rc);
     if (rc != 0)
         goto out;

@@ -9,7 +9,7 @@
 
 #include "harness.h"
 
-#include "args.h"
+#include "cli_args.h"
 #include "settings.h"
 #include "tables.h"
 
@@ -101,7 +101,7 @@ static void test_case(const Case *c)
     snprintf(buf, sizeof(buf), "%s %s out.mp3", c->opts, c->input);
     int const argc = split_cmd(buf, argv, 32);
     FILE *sink = fopen("/dev/null", "w");
-    int r = rl_args_parse(&a, argc, argv, NULL, sink, sink);
+    int r = rl_args_parse(&a, argc, argv, NULL, getenv("RINGLAME_SIMD"), sink, sink);
     fclose(sink);
     CHECK(r == RL_ARGS_OK, "[%s] parse returned %d", c->opts, r);
     if (r != RL_ARGS_OK)
@@ -114,10 +114,10 @@ static void test_case(const Case *c)
         sr_in = atoi(c->input + 4);
         channels = 1;
     }
-    CHECK(rl_set_num_channels(&a.opt, channels) == 0, "set channels");
-    CHECK(rl_set_in_samplerate(&a.opt, sr_in) == 0, "set samplerate");
+    CHECK(rl_set_num_channels(&a.lame.opt, channels) == 0, "set channels");
+    CHECK(rl_set_in_samplerate(&a.lame.opt, sr_in) == 0, "set samplerate");
 
-    RlOptions o = a.opt;
+    RlOptions o = a.lame.opt;
     CHECK(rl_config_init(&cfg, &o) == 0, "[%s %s] rl_config_init failed", c->opts, c->input);
 
     CHECK(cfg.samplerate_out == c->sr_out, "[%s %s] sr_out %d, lame %d", c->opts, c->input,
@@ -179,7 +179,7 @@ static int parse(RlArgs *a, const char *cmd, const char *env)
     snprintf(buf, sizeof(buf), "%s", cmd);
     int const argc = split_cmd(buf, argv, 64);
     FILE *sink = fopen("/dev/null", "w");
-    int const r = rl_args_parse(a, argc, argv, env, sink, sink);
+    int const r = rl_args_parse(a, argc, argv, env, getenv("RINGLAME_SIMD"), sink, sink);
     fclose(sink);
     return r;
 }
@@ -190,57 +190,57 @@ static void test_parser(void)
 
     /* bundling and attached / separate arguments */
     CHECK(parse(&a, "-hV2 in.wav", NULL) == RL_ARGS_OK, "-hV2");
-    CHECK(a.opt.quality == 2 && a.opt.vbr == RL_VBR_MTRH && a.opt.vbr_q == 2, "-hV2 values");
-    CHECK(parse(&a, "-V 2 -mj in.wav", NULL) == RL_ARGS_OK && a.opt.mode == RL_JOINT_STEREO,
+    CHECK(a.lame.opt.quality == 2 && a.lame.opt.vbr == RL_VBR_MTRH && a.lame.opt.vbr_q == 2, "-hV2 values");
+    CHECK(parse(&a, "-V 2 -mj in.wav", NULL) == RL_ARGS_OK && a.lame.opt.mode == RL_JOINT_STEREO,
           "-V 2 -mj");
-    CHECK(parse(&a, "-V6.5 -m s in.wav", NULL) == RL_ARGS_OK && a.opt.mode == RL_STEREO
-          && a.opt.vbr_q == 6 && a.opt.vbr_q_frac == 0.5f, "-V6.5 -m s");
-    CHECK(parse(&a, "-fV3 in.wav", NULL) == RL_ARGS_OK && a.opt.quality == 7, "-fV3");
-    CHECK(parse(&a, "-V 12 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr_q == 9
-          && a.opt.vbr_q_frac > 0.998f, "-V 12 clamps to 9.999");
-    CHECK(parse(&a, "-q 12 -V2 in.wav", NULL) == RL_ARGS_OK && a.opt.quality == 9, "-q clamps");
-    CHECK(parse(&a, "-v in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_MTRH && a.opt.vbr_q == 4,
+    CHECK(parse(&a, "-V6.5 -m s in.wav", NULL) == RL_ARGS_OK && a.lame.opt.mode == RL_STEREO
+          && a.lame.opt.vbr_q == 6 && a.lame.opt.vbr_q_frac == 0.5f, "-V6.5 -m s");
+    CHECK(parse(&a, "-fV3 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.quality == 7, "-fV3");
+    CHECK(parse(&a, "-V 12 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr_q == 9
+          && a.lame.opt.vbr_q_frac > 0.998f, "-V 12 clamps to 9.999");
+    CHECK(parse(&a, "-q 12 -V2 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.quality == 9, "-q clamps");
+    CHECK(parse(&a, "-v in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_MTRH && a.lame.opt.vbr_q == 4,
           "-v = -V4");
-    CHECK(parse(&a, "--vbr-new -V2 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_MT, "--vbr-new");
-    CHECK(parse(&a, "-V2 --vbr-new in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_MT,
+    CHECK(parse(&a, "--vbr-new -V2 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_MT, "--vbr-new");
+    CHECK(parse(&a, "-V2 --vbr-new in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_MT,
           "--vbr-new after -V");
     CHECK(parse(&a, "-V2 -s 22.05 -r --bitwidth 24 --unsigned --big-endian -x in.raw", NULL) == RL_ARGS_OK
-          && a.input_samplerate == 22050 && a.raw_input && a.raw_bitwidth == 24 && a.raw_signed == 0
-          && a.raw_big_endian == 1 && a.raw_swapbytes == 1, "raw options");
-    CHECK(parse(&a, "-V2 -a in.wav", NULL) == RL_ARGS_OK && a.opt.mode == RL_MONO
-          && a.opt.num_channels == 2, "-a keeps 2 input channels");
-    CHECK(parse(&a, "-V2 -m m in.wav", NULL) == RL_ARGS_OK && a.opt.num_channels == 1, "-m m");
-    CHECK(parse(&a, "-V2 -m f in.wav", NULL) == RL_ARGS_OK && a.opt.force_ms == 1, "-m f");
+          && a.lame.input_samplerate == 22050 && a.lame.raw_input && a.lame.raw_bitwidth == 24 && a.lame.raw_signed == 0
+          && a.lame.raw_big_endian == 1 && a.lame.raw_swapbytes == 1, "raw options");
+    CHECK(parse(&a, "-V2 -a in.wav", NULL) == RL_ARGS_OK && a.lame.opt.mode == RL_MONO
+          && a.lame.opt.num_channels == 2, "-a keeps 2 input channels");
+    CHECK(parse(&a, "-V2 -m m in.wav", NULL) == RL_ARGS_OK && a.lame.opt.num_channels == 1, "-m m");
+    CHECK(parse(&a, "-V2 -m f in.wav", NULL) == RL_ARGS_OK && a.lame.opt.force_ms == 1, "-m f");
     CHECK(parse(&a, "-V2 -p -t --nores --strictly-enforce-iso in.wav", NULL) == RL_ARGS_OK
-          && a.opt.error_protection == 1 && a.opt.write_lame_tag == 0 && a.opt.disable_reservoir == 1
-          && a.opt.strict_iso == RL_MDB_STRICT_ISO, "-p -t --nores --strictly-enforce-ISO");
+          && a.lame.opt.error_protection == 1 && a.lame.opt.write_lame_tag == 0 && a.lame.opt.disable_reservoir == 1
+          && a.lame.opt.strict_iso == RL_MDB_STRICT_ISO, "-p -t --nores --strictly-enforce-ISO");
     CHECK(parse(&a, "-V2 --lowpass 15 --highpass 0.5 --lowpass-width 2 --highpass-width 300 in.wav",
                 NULL) == RL_ARGS_OK
-          && a.opt.lowpassfreq == 15000 && a.opt.highpassfreq == 500 && a.opt.lowpasswidth == 2000
-          && a.opt.highpasswidth == 300, "filter options (kHz rules)");
-    CHECK(parse(&a, "-V2 --lowpass -1 in.wav", NULL) == RL_ARGS_OK && a.opt.lowpassfreq == -1,
+          && a.lame.opt.lowpassfreq == 15000 && a.lame.opt.highpassfreq == 500 && a.lame.opt.lowpasswidth == 2000
+          && a.lame.opt.highpasswidth == 300, "filter options (kHz rules)");
+    CHECK(parse(&a, "-V2 --lowpass -1 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.lowpassfreq == -1,
           "--lowpass -1");
     CHECK(parse(&a, "-V2 --lowpass 0 in.wav", NULL) == RL_ARGS_ERROR, "--lowpass 0 refused");
-    CHECK(parse(&a, "-V2 --resample 44.1 in.wav", NULL) == RL_ARGS_OK && a.opt.samplerate_out == 44100,
+    CHECK(parse(&a, "-V2 --resample 44.1 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.samplerate_out == 44100,
           "--resample 44.1");
-    CHECK(parse(&a, "-V2 --resample 23 in.wav", NULL) == RL_ARGS_OK && a.opt.samplerate_out == 0,
+    CHECK(parse(&a, "-V2 --resample 23 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.samplerate_out == 0,
           "--resample 23 ignored");
     CHECK(parse(&a, "-V2 --threads 4 --sequential in.wav", NULL) == RL_ARGS_OK && a.threads == 4
           && a.sequential == 1, "--threads --sequential");
     CHECK(parse(&a, "-V2 --threads x in.wav", NULL) == RL_ARGS_ERROR, "--threads x refused");
 
     /* case-insensitive long options, case-sensitive preset names */
-    CHECK(parse(&a, "--PRESET standard in.wav", NULL) == RL_ARGS_OK && a.opt.vbr_q == 2
-          && a.opt.vbr == RL_VBR_MTRH, "--PRESET standard");
-    CHECK(parse(&a, "--Preset fast extreme in.wav", NULL) == RL_ARGS_OK && a.opt.vbr_q == 0,
+    CHECK(parse(&a, "--PRESET standard in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr_q == 2
+          && a.lame.opt.vbr == RL_VBR_MTRH, "--PRESET standard");
+    CHECK(parse(&a, "--Preset fast extreme in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr_q == 0,
           "--preset fast extreme");
     CHECK(parse(&a, "--preset Standard in.wav", NULL) == RL_ARGS_ERROR, "preset names are case-sensitive");
-    CHECK(parse(&a, "-V2 --NoReplayGain in.wav", NULL) == RL_ARGS_OK && a.opt.find_replay_gain == 0,
+    CHECK(parse(&a, "-V2 --NoReplayGain in.wav", NULL) == RL_ARGS_OK && a.lame.opt.find_replay_gain == 0,
           "--NoReplayGain");
-    CHECK(parse(&a, "-V2 in.wav", NULL) == RL_ARGS_OK && a.opt.find_replay_gain == 1, "RG on by default");
-    CHECK(parse(&a, "-V2 --QUIET in.wav", NULL) == RL_ARGS_OK && a.silent == 10, "--QUIET");
-    CHECK(parse(&a, "-V2 --silent in.wav", NULL) == RL_ARGS_OK && a.silent == 9, "--silent");
-    CHECK(parse(&a, "-SV2 in.wav", NULL) == RL_ARGS_OK && a.silent == 5, "-S");
+    CHECK(parse(&a, "-V2 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.find_replay_gain == 1, "RG on by default");
+    CHECK(parse(&a, "-V2 --QUIET in.wav", NULL) == RL_ARGS_OK && a.lame.silent == 10, "--QUIET");
+    CHECK(parse(&a, "-V2 --silent in.wav", NULL) == RL_ARGS_OK && a.lame.silent == 9, "--silent");
+    CHECK(parse(&a, "-SV2 in.wav", NULL) == RL_ARGS_OK && a.lame.silent == 5, "-S");
 
     /* default output names, stdin/stdout */
     CHECK(parse(&a, "-V2 x.foo", NULL) == RL_ARGS_OK && strcmp(a.out_path, "x.foo.mp3") == 0, "x.foo");
@@ -255,70 +255,70 @@ static void test_parser(void)
     /* observed with lame: a file in / gets its output in the current directory */
     CHECK(parse(&a, "-V2 /r.wav", NULL) == RL_ARGS_OK && strcmp(a.out_path, "r.mp3") == 0, "/r.wav");
     CHECK(parse(&a, "-V2 - ", NULL) == RL_ARGS_OK && strcmp(a.in_path, "-") == 0
-          && strcmp(a.out_path, "-") == 0 && a.opt.write_lame_tag == 0 && a.silent == 1, "stdin -> stdout");
+          && strcmp(a.out_path, "-") == 0 && a.lame.opt.write_lame_tag == 0 && a.lame.silent == 1, "stdin -> stdout");
     CHECK(parse(&a, "-V2 in.wav -", NULL) == RL_ARGS_OK && strcmp(a.out_path, "-") == 0
-          && a.opt.write_lame_tag == 0, "file -> stdout: no tag");
+          && a.lame.opt.write_lame_tag == 0, "file -> stdout: no tag");
     CHECK(parse(&a, "-V2 - out.mp3", NULL) == RL_ARGS_OK && strcmp(a.out_path, "out.mp3") == 0
-          && a.opt.write_lame_tag == 1, "stdin -> file");
+          && a.lame.opt.write_lame_tag == 1, "stdin -> file");
     CHECK(parse(&a, "-V2 a.wav b.mp3 c.mp3", NULL) == RL_ARGS_ERROR, "excess arg");
     CHECK(parse(&a, "-V2", NULL) == RL_ARGS_ERROR, "no input");
 
     /* LAMEOPT tokens come first; the command line overrides them */
-    CHECK(parse(&a, "in.wav", "-V 3 -m m") == RL_ARGS_OK && a.opt.vbr_q == 3 && a.opt.mode == RL_MONO,
+    CHECK(parse(&a, "in.wav", "-V 3 -m m") == RL_ARGS_OK && a.lame.opt.vbr_q == 3 && a.lame.opt.mode == RL_MONO,
           "LAMEOPT");
-    CHECK(parse(&a, "-V5 in.wav", "-V 3 \"--lowpass\" 12") == RL_ARGS_OK && a.opt.vbr_q == 5
-          && a.opt.lowpassfreq == 12000, "LAMEOPT + argv, quoted token");
+    CHECK(parse(&a, "-V5 in.wav", "-V 3 \"--lowpass\" 12") == RL_ARGS_OK && a.lame.opt.vbr_q == 5
+          && a.lame.opt.lowpassfreq == 12000, "LAMEOPT + argv, quoted token");
 
     /* info */
     CHECK(parse(&a, "--help", NULL) == RL_ARGS_EXIT, "--help");
     CHECK(parse(&a, "--version", NULL) == RL_ARGS_EXIT, "--version");
 
     /* CBR and ABR: -b alone is CBR; presets apply at parse time (lame_set_preset) */
-    CHECK(parse(&a, "in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_OFF && a.opt.brate == 0,
+    CHECK(parse(&a, "in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_OFF && a.lame.opt.brate == 0,
           "bare input = CBR (128 derived later)");
-    CHECK(parse(&a, "-b 192 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_OFF
-          && a.opt.brate == 192 && a.opt.vbr_min_bitrate_kbps == 192, "-b without VBR = CBR");
-    CHECK(parse(&a, "-b192 -m s in.wav", NULL) == RL_ARGS_OK && a.opt.brate == 192, "-b192 bundled");
-    CHECK(parse(&a, "-B 192 -F in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_OFF
-          && a.opt.vbr_max_bitrate_kbps == 192 && a.opt.vbr_hard_min == 1, "-B/-F without VBR");
-    CHECK(parse(&a, "-V2 --abr 160 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_ABR
-          && a.opt.vbr_mean_bitrate_kbps == 160, "-V2 --abr 160");
-    CHECK(parse(&a, "--abr 128000 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr_mean_bitrate_kbps == 128,
+    CHECK(parse(&a, "-b 192 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_OFF
+          && a.lame.opt.brate == 192 && a.lame.opt.vbr_min_bitrate_kbps == 192, "-b without VBR = CBR");
+    CHECK(parse(&a, "-b192 -m s in.wav", NULL) == RL_ARGS_OK && a.lame.opt.brate == 192, "-b192 bundled");
+    CHECK(parse(&a, "-B 192 -F in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_OFF
+          && a.lame.opt.vbr_max_bitrate_kbps == 192 && a.lame.opt.vbr_hard_min == 1, "-B/-F without VBR");
+    CHECK(parse(&a, "-V2 --abr 160 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_ABR
+          && a.lame.opt.vbr_mean_bitrate_kbps == 160, "-V2 --abr 160");
+    CHECK(parse(&a, "--abr 128000 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr_mean_bitrate_kbps == 128,
           "--abr in bits per second");
-    CHECK(parse(&a, "--abr 5 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr_mean_bitrate_kbps == 8,
+    CHECK(parse(&a, "--abr 5 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr_mean_bitrate_kbps == 8,
           "--abr clamps to 8");
-    CHECK(parse(&a, "-V2 --cbr in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_OFF, "--cbr");
-    CHECK(parse(&a, "--preset insane in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_OFF
-          && a.opt.brate == 320 && a.opt.preset == 320 && a.opt.scale == 1.0f, "--preset insane");
-    CHECK(parse(&a, "--preset 128 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_ABR
-          && a.opt.vbr_mean_bitrate_kbps == 128 && a.opt.brate == 128 && a.opt.scale == 0.95f,
+    CHECK(parse(&a, "-V2 --cbr in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_OFF, "--cbr");
+    CHECK(parse(&a, "--preset insane in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_OFF
+          && a.lame.opt.brate == 320 && a.lame.opt.preset == 320 && a.lame.opt.scale == 1.0f, "--preset insane");
+    CHECK(parse(&a, "--preset 128 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_ABR
+          && a.lame.opt.vbr_mean_bitrate_kbps == 128 && a.lame.opt.brate == 128 && a.lame.opt.scale == 0.95f,
           "--preset 128: ABR, scaled once at parse time");
-    CHECK(parse(&a, "--preset cbr 192 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_OFF
-          && a.opt.brate == 192 && a.opt.scale == 0.97f, "--preset cbr 192");
-    CHECK(parse(&a, "--vbr-old -V2 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_RH, "--vbr-old");
-    CHECK(parse(&a, "-V2 -c in.wav", NULL) == RL_ARGS_OK && a.opt.copyright == 1, "-c");
+    CHECK(parse(&a, "--preset cbr 192 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_OFF
+          && a.lame.opt.brate == 192 && a.lame.opt.scale == 0.97f, "--preset cbr 192");
+    CHECK(parse(&a, "--vbr-old -V2 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_RH, "--vbr-old");
+    CHECK(parse(&a, "-V2 -c in.wav", NULL) == RL_ARGS_OK && a.lame.opt.copyright == 1, "-c");
 
     /* refused: program paths ringlame does not have */
     CHECK(parse(&a, "-V2 --ti cover.jpg in.wav", NULL) == RL_ARGS_ERROR, "--ti refused");
-    CHECK(parse(&a, "-V2 --tt title in.wav", NULL) == RL_ARGS_OK && a.id3_used
-          && strcmp(a.id3.title, "title") == 0, "--tt sets the title");
+    CHECK(parse(&a, "-V2 --tt title in.wav", NULL) == RL_ARGS_OK && a.lame.id3_used
+          && strcmp(a.lame.id3.title, "title") == 0, "--tt sets the title");
     CHECK(parse(&a, "-V2 --bogus in.wav", NULL) == RL_ARGS_ERROR, "unknown long option");
     CHECK(parse(&a, "-V2 -m z in.wav", NULL) == RL_ARGS_ERROR, "bad -m");
     CHECK(parse(&a, "-V2 -- in.wav", NULL) == RL_ARGS_ERROR, "bare --");
 
     /* with VBR, -b/-B/-F are its limits (lame: -b sets brate and the VBR minimum) */
-    CHECK(parse(&a, "-V2 -b192 in.wav", NULL) == RL_ARGS_OK && a.opt.brate == 192
-          && a.opt.vbr_min_bitrate_kbps == 192 && a.opt.vbr_max_bitrate_kbps == 0
-          && a.opt.vbr_hard_min == 0, "-V2 -b192");
-    CHECK(parse(&a, "-b 100 -B 150 -F -V5 in.wav", NULL) == RL_ARGS_OK && a.opt.vbr == RL_VBR_MTRH
-          && a.opt.vbr_min_bitrate_kbps == 100 && a.opt.vbr_max_bitrate_kbps == 150
-          && a.opt.vbr_hard_min == 1, "-b -B -F before -V");
+    CHECK(parse(&a, "-V2 -b192 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.brate == 192
+          && a.lame.opt.vbr_min_bitrate_kbps == 192 && a.lame.opt.vbr_max_bitrate_kbps == 0
+          && a.lame.opt.vbr_hard_min == 0, "-V2 -b192");
+    CHECK(parse(&a, "-b 100 -B 150 -F -V5 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.vbr == RL_VBR_MTRH
+          && a.lame.opt.vbr_min_bitrate_kbps == 100 && a.lame.opt.vbr_max_bitrate_kbps == 150
+          && a.lame.opt.vbr_hard_min == 1, "-b -B -F before -V");
     CHECK(parse(&a, "--preset standard -FB 224 in.wav", NULL) == RL_ARGS_OK
-          && a.opt.vbr_max_bitrate_kbps == 224 && a.opt.vbr_hard_min == 1, "--preset -FB 224 bundled");
-    CHECK(parse(&a, "-V2 -b 400 in.wav", NULL) == RL_ARGS_OK && a.opt.disable_reservoir == 1,
+          && a.lame.opt.vbr_max_bitrate_kbps == 224 && a.lame.opt.vbr_hard_min == 1, "--preset -FB 224 bundled");
+    CHECK(parse(&a, "-V2 -b 400 in.wav", NULL) == RL_ARGS_OK && a.lame.opt.disable_reservoir == 1,
           "-b >320 turns the reservoir off (lame_set_brate)");
     CHECK(parse(&a, "-V2 -b x.wav", NULL) == RL_ARGS_OK && strcmp(a.in_path, "x.wav") == 0
-          && a.opt.vbr_min_bitrate_kbps == 0, "-b without a number");
+          && a.lame.opt.vbr_min_bitrate_kbps == 0, "-b without a number");
 
     /* a missing numeric argument only warns (lame) and is not consumed */
     CHECK(parse(&a, "-V2 -q x.wav", NULL) == RL_ARGS_OK && strcmp(a.in_path, "x.wav") == 0,
@@ -336,9 +336,9 @@ static void vbr_limits(const char *cmd, int sr_in, int channels,
         CHECK(0, "[%s] parse failed", cmd);
         return;
     }
-    (void) rl_set_num_channels(&a.opt, channels);
-    (void) rl_set_in_samplerate(&a.opt, sr_in);
-    RlOptions o = a.opt;
+    (void) rl_set_num_channels(&a.lame.opt, channels);
+    (void) rl_set_in_samplerate(&a.lame.opt, sr_in);
+    RlOptions o = a.lame.opt;
     if (rl_config_init(&cfg, &o) != 0) {
         CHECK(0, "[%s] rl_config_init failed", cmd);
         return;

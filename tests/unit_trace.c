@@ -15,7 +15,7 @@
 
 #include "harness.h"
 #include "test_encode.h"
-#include "args.h"
+#include "cli_args.h"
 #include "mp3_writer.h"
 #include "pcm_reader.h"
 #include "ring.h"
@@ -262,10 +262,10 @@ int main(void)
         char *argv2[] = { "ringlame", "in.wav", "out.mp3", "--trace", NULL };
         if (!a || !devnull)
             rl_test_fatal("out of memory");
-        CHECK_EQ(rl_args_parse(a, 5, argv1, NULL, devnull, devnull), RL_ARGS_OK, "--trace x.json");
+        CHECK_EQ(rl_args_parse(a, 5, argv1, NULL, getenv("RINGLAME_SIMD"), devnull, devnull), RL_ARGS_OK, "--trace x.json");
         CHECK(strcmp(a->trace_path, "x.json") == 0 && strcmp(a->in_path, "in.wav") == 0,
               "--trace x.json: '%s' '%s'", a->trace_path, a->in_path);
-        CHECK_EQ(rl_args_parse(a, 4, argv2, NULL, devnull, devnull), RL_ARGS_ERROR,
+        CHECK_EQ(rl_args_parse(a, 4, argv2, NULL, getenv("RINGLAME_SIMD"), devnull, devnull), RL_ARGS_ERROR,
                  "--trace without a name");
         fclose(devnull);
         free(a);

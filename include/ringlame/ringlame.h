@@ -66,20 +66,26 @@ RINGLAME_API int  ringlame_settings_new(RingLameSettings **out);
 RINGLAME_API void ringlame_settings_free(RingLameSettings *s);   /* NULL: nothing */
 
 /* Applies lame command-line options (argv[0..argc-1]: no program name, no
- * file names): every option of `lame --help` and `--longhelp`, with lame's
- * rules, e.g. {"-V", "2"}, {"--preset", "extreme"}, {"-b", "192", "-q",
- * "2"}.  Options accumulate: the settings are what `lame` does with all
- * the options given so far (parse calls and the setters below, which add
- * the equivalent options), in that order.  On error (-EINVAL) nothing is
- * applied and ringlame_settings_error(s) names the option.  --threads N
- * and --sequential (= 1 thread) set the thread count.  Input options (-r,
- * --bitwidth, ...) are accepted and have no effect: the caller sends PCM
- * (ringlame_settings_set_input), except -s, which overrides its rate as in
- * lame.  The ID3 tag options (--tt ... --tv, --ti FILE, --add-id3v2, ...)
- * put lame's tags into the stream; their text is taken in the charset of
- * the program's locale (LC_CTYPE: call setlocale(LC_CTYPE, "") first, as
- * lame does, for UTF-8 text; in the C locale it is ASCII) and --ti reads
- * its file when parsed and again when the encoder opens. */
+ * file names): every encoding, filter, tag and input-description option of
+ * `lame --help` and `--longhelp`, with lame's rules, e.g. {"-V", "2"},
+ * {"--preset", "extreme"}, {"-b", "192", "-q", "2"}.  Options accumulate:
+ * the settings are what `lame` does with all the options given so far
+ * (parse calls and the setters below, which add the equivalent options),
+ * in that order.  On error (-EINVAL) nothing is applied and
+ * ringlame_settings_error(s) names the option and the reason.  The
+ * options of the command rather than of an encoder are refused that way:
+ * lame's console switches (-S, --quiet, --verbose, ...), its files and
+ * modes (--nogap, --decode, --out-dir, ...), its information (--help,
+ * --version) and ringlame's own (--batch, --compare, --trace, --threads,
+ * --simd, ...; the setters below take the thread count and the SIMD
+ * level).  Input options (-r, --bitwidth, ...) are accepted and have no
+ * effect: the caller sends PCM (ringlame_settings_set_input), except -s,
+ * which overrides its rate as in lame.  The ID3 tag options (--tt ...
+ * --tv, --ti FILE, --add-id3v2, ...) put lame's tags into the stream;
+ * their text is taken in the charset of the program's locale (LC_CTYPE:
+ * call setlocale(LC_CTYPE, "") first, as lame does, for UTF-8 text; in the
+ * C locale it is ASCII) and --ti reads its file when parsed and again when
+ * the encoder opens. */
 RINGLAME_API int  ringlame_settings_parse(RingLameSettings *s, int argc, const char *const *argv);
 RINGLAME_API const char *ringlame_settings_error(const RingLameSettings *s);
 
@@ -94,6 +100,11 @@ RINGLAME_API int  ringlame_settings_set_length(RingLameSettings *s, int64_t fram
  * shared pool): 0 = one per CPU, 1 = the caller's only (every frame is
  * encoded inside ringlame_send/ringlame_receive). */
 RINGLAME_API int  ringlame_settings_set_threads(RingLameSettings *s, int threads);
+/* The SIMD level of the encoder's kernels: "scalar", "sse4.1", "avx2",
+ * "avx512" (at most the CPU's best), or NULL for the CPU's best (the
+ * default).  The bytes are the same at every level.  0, -EINVAL (not a
+ * level) or -ENOTSUP (this CPU or build lacks it). */
+RINGLAME_API int  ringlame_settings_set_simd(RingLameSettings *s, const char *level);
 /* A shared pool (NULL: the encoder's own).  The pool must outlive the
  * encoder. */
 RINGLAME_API int  ringlame_settings_set_pool(RingLameSettings *s, RingLamePool *pool);

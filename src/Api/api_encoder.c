@@ -9,6 +9,7 @@
 
 #include "api_internal.h"
 #include "api_ports.h"
+#include "session.h"
 
 /* Input blocks the queue holds beyond what the ring's slots take. */
 #define RL_API_QUEUE_BLOCKS 16
@@ -21,45 +22,56 @@ struct RingLameEncoder {
     int          flushed;
     int          ended;         /* the ring finished: the FIFO holds the rest */
     int          err;           /* the error the encoder stopped with */
-    RlArgsTags   tags;          /* the ID3 tags the ring writes (kept for its run) */
+    RlSessionStream st;         /* its options and ID3 tags (kept for the ring's run) */
 };
 
 RINGLAME_API int ringlame_open(RingLameEncoder **out, const RingLameSettings *s)
 {
     RingLameEncoder *enc;
-    RlArgs *a;
+    RlLameSettings *ls;
     RlRingInput inp;
     RlRingOutput outp;
     RlRingParams p;
-    RlExecutor *ex;
-    int threads = 0, rc;
+    RlSessionRun run;
+    RlSessionInput in;
+    char why[RL_ARGS_PATH_MAX + 128];
+    int threads, rc;
 
     if (!out || !s)
         return -EINVAL;
     *out = NULL;
     enc = calloc(1, sizeof *enc);
-    a = malloc(sizeof *a);
-    if (!enc || !a) {
+    ls = malloc(sizeof *ls);
+    if (!enc || !ls) {
         free(enc);
-        free(a);
+        free(ls);
         return -ENOMEM;
     }
-    rc = rl_api_settings_build(s, a, &threads, NULL, 0);
+    rc = rl_api_settings_build(s, ls, NULL, 0);
     if (rc < 0)
         goto fail;
-    if (threads <= 0)
-        threads = rl_ring_default_threads();
+    /* the session: the options for this input, its tags, the ring's run */
+    memset(&in, 0, sizeof in);
+    in.channels = s->channels;
+    in.samplerate = s->sample_rate;
+    in.frames = s->length;
+    rc = rl_session_stream_init(&enc->st, ls, &in, why, sizeof why);
+    if (rc < 0)
+        goto fail;
+    memset(&run, 0, sizeof run);
+    run.threads = s->threads;
+    threads = rl_session_threads(&run);
     if (s->pool)
-        ex = s->pool->ex;
+        run.exec = s->pool->ex;
     else {
         rc = rl_executor_create(&enc->own_ex, threads - 1);
         if (rc < 0)
             goto fail;
-        ex = enc->own_ex;
+        run.exec = enc->own_ex;
     }
     rc = rl_api_output_init(&enc->out);
     if (rc >= 0)
-        rc = rl_options_frame_size(&a->opt);
+        rc = rl_options_frame_size(&enc->st.opt);
     if (rc < 0)
         goto fail;
     /* blocks of lame's read size: the bytes follow its chunking */
@@ -68,28 +80,15 @@ RINGLAME_API int ringlame_open(RingLameEncoder **out, const RingLameSettings *s)
         goto fail;
     rl_api_input_port(&enc->in, &inp);
     rl_api_output_port(&enc->out, &outp);
-    memset(&p, 0, sizeof p);
-    p.threads = threads;
-    p.exec = ex;
-    {
-        char why[64];
-        rc = rl_args_tags_build(a, s->length, a->opt.samplerate_in, NULL, 0, &enc->tags, why,
-                                sizeof why);
-    }
+    rl_session_ring_params(&run, &enc->st, &p);
+    rc = rl_ring_create(&enc->ring, &enc->st.opt, run.exec, &inp, &outp, &p);
     if (rc < 0)
         goto fail;
-    p.id3v2 = enc->tags.v2;
-    p.id3v2_len = enc->tags.v2_len;
-    p.id3v1 = enc->tags.v1;
-    p.id3v1_len = enc->tags.v1_len;
-    rc = rl_ring_create(&enc->ring, &a->opt, ex, &inp, &outp, &p);
-    if (rc < 0)
-        goto fail;
-    free(a);
+    free(ls);
     *out = enc;
     return 0;
 fail:
-    free(a);
+    free(ls);
     ringlame_close(enc);
     return rc;
 }
@@ -102,7 +101,7 @@ RINGLAME_API void ringlame_close(RingLameEncoder *enc)
     rl_executor_destroy(enc->own_ex);
     rl_api_input_free(&enc->in);
     rl_api_output_free(&enc->out);
-    rl_args_tags_free(&enc->tags);
+    rl_session_stream_free(&enc->st);
     free(enc);
 }
 

@@ -4,11 +4,12 @@
 #define RL_API_INTERNAL_H
 
 #include "ringlame/ringlame.h"
-#include "args.h"
+#include "lame_args.h"
 #include "executor.h"
 #include "ring.h"
 
 #define RL_API_ERROR_MAX 256
+#define RL_API_THREADS_MAX 1024   /* ringlame_settings_set_threads */
 
 struct RingLamePool {
     RlExecutor *ex;
@@ -19,15 +20,15 @@ struct RingLameSettings {
     int     ntokens, cap;
     int     sample_rate, channels;
     int64_t length;          /* frames the program will send; -1: unknown (no TLEN) */
-    int     threads;         /* -1: not set by the setter (then --threads/--sequential/auto) */
+    int     threads;         /* the encoder's own pool, the caller included; 0: one per CPU */
+    int     simd_level;      /* ringlame_settings_set_simd: < 0 the CPU's best */
     RingLamePool *pool;
     char    error[RL_API_ERROR_MAX];
 };
 
-/* The encoder options for s: lame's parse of every token, then the input
- * description.  *threads: the thread count (caller included) they ask for,
- * 0 = one per CPU.  0 or -EINVAL (message in err). */
-int rl_api_settings_build(const RingLameSettings *s, RlArgs *a, int *threads, char *err,
-                          size_t errlen);
+/* The encoder's settings for s: lame's grammar on every token in order
+ * (lame_args.h), then the SIMD level.  0, -ENOMEM or -EINVAL (the reason,
+ * naming the option, in err). */
+int rl_api_settings_build(const RingLameSettings *s, RlLameSettings *ls, char *err, size_t errlen);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the public API's settings (lame options accumulated as a
- * command line and parsed by the command's own parser), worker pools and
- * version. */
+ * list and parsed by lame's grammar for an encoder, lame_args.h), worker
+ * pools and version. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,8 @@
 
 #include "api_internal.h"
 #include "settings.h"
+#include "simd.h"
+#include <strings.h>
 
 RINGLAME_API const char *ringlame_version(void)
 {
@@ -68,7 +70,7 @@ RINGLAME_API int ringlame_settings_new(RingLameSettings **out)
     s->sample_rate = 44100;
     s->channels = 2;
     s->length = -1;
-    s->threads = -1;
+    s->simd_level = -1;
     return 0;
 }
 
@@ -89,35 +91,98 @@ RINGLAME_API const char *ringlame_settings_error(const RingLameSettings *s)
     return s ? s->error : "";
 }
 
-/* The messages the parser wrote, on one line, without the "usage" text
- * lame prints after them. */
-static void keep_first_line(char *msg)
+/* The options lame's command line has that are not an encoder's: the
+ * command's console switches, files and information, and ringlame's own;
+ * a setting refuses them by name. */
+static int command_only(const char *name)
 {
-    char *nl = strchr(msg, '\n');
-    if (nl)
-        *nl = '\0';
+    static const char *const names[] = {
+        "quiet", "silent", "brief", "verbose", "nohist", "disptime", "flush", "nogap", "nogapout",
+        "nogaptags", "decode", "out-dir", "help", "usage", "longhelp", "?", "version", "license",
+        "batch", "force", "shard", "merge-manifests", "compare", "compare-to", "lame", "trace",
+        "threads", "sequential", "simd",
+    };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcasecmp(name, names[k]) == 0)
+            return 1;
+    return 0;
 }
 
-int rl_api_settings_build(const RingLameSettings *s, RlArgs *a, int *threads, char *err,
-                          size_t errlen)
+/* -S and -? are the command's letters */
+static int short_refused(void *ctx, char letter, FILE *out, FILE *err)
 {
-    char **argv = malloc(((size_t) s->ntokens + 4) * sizeof *argv);
+    (void) ctx;
+    (void) out;
+    if (letter != 'S' && letter != '?')
+        return RL_ARGS_NOT_LAME;
+    fprintf(err, "-%c is an option of the ringlame command, not an encoder setting\n", letter);
+    return RL_ARGS_ERROR;
+}
+
+/* The last message line the parser wrote (its reason for stopping: the
+ * lines before it are warnings of options it took). */
+static void last_line(const char *text, char *err, size_t errlen)
+{
+    const char *end = text + strlen(text), *start;
+    while (end > text && end[-1] == '\n')
+        end--;
+    start = end;
+    while (start > text && start[-1] != '\n')
+        start--;
+    snprintf(err, errlen, "%.*s", (int) (end - start), start);
+}
+
+/* lame's grammar on argv[0..argc-1] (no program or file names).  0 or
+ * RL_ARGS_ERROR (message on ferr) or RL_ARGS_EXIT. */
+static int parse_tokens(RlLameSettings *ls, int argc, char **argv, FILE *fout, FILE *ferr)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *tok = argv[i];
+        int r;
+        if (tok[0] != '-' || tok[1] == '\0') {
+            fprintf(ferr, "'%s': not an option (the program gives the encoder its input and "
+                    "takes its output)\n", tok);
+            return RL_ARGS_ERROR;
+        }
+        if (tok[1] == '-') {
+            int used = 0;
+            r = rl_lame_long_option(ls, tok + 2, i, argc, argv, &used, fout, ferr);
+            if (r == RL_ARGS_NOT_LAME) {
+                if (command_only(tok + 2))
+                    fprintf(ferr, "%s is an option of the ringlame command, not an encoder "
+                            "setting\n", tok);
+                else
+                    fprintf(ferr, "ringlame: unrecognized option %s\n", tok);
+                return RL_ARGS_ERROR;
+            }
+            i += used;
+        }
+        else {
+            r = rl_lame_short_options(ls, tok + 1, &i, argc, argv, short_refused, NULL, fout, ferr);
+        }
+        if (r != RL_ARGS_OK)
+            return r;
+        if (ls->bad_value)
+            return RL_ARGS_ERROR;   /* the message named the option */
+    }
+    return rl_lame_settings_finish(ls, ferr);
+}
+
+int rl_api_settings_build(const RingLameSettings *s, RlLameSettings *ls, char *err, size_t errlen)
+{
+    char **argv = malloc(((size_t) s->ntokens + 1) * sizeof *argv);
     char *errbuf = NULL, *outbuf = NULL;
     size_t errlen_ms = 0, outlen_ms = 0;
     FILE *ferr, *fout;
-    int argc = 0, i, rc;
+    int rc;
 
     if (err && errlen)
         err[0] = '\0';
     if (!argv)
         return -ENOMEM;
-    argv[argc++] = "ringlame";
-    for (i = 0; i < s->ntokens; i++)
-        argv[argc++] = s->tokens[i];
-    /* the parser wants file names; the API's input and output are memory */
-    argv[argc++] = "api-input.wav";
-    argv[argc++] = "api-output.mp3";
-    argv[argc] = NULL;
+    for (int i = 0; i < s->ntokens; i++)
+        argv[i] = s->tokens[i];
+    argv[s->ntokens] = NULL;
     ferr = open_memstream(&errbuf, &errlen_ms);
     fout = open_memstream(&outbuf, &outlen_ms);
     if (!ferr || !fout) {
@@ -130,28 +195,24 @@ int rl_api_settings_build(const RingLameSettings *s, RlArgs *a, int *threads, ch
         free(argv);
         return -ENOMEM;
     }
-    rc = rl_args_parse(a, argc, argv, NULL, fout, ferr);
+    rl_lame_settings_init(ls);
+    rc = parse_tokens(ls, s->ntokens, argv, fout, ferr);
     fclose(ferr);
     fclose(fout);
     free(argv);
     if (rc == RL_ARGS_EXIT)
         snprintf(err, errlen, "a help or version option is not an encoding option");
-    else if (rc != RL_ARGS_OK && errbuf)
-        snprintf(err, errlen, "%s", errbuf[0] ? errbuf : "invalid options");
+    else if (rc != RL_ARGS_OK)
+        last_line(errbuf && errbuf[0] ? errbuf : "invalid options", err, errlen);
     free(errbuf);
     free(outbuf);
-    if (err && errlen)
-        keep_first_line(err);
     if (rc != RL_ARGS_OK)
         return -EINVAL;
-    if (rl_args_apply_input(a, &a->opt, s->channels, s->sample_rate, err, errlen) < 0)
+    if (rl_lame_settings_set_simd(ls, s->simd_level) < 0) {
+        snprintf(err, errlen, "SIMD level %d: this CPU (or build) does not have it",
+                 s->simd_level);
         return -EINVAL;
-    if (s->threads >= 0)
-        *threads = s->threads;
-    else if (a->sequential)
-        *threads = 1;
-    else
-        *threads = a->threads > 0 ? a->threads : 0;
+    }
     return 0;
 }
 
@@ -159,8 +220,8 @@ int rl_api_settings_build(const RingLameSettings *s, RlArgs *a, int *threads, ch
 static int add_tokens(RingLameSettings *s, int n, const char *const *tok)
 {
     int const old = s->ntokens;
-    RlArgs *a;
-    int i, threads, rc;
+    RlLameSettings *ls;
+    int i, rc;
 
     if (!s || n < 0 || (n > 0 && !tok))
         return -EINVAL;
@@ -182,15 +243,23 @@ static int add_tokens(RingLameSettings *s, int n, const char *const *tok)
         }
         s->ntokens++;
     }
-    a = malloc(sizeof *a);
-    if (!a) {
+    ls = malloc(sizeof *ls);
+    if (!ls) {
         rc = -ENOMEM;
         goto undo;
     }
-    rc = rl_api_settings_build(s, a, &threads, s->error, sizeof s->error);
-    free(a);
-    if (rc == 0)
+    rc = rl_api_settings_build(s, ls, s->error, sizeof s->error);
+    if (rc == 0) {
+        RlOptions opt = ls->opt;
+        if (rl_lame_apply_input(ls, &opt, s->channels, s->sample_rate, s->error,
+                                sizeof s->error) < 0)
+            rc = -EINVAL;
+    }
+    free(ls);
+    if (rc == 0) {
+        s->error[0] = '\0';
         return 0;
+    }
 undo:
     while (s->ntokens > old)
         free(s->tokens[--s->ntokens]);
@@ -221,9 +290,24 @@ RINGLAME_API int ringlame_settings_set_length(RingLameSettings *s, int64_t frame
 
 RINGLAME_API int ringlame_settings_set_threads(RingLameSettings *s, int threads)
 {
-    if (!s || threads < 0 || threads > 1024)
+    if (!s || threads < 0 || threads > RL_API_THREADS_MAX)
         return -EINVAL;
     s->threads = threads;
+    return 0;
+}
+
+RINGLAME_API int ringlame_settings_set_simd(RingLameSettings *s, const char *level)
+{
+    int const v = level ? rl_simd_parse(level) : -1;
+
+    if (!s || (level && v < 0))
+        return -EINVAL;
+    if (v > rl_cpu_simd_level()) {
+        snprintf(s->error, sizeof s->error, "--simd %s: this CPU (or build) does not have it",
+                 level);
+        return -ENOTSUP;
+    }
+    s->simd_level = v;
     return 0;
 }
 

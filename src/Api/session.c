@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the encode session's shared half (session.h). */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "session.h"
+#include "rl_config.h"
 
-int rl_session_stream_init(RlSessionStream *st, const RlArgs *a, const RlSessionInput *in,
+int rl_session_stream_init(RlSessionStream *st, const RlLameSettings *a, const RlSessionInput *in,
                            char *why, size_t whylen)
 {
     int rc;
 
     memset(st, 0, sizeof *st);
     st->opt = a->opt;
-    rc = rl_args_apply_input(a, &st->opt, in->channels, in->samplerate, why, whylen);
+    rc = rl_lame_apply_input(a, &st->opt, in->channels, in->samplerate, why, whylen);
     if (rc < 0)
         return rc;
     /* the ID3 tags as lame's front end writes them (TLEN from the input's
@@ -23,6 +26,21 @@ int rl_session_stream_init(RlSessionStream *st, const RlArgs *a, const RlSession
 void rl_session_stream_free(RlSessionStream *st)
 {
     rl_args_tags_free(&st->tags);
+    free(st->cfg);
+    st->cfg = NULL;
+    st->cfg_rc = 0;
+}
+
+const RlConfig *rl_session_stream_config(RlSessionStream *st, const RlOptions **derived)
+{
+    if (st->cfg_rc == 0) {
+        st->derived = st->opt;
+        st->cfg = malloc(sizeof *st->cfg);
+        st->cfg_rc = !st->cfg ? -ENOMEM : rl_config_init(st->cfg, &st->derived) < 0 ? -EINVAL : 1;
+    }
+    if (derived)
+        *derived = &st->derived;
+    return st->cfg_rc > 0 ? st->cfg : NULL;
 }
 
 int rl_session_threads(const RlSessionRun *run)

@@ -4,7 +4,7 @@
  * file, stdout, --batch, --nogap and --compare through session_files.h; the
  * public API through api_encoder.c):
  *
- *   settings (RlArgs) + the input's description -> the stream's options
+ *   settings (RlLameSettings) + the input's description -> the stream's options
  *   (lame's input rules) and ID3 tags -> the ring's parameters (threads,
  *   ports, what the front end observes) -> the ring -> the LAME tag frame
  *   -> the output committed (session_files.h) or handed out (the API).
@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "args.h"
+#include "lame_args.h"
 #include "ring.h"
 
 /* What a front end watches of a run (every pointer may be NULL; arg is
@@ -68,15 +68,26 @@ typedef struct RlSessionInput {
 typedef struct RlSessionStream {
     RlOptions  opt;
     RlArgsTags tags;
+    /* what lame_init_params derives from opt, made once on request
+     * (rl_session_stream_config) */
+    struct RlConfig *cfg;
+    RlOptions  derived;     /* opt as lame_init_params writes it back */
+    int        cfg_rc;      /* 0 not made yet, 1 made, < 0 the options are refused */
 } RlSessionStream;
 
-/* lame's rules for the input (rl_args_apply_input) on a copy of a->opt,
+/* lame's rules for the input (rl_lame_apply_input) on a copy of s->opt,
  * then the ID3 tags for it (rl_args_tags_build).  0 or -errno with the
  * reason in why (the input's problem, or "FILE: problem" for --ti).  Free
  * with rl_session_stream_free, also after an error. */
-int  rl_session_stream_init(RlSessionStream *st, const RlArgs *a, const RlSessionInput *in,
+int  rl_session_stream_init(RlSessionStream *st, const RlLameSettings *s, const RlSessionInput *in,
                             char *why, size_t whylen);
 void rl_session_stream_free(RlSessionStream *st);
+
+/* What lame_init_params derives from the stream's options (the encoder's
+ * configuration, and in *derived the options as it writes them back), for
+ * what a front end prints about the settings; made once.  NULL when the
+ * options are refused (the ring then reports it) or memory ran out. */
+const struct RlConfig *rl_session_stream_config(RlSessionStream *st, const RlOptions **derived);
 
 /* The thread count a run asks for (the calling thread included): 1 when
  * sequential, else run->threads or one per CPU. */

@@ -13,7 +13,8 @@
 #define NOGAP_ENCODER_DELAY 576     /* LAME's ENCDELAY, set by lame_init_params */
 
 struct RlFileSession {
-    const RlArgs   *a;
+    const RlLameSettings *a;
+    int             nogap;          /* a gapless set (lame --nogap) */
     int             files;          /* inputs (and outputs) the run takes */
     int             n_in, n_out;
     int             stream_ready;   /* the first input set st.opt (st.tags: at run) */
@@ -30,17 +31,18 @@ struct RlFileSession {
     const RlSessionHooks *hooks;
 };
 
-int rl_file_session_create(RlFileSession **out, const RlArgs *a, int files)
+int rl_file_session_create(RlFileSession **out, const RlLameSettings *a, int files, int nogap)
 {
     RlFileSession *s;
 
     *out = NULL;
-    if (files < 1 || (files > 1 && !a->nogap))
+    if (files < 1 || (files > 1 && !nogap))
         return -EINVAL;
     s = calloc(1, sizeof *s);
     if (!s)
         return -ENOMEM;
     s->a = a;
+    s->nogap = nogap;
     s->files = files;
     s->in = calloc((size_t) files, sizeof *s->in);
     s->out = calloc((size_t) files, sizeof *s->out);
@@ -97,8 +99,8 @@ int rl_file_session_add_input(RlFileSession *s, const char *path, char *why, siz
 
     if (i >= s->files)
         return -E2BIG;
-    rl_args_raw_format(s->a, &raw);
-    if (s->a->nogap) {
+    rl_file_session_raw_format(s->a, &raw);
+    if (s->nogap) {
         /* lame's file-name rule looks at its single input's name only,
          * which a --nogap set leaves empty: without --mpNinput every file
          * of the set goes to libsndfile, an MPEG one too */
@@ -126,7 +128,7 @@ int rl_file_session_add_input(RlFileSession *s, const char *path, char *why, siz
         RlSessionInput in = { rl_pcm_channels(rd), rl_pcm_samplerate(rd), rl_pcm_frames(rd),
                               NULL, 0 };
         s->st.opt = s->a->opt;
-        rc = rl_args_apply_input(s->a, &s->st.opt, in.channels, in.samplerate, err, sizeof err);
+        rc = rl_lame_apply_input(s->a, &s->st.opt, in.channels, in.samplerate, err, sizeof err);
         if (rc < 0) {
             snprintf(why, whylen, "%s: %s", path, err);
             return rc;
@@ -169,6 +171,16 @@ int rl_file_session_add_output(RlFileSession *s, const char *path, char *why, si
 const RlOptions *rl_file_session_options(const RlFileSession *s)
 {
     return s->stream_ready ? &s->st.opt : NULL;
+}
+
+const struct RlConfig *rl_file_session_config(RlFileSession *s, const RlOptions **derived)
+{
+    if (!s->stream_ready) {
+        if (derived)
+            *derived = NULL;
+        return NULL;
+    }
+    return rl_session_stream_config(&s->st, derived);
 }
 
 RlPcmReader *rl_file_session_reader(const RlFileSession *s, int i)
@@ -226,7 +238,7 @@ int rl_file_session_run(RlFileSession *s, const RlSessionRun *run, char *why, si
     if (rc < 0)
         return rc;
     s->hooks = &run->hooks;
-    if (!s->a->nogap) {
+    if (!s->nogap) {
         rl_session_ring_params(run, &s->st, &p);
         if (rl_pcm_mpeg(s->in[0])) {
             rl_mpa_read_plan_init(&s->plan[0], rl_pcm_mpeg(s->in[0]));
@@ -287,4 +299,19 @@ int rl_file_session_commit(RlFileSession *s, char *why, size_t whylen)
         }
     }
     return first;
+}
+
+void rl_file_session_raw_format(const RlLameSettings *a, RlRawFormat *raw)
+{
+    memset(raw, 0, sizeof *raw);
+    raw->enabled = a->raw_input;
+    raw->samplerate = a->input_samplerate > 0 ? a->input_samplerate : a->opt.samplerate_in;
+    raw->channels = a->opt.num_channels;
+    raw->bitwidth = a->raw_bitwidth;
+    raw->is_signed = a->raw_signed;
+    raw->big_endian = a->raw_big_endian ^ a->raw_swapbytes;
+    raw->ignore_length = a->ignore_length;
+    raw->mpeg = a->mpeg_input;
+    raw->mpeg_delay = a->mpeg_delay;
+    raw->mpeg_delay_set = a->mpeg_delay_set;
 }

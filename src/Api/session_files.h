@@ -19,11 +19,13 @@
 
 struct RlPcmReader;
 struct RlMp3Writer;
+struct RlRawFormat;
 
 typedef struct RlFileSession RlFileSession;
 
-/* files: 1, or the set's size with a->nogap. */
-int  rl_file_session_create(RlFileSession **out, const RlArgs *a, int files);
+/* One input to one output (nogap 0, files 1), or a gapless set of files
+ * (nogap 1).  The settings must outlive the session. */
+int  rl_file_session_create(RlFileSession **out, const RlLameSettings *s, int files, int nogap);
 void rl_file_session_free(RlFileSession *s);      /* NULL: nothing */
 
 /* Opens the next input (lame's rules for a --nogap set's inputs: no MPEG
@@ -40,6 +42,9 @@ int  rl_file_session_add_output(RlFileSession *s, const char *path, char *why, s
  * applied), and input i's reader (the console watches an MPEG input's
  * decoder through it) and output i's writer. */
 const RlOptions *rl_file_session_options(const RlFileSession *s);
+/* After the first input: what lame_init_params derives from the stream's
+ * options (session.h's rl_session_stream_config), for the console. */
+const struct RlConfig *rl_file_session_config(RlFileSession *s, const RlOptions **derived);
 struct RlPcmReader *rl_file_session_reader(const RlFileSession *s, int i);
 struct RlMp3Writer *rl_file_session_writer(const RlFileSession *s, int i);
 
@@ -52,5 +57,10 @@ int  rl_file_session_run(RlFileSession *s, const RlSessionRun *run, char *why, s
 /* Closes the inputs and names the outputs.  0, or the first -errno with
  * "FILE: problem" in why (the other outputs are committed still). */
 int  rl_file_session_commit(RlFileSession *s, char *why, size_t whylen);
+
+/* The input description for rl_pcm_open from lame's options (raw PCM
+ * layout, -s, --ignorelength, MPEG input), as lame's front end derives
+ * it. */
+void rl_file_session_raw_format(const RlLameSettings *s, struct RlRawFormat *raw);
 
 #endif

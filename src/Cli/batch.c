@@ -218,7 +218,7 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
         finish_file(b, it, 0, strerror(-it->error), "", 0, 0, 0, NULL, -1);
         return 0;
     }
-    rc = rl_file_session_create(&fs, a, 1);
+    rc = rl_file_session_create(&fs, &a->lame, 1, 0);
     why[0] = '\0';
     if (rc == 0)
         rc = rl_file_session_add_input(fs, it->in, why, sizeof why);
@@ -490,7 +490,7 @@ static int run(Batch *b, int argc, char **argv)
     if (manifest_path(a, argv, mpath, sizeof mpath) < 0)
         return refuse("the manifest's name is too long");
     if (a->merge_manifests) {
-        rc = rl_manifest_merge(mpath, a->silent >= 10);
+        rc = rl_manifest_merge(mpath, a->lame.silent >= 10);
         return rc == 0 ? 0 : EXIT_IO;  /* missing shards too */
     }
     ppath[0] = '\0';
@@ -500,7 +500,7 @@ static int run(Batch *b, int argc, char **argv)
 
     for (int i = 0; i < a->n_inputs; i++) {
         err[0] = '\0';
-        rc = rl_batch_walk(&b->list, argv[a->input_argi[i]], a->out_dir, a->raw_input, err,
+        rc = rl_batch_walk(&b->list, argv[a->input_argi[i]], a->out_dir, a->lame.raw_input, err,
                            sizeof err);
         if (rc < 0) {
             fprintf(stderr, "ringlame: %s\n", err[0] ? err : strerror(-rc));
@@ -585,7 +585,7 @@ static int run(Batch *b, int argc, char **argv)
     }
     rl_manifest_free(&m);
     rl_manifest_free(&part);
-    if (ppath[0] && a->silent < 10)
+    if (ppath[0] && a->lame.silent < 10)
         fprintf(stderr, "ringlame: batch: shard %d/%d: %d of %zu files, %lld of %lld bytes\n",
                 a->shard_k, a->shard_n, b->shard_files, b->list.n, (long long) b->shard_bytes,
                 (long long) total_bytes(&b->list));
@@ -628,7 +628,7 @@ static int run(Batch *b, int argc, char **argv)
         }
         b->slot[k].started = 1;
     }
-    if (slots > 0 && rl_progress_wanted(STDERR_FILENO, a->silent))
+    if (slots > 0 && rl_progress_wanted(STDERR_FILENO, a->lame.silent))
         draw_progress(b, t0);
     for (int k = 0; k < slots; k++)
         if (b->slot[k].started)
@@ -638,7 +638,7 @@ static int run(Batch *b, int argc, char **argv)
     {
         double const wall = now_s() - t0;
         int const left = b->files_total - b->files_done;
-        if (a->silent < 10 || b->failed)
+        if (a->lame.silent < 10 || b->failed)
             fprintf(stderr, "ringlame: batch: %d encoded, %d skipped, %d failed%s%.0d%s; "
                     "%.1f s of audio in %.1f s (%.1fx)\n", b->encoded, b->skipped, b->failed,
                     left ? ", " : "", left, left ? " not done (stopped)" : "", b->audio_done,
@@ -686,7 +686,7 @@ int rl_batch_main(const RlArgs *a, int argc, char **argv)
     b->argc = argc;
     b->argv = argv;
     b->manifest_fd = -1;
-    b->verbose = a->silent <= -10;
+    b->verbose = a->lame.silent <= -10;
     pthread_mutex_init(&b->lock, NULL);
     pthread_cond_init(&b->cond, NULL);
     rc = run(b, argc, argv);

@@ -19,7 +19,7 @@
 #ifndef RL_BATCH_H
 #define RL_BATCH_H
 
-#include "args.h"
+#include "cli_args.h"
 
 int rl_batch_main(const RlArgs *a, int argc, char **argv);
 

@@ -9,7 +9,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "args.h"
+#include "cli_args.h"
 #include "batch_walk.h"
 
 static int audio_suffix(const char *name, int raw)

@@ -5,7 +5,7 @@
 #define RL_COMPARE_RUN_H
 
 #include <stddef.h>
-#include "args.h"
+#include "cli_args.h"
 
 #define RL_COMPARE_SAME    0   /* exit status: the outputs are identical */
 #define RL_COMPARE_DIFFER  1   /* they differ (the report is on stdout) */

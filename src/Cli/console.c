@@ -115,19 +115,16 @@ static void print_internals(const RlConfig *cfg, const RlOptions *o)
     fprintf(stderr, "\n");
 }
 
-void rl_console_banner(const char *in_path, const char *out_path, const RlOptions *opt,
-                       int verbose)
+void rl_console_banner(const char *in_path, const char *out_path, const RlConfig *cfg,
+                       const RlOptions *opt, int verbose)
 {
     static const char *const mode_names[2][4] = {
         {"stereo", "j-stereo", "dual-ch", "single-ch"},
         {"stereo", "force-ms", "dual-ch", "single-ch"}
     };
-    RlOptions o = *opt;
-    RlConfig *cfg = malloc(sizeof(*cfg));
 
-    if (!cfg)
-        return;
-    if (rl_config_init(cfg, &o) == 0) {
+    if (cfg) {
+        const RlOptions o = *opt;
         print_config(cfg);
         fprintf(stderr, "Encoding %s%s to %s\n", strcmp(in_path, "-") ? in_path : "<stdin>",
                 strlen(in_path) + strlen(out_path) < 66 ? "" : "\n     ",
@@ -146,7 +143,6 @@ void rl_console_banner(const char *in_path, const char *out_path, const RlOption
         if (verbose)
             print_internals(cfg, &o);
     }
-    free(cfg);
 }
 
 /* lame's bitrate histogram under the progress lines (what lame reads
@@ -167,28 +163,21 @@ static void add_histogram(RlProgress *prog, const RlConfig *cfg, const RlOptions
         rl_brhist_free(h);
 }
 
-void rl_console_progress(RlProgress **p, const RlOptions *opt, int64_t samples, int hist)
+void rl_console_progress(RlProgress **p, const RlConfig *cfg, const RlOptions *opt,
+                         int64_t samples, int hist)
 {
-    RlOptions o = *opt;
-    RlConfig *cfg = malloc(sizeof(*cfg));
-
     *p = NULL;
-    if (cfg && rl_config_init(cfg, &o) == 0 && cfg->frame_size > 0
+    if (cfg && cfg->frame_size > 0
         && rl_progress_create(p, STDERR_FILENO, cfg->samplerate_out, cfg->frame_size,
                               rl_progress_total(samples, cfg->samplerate_in, cfg->samplerate_out,
                                                 cfg->frame_size)) == 0 && hist)
-        add_histogram(*p, cfg, &o);
-    free(cfg);
+        add_histogram(*p, cfg, opt);
 }
 
-void rl_console_init_notes(const RlOptions *opt)
+void rl_console_init_notes(const RlConfig *cfg)
 {
-    RlOptions o = *opt;
-    RlConfig *cfg = malloc(sizeof(*cfg));
-
-    if (cfg && rl_config_init(cfg, &o) == 0 && cfg->highpass_dropped)
+    if (cfg && cfg->highpass_dropped)
         fprintf(stderr, "Warning: highpass filter disabled.  highpass frequency too small\n");
-    free(cfg);
 }
 
 void rl_console_closing(int tag_len, int replay_gain, int radio_gain)

@@ -11,21 +11,27 @@
 
 #include "progress.h"
 #include "settings.h"
+#include "rl_config.h"
+
+/* Every text about the settings is printed from what lame_init_params
+ * derived (cfg, and opt as it wrote the options back: the session's
+ * rl_session_stream_config); a NULL cfg (refused options) prints nothing. */
 
 /* What lame_init_params prints whatever the silence (the highpass it
  * turns off). */
-void rl_console_init_notes(const RlOptions *opt);
+void rl_console_init_notes(const RlConfig *cfg);
 
 /* Before the encode (lame: silent < 9): in_path/out_path as given ("-":
  * stdin/stdout); verbose (silent <= -10) adds the settings dump. */
-void rl_console_banner(const char *in_path, const char *out_path, const RlOptions *opt,
-                       int verbose);
+void rl_console_banner(const char *in_path, const char *out_path, const RlConfig *cfg,
+                       const RlOptions *opt, int verbose);
 
 /* lame's progress display (silent <= 0) for an input of `samples`
- * frames (-1: unknown) encoded with opt, with lame's bitrate histogram
- * under its lines when hist.  *p: the display, or NULL when the settings
- * give none (no frame size) or memory ran out. */
-void rl_console_progress(RlProgress **p, const RlOptions *opt, int64_t samples, int hist);
+ * frames (-1: unknown), with lame's bitrate histogram under its lines
+ * when hist.  *p: the display, or NULL when the settings give none (no
+ * frame size) or memory ran out. */
+void rl_console_progress(RlProgress **p, const RlConfig *cfg, const RlOptions *opt,
+                         int64_t samples, int hist);
 
 /* After the encode and the progress display (lame: silent <= 0): the LAME
  * tag written (tag_len > 0), the ReplayGain found (replay_gain: computed;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "decode_console.h"
 #include "decode_run.h"
+#include "session_files.h"
 #include "pcm_reader.h"
 #include "settings.h"
 #include "signals.h"
@@ -22,12 +23,12 @@
 static void encoder_view(const RlArgs *a, RlPcmReader *in, int *version, int *rate_out,
                          int *frame_size)
 {
-    RlOptions o = a->opt;
+    RlOptions o = a->lame.opt;
     RlConfig *cfg = malloc(sizeof *cfg);
     char why[160];
 
     *version = *rate_out = *frame_size = -1;
-    if (cfg && rl_args_apply_input(a, &o, rl_pcm_channels(in), rl_pcm_samplerate(in), why,
+    if (cfg && rl_lame_apply_input(&a->lame, &o, rl_pcm_channels(in), rl_pcm_samplerate(in), why,
                                    sizeof why) == 0
         && rl_config_init(cfg, &o) == 0) {
         *version = cfg->version;
@@ -105,7 +106,7 @@ int rl_decode_run(const RlArgs *a)
     int16_t pcm[2 * 1152];
     int64_t written = 0;
     int rc, ch, version, rate_out, frame_size, read_size;
-    int const shown = a->silent < 9;
+    int const shown = a->lame.silent < 9;
 
     /* one thread: a signal exits at once, removing the partial output */
     rc = rl_signals_install(1);
@@ -113,21 +114,21 @@ int rl_decode_run(const RlArgs *a)
         fprintf(stderr, "ringlame: cannot install signal handlers: %s\n", strerror(-rc));
         return EXIT_IO;
     }
-    rl_args_raw_format(a, &raw);
+    rl_file_session_raw_format(&a->lame, &raw);
     rc = rl_pcm_open(&in, a->in_path, &raw, err, sizeof err);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s\n", err[0] ? err : strerror(-rc));
         return EXIT_IO;
     }
     ch = rl_pcm_channels(in);
-    if (rl_pcm_mpeg(in) && a->silent < 10)     /* the decoder's own messages, as lame's */
+    if (rl_pcm_mpeg(in) && a->lame.silent < 10)     /* the decoder's own messages, as lame's */
         rl_mpa_reader_set_report(rl_pcm_mpeg(in), print_report, stderr);
     encoder_view(a, in, &version, &rate_out, &frame_size);
     /* lame's read size: the encoder's frame (without one, the input's) */
     read_size = frame_size > 0 ? frame_size : rl_pcm_samplerate(in) < 32000 ? 576 : 1152;
     rl_pcm_set_read_size(in, read_size);
-    rc = rl_wav_open(&out, a->out_path, !a->decode_raw, a->raw_swapbytes, ch,
-                     a->input_samplerate > 0 ? a->input_samplerate : rl_pcm_samplerate(in), err,
+    rc = rl_wav_open(&out, a->out_path, !a->decode_raw, a->lame.raw_swapbytes, ch,
+                     a->lame.input_samplerate > 0 ? a->lame.input_samplerate : rl_pcm_samplerate(in), err,
                      sizeof err);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s\n", err[0] ? err : strerror(-rc));
@@ -150,7 +151,7 @@ int rl_decode_run(const RlArgs *a)
             framesize = rl_pcm_samplerate(in) < 32000 ? 576 : 1152;
         }
         rl_decode_console_head(stderr, a->in_path, a->out_path,
-                               a->input_samplerate > 0 ? a->input_samplerate : rl_pcm_samplerate(in),
+                               a->lame.input_samplerate > 0 ? a->lame.input_samplerate : rl_pcm_samplerate(in),
                                ch, fmt, skip_start, skip_end);
         rl_decode_progress_init(&dp, rl_pcm_frames(in), framesize);
     }
@@ -168,9 +169,9 @@ int rl_decode_run(const RlArgs *a)
         if (n == 0 && rl_pcm_mpeg(in) && rl_mpa_reader_changed(rl_pcm_mpeg(in))) {
             /* lame's failed read: its messages, no line */
             int const why = rl_mpa_reader_changed(rl_pcm_mpeg(in));
-            if (a->silent < 10 && (why & RL_MPA_CHANGED_CHANNELS))
+            if (a->lame.silent < 10 && (why & RL_MPA_CHANGED_CHANNELS))
                 fprintf(stderr, "Error: number of channels has changed in MP3 file - not supported\n");
-            if (a->silent < 10 && (why & RL_MPA_CHANGED_RATE))
+            if (a->lame.silent < 10 && (why & RL_MPA_CHANGED_RATE))
                 fprintf(stderr, "Error: sample frequency has changed in MP3 file - not supported\n");
             break;
         }
@@ -195,7 +196,7 @@ int rl_decode_run(const RlArgs *a)
         (void) rl_signals_set_cleanup(NULL, 0);
         return EXIT_IO;
     }
-    if (written == 0 && a->silent < 10)
+    if (written == 0 && a->lame.silent < 10)
         fprintf(stderr, "WAVE file contains 0 PCM samples\n");
     rc = rl_wav_close(out, 1);
     (void) rl_signals_set_cleanup(NULL, 0);

@@ -5,7 +5,7 @@
 #ifndef RL_DECODE_RUN_H
 #define RL_DECODE_RUN_H
 
-#include "args.h"
+#include "cli_args.h"
 
 /* Returns the exit status (0, or 2 with a message on stderr). */
 int rl_decode_run(const RlArgs *a);

@@ -29,7 +29,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "args.h"
+#include "cli_args.h"
 #include "batch.h"
 #include "compare_run.h"
 #include "console.h"
@@ -136,7 +136,8 @@ static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc)
     RlProgress *prog = NULL;
     MpegWatch mpeg;
     RlPcmReader *in = rl_file_session_reader(fs, 0);
-    const RlOptions *opt = rl_file_session_options(fs);
+    const RlOptions *derived;
+    const RlConfig *cfg = rl_file_session_config(fs, &derived);
     char why[RL_ARGS_PATH_MAX + 128];
     int rc;
 
@@ -161,8 +162,8 @@ static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc)
         return rc;
     }
     /* lame's progress display, terminal or not, unless silenced */
-    if (a->silent <= 0)
-        rl_console_progress(&prog, opt, rl_pcm_frames(in), !a->nohist);
+    if (a->lame.silent <= 0)
+        rl_console_progress(&prog, cfg, derived, rl_pcm_frames(in), !a->nohist);
     if (prog) {
         run.hooks.arg = prog;
         run.hooks.progress = rl_progress_update;
@@ -177,11 +178,11 @@ static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc)
         mpeg.prog = prog;
         mpeg.rd = rl_pcm_mpeg(in);
         rl_progress_set_short_end(prog, mpeg_ended_short, &mpeg);
-        if (a->silent < 10)     /* lame's front end prints them unless --quiet */
+        if (a->lame.silent < 10)     /* lame's front end prints them unless --quiet */
             rl_mpa_reader_set_report(mpeg.rd, on_decoder_note, &mpeg);
     }
     run.result = &result;
-    if (a->silent <= -10)       /* --verbose: where the ring's time went (after lame's text) */
+    if (a->lame.silent <= -10)       /* --verbose: where the ring's time went (after lame's text) */
         run.stats = &stats;
     why[0] = '\0';
     rc = rl_file_session_run(fs, &run, why, sizeof why);
@@ -189,7 +190,7 @@ static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc)
         fprintf(stderr, "ringlame: %s\n", why);
     if (mpeg.rd) {
         rl_mpa_reader_set_report(mpeg.rd, NULL, NULL);
-        if (rc == 0 && a->silent < 10)
+        if (rc == 0 && a->lame.silent < 10)
             note_changes(&mpeg);
     }
     if (prog) {
@@ -199,15 +200,15 @@ static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc)
             rl_progress_abort(prog);
         rl_progress_free(prog);
     }
-    if (rc == 0 && a->silent <= 0) {
+    if (rc == 0 && a->lame.silent <= 0) {
         rl_console_closing(result.tag_len, result.replay_gain, result.radio_gain);
-        if (a->clipdetect && result.decoded)
+        if (a->lame.clipdetect && result.decoded)
             rl_console_clipping(result.noclip_gain_change, result.noclip_scale, result.scale);
     }
     if (rc == 0 && run.stats) {
         int const cpu = rl_cpu_simd_level();
         fprintf(stderr, "SIMD level: %s (this CPU's best: %s)\n",
-                rl_simd_name(a->opt.simd_level < 0 ? cpu : a->opt.simd_level), rl_simd_name(cpu));
+                rl_simd_name(a->lame.opt.simd_level < 0 ? cpu : a->lame.opt.simd_level), rl_simd_name(cpu));
         print_ring_stats(&stats, rl_session_threads(&run));
     }
     if (rc == 0 && run.trace && *trace_rc == 0)
@@ -296,7 +297,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "ringlame: out of memory\n");
         return EXIT_IO;
     }
-    rc = rl_args_parse(a, argc, argv, getenv("LAMEOPT"), stdout, stderr);
+    rc = rl_args_parse(a, argc, argv, getenv("LAMEOPT"), getenv("RINGLAME_SIMD"), stdout, stderr);
     if (rc != RL_ARGS_OK) {
         free(a);
         return rc == RL_ARGS_EXIT ? 0 : EXIT_USAGE;
@@ -317,14 +318,14 @@ int main(int argc, char **argv)
         return rc;
     }
 
-    if (a->raw_input) {
-        if (a->raw_bitwidth != 8 && a->raw_bitwidth != 16 && a->raw_bitwidth != 24
-            && a->raw_bitwidth != 32) {
+    if (a->lame.raw_input) {
+        if (a->lame.raw_bitwidth != 8 && a->lame.raw_bitwidth != 16 && a->lame.raw_bitwidth != 24
+            && a->lame.raw_bitwidth != 32) {
             fprintf(stderr, "ringlame: --bitwidth must be 8, 16, 24 or 32\n");
             free(a);
             return EXIT_USAGE;
         }
-        if (a->raw_signed == 0 && a->raw_bitwidth != 8) {
+        if (a->lame.raw_signed == 0 && a->lame.raw_bitwidth != 8) {
             fprintf(stderr, "ringlame: unsigned input is only supported with --bitwidth 8\n");
             free(a);
             return EXIT_USAGE;
@@ -351,7 +352,7 @@ int main(int argc, char **argv)
         return rc;
     }
 
-    rc = rl_file_session_create(&fs, a, 1);
+    rc = rl_file_session_create(&fs, &a->lame, 1, 0);
     if (rc == 0)
         rc = rl_file_session_add_input(fs, a->in_path, why, sizeof why);
     if (rc < 0) {
@@ -387,9 +388,13 @@ int main(int argc, char **argv)
      * temporary (an unnamed output file vanishes with the process) */
     (void) rl_signals_set_cleanup(rl_mp3_temp_name(out), !rl_mp3_is_seekable(out));
 
-    rl_console_init_notes(rl_file_session_options(fs));
-    if (a->silent < 9)
-        rl_console_banner(a->in_path, a->out_path, rl_file_session_options(fs), a->silent <= -10);
+    {
+        const RlOptions *derived;
+        const RlConfig *cfg = rl_file_session_config(fs, &derived);
+        rl_console_init_notes(cfg);
+        if (a->lame.silent < 9)
+            rl_console_banner(a->in_path, a->out_path, cfg, derived, a->lame.silent <= -10);
+    }
 
     rc = run_encode(a, fs, &trace_rc);
     if (rc >= 0 && rl_signals_caught())

@@ -119,7 +119,8 @@ static int run_set(NogapSet *s, const RlArgs *a)
     RlSessionRun run;
     RlRingResult result;
     RlNogapConsole *con;
-    const RlOptions *opt = rl_file_session_options(s->fs);
+    const RlOptions *derived;
+    const RlConfig *cfg = rl_file_session_config(s->fs, &derived);
     int64_t samples[RL_ARGS_MAX_NOGAP];
     char why[RL_ARGS_PATH_MAX + 640];
     int rc;
@@ -128,7 +129,7 @@ static int run_set(NogapSet *s, const RlArgs *a)
     memset(&result, 0, sizeof result);
     for (int i = 0; i < s->n; i++)
         samples[i] = rl_pcm_frames(rl_file_session_reader(s->fs, i));
-    rc = rl_nogap_console_create(&con, a, opt, s->n, s->in_path, s->out_path, samples);
+    rc = rl_nogap_console_create(&con, a, cfg, derived, s->n, s->in_path, s->out_path, samples);
     if (rc < 0)
         return rc;
     rl_nogap_console_hooks(con, &run.hooks);
@@ -142,7 +143,7 @@ static int run_set(NogapSet *s, const RlArgs *a)
     }
     rc = rl_signals_set_stop_callback(stop_ring, run.stop);
     if (rc == 0) {
-        rl_console_init_notes(opt);
+        rl_console_init_notes(cfg);
         rl_nogap_console_begin(con);
         why[0] = '\0';
         rc = rl_file_session_run(s->fs, &run, why, sizeof why);
@@ -164,7 +165,7 @@ int rl_nogap_main(const RlArgs *a, char **argv)
     char why[RL_ARGS_PATH_MAX + 640];
     int rc, status;
 
-    if (!s || rl_file_session_create(&s->fs, a, a->n_inputs) < 0) {
+    if (!s || rl_file_session_create(&s->fs, &a->lame, a->n_inputs, 1) < 0) {
         fprintf(stderr, "ringlame: out of memory\n");
         free(s);
         return EXIT_IO;

@@ -4,7 +4,7 @@
 #ifndef RL_NOGAP_H
 #define RL_NOGAP_H
 
-#include "args.h"
+#include "cli_args.h"
 
 /* Encodes the set a names (a->input_argi into argv).  Returns the exit
  * status: 0, 1 (usage: files that do not match), 2 (I/O or encoding

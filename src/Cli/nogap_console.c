@@ -19,7 +19,8 @@ typedef struct ReadPoint {
 struct RlNogapConsole {
     pthread_mutex_t mu;
     const RlArgs *a;
-    const RlOptions *opt;
+    const RlConfig  *cfg;       /* what lame_init_params derived (NULL: refused) */
+    const RlOptions *opt;       /* the options as it wrote them back */
     int n;
     const char *const *in_path;
     char *const *out_path;
@@ -31,7 +32,8 @@ struct RlNogapConsole {
     size_t nlater, cap;
 };
 
-int rl_nogap_console_create(RlNogapConsole **out, const RlArgs *a, const RlOptions *opt, int n,
+int rl_nogap_console_create(RlNogapConsole **out, const RlArgs *a, const RlConfig *cfg,
+                            const RlOptions *opt, int n,
                             const char *const *in_path, char *const *out_path,
                             const int64_t *samples)
 {
@@ -45,6 +47,7 @@ int rl_nogap_console_create(RlNogapConsole **out, const RlArgs *a, const RlOptio
         return -ENOMEM;
     }
     c->a = a;
+    c->cfg = cfg;
     c->opt = opt;
     c->n = n;
     c->in_path = in_path;
@@ -58,11 +61,11 @@ int rl_nogap_console_create(RlNogapConsole **out, const RlArgs *a, const RlOptio
  * (lame_print_config each time) and a fresh progress display. */
 static void begin_file(RlNogapConsole *c)
 {
-    if (c->a->silent < 9)
-        rl_console_banner(c->in_path[c->file], c->out_path[c->file], c->opt,
-                          c->a->silent <= -10);
-    if (c->a->silent <= 0)
-        rl_console_progress(&c->prog, c->opt, c->samples[c->file], !c->a->nohist);
+    if (c->a->lame.silent < 9)
+        rl_console_banner(c->in_path[c->file], c->out_path[c->file], c->cfg, c->opt,
+                          c->a->lame.silent <= -10);
+    if (c->a->lame.silent <= 0)
+        rl_console_progress(&c->prog, c->cfg, c->opt, c->samples[c->file], !c->a->nohist);
 }
 
 /* Assumes mu.  The file's last line and its closing lines. */
@@ -73,9 +76,9 @@ static void end_file(RlNogapConsole *c, int64_t frames, const RlRingResult *res)
     rl_progress_finish(c->prog, frames);
     rl_progress_free(c->prog);
     c->prog = NULL;
-    if (c->a->silent <= 0) {
+    if (c->a->lame.silent <= 0) {
         rl_console_closing(res->tag_len, res->replay_gain, res->radio_gain);
-        if (c->a->clipdetect && res->decoded)
+        if (c->a->lame.clipdetect && res->decoded)
             rl_console_clipping(res->noclip_gain_change, res->noclip_scale, res->scale);
     }
 }
@@ -146,7 +149,7 @@ void rl_nogap_console_hooks(RlNogapConsole *c, RlSessionHooks *h)
 {
     h->arg = c;
     h->file_end = on_file_end;
-    if (c->a->silent > 0)
+    if (c->a->lame.silent > 0)
         return;
     h->progress = on_update;
     h->file_read_progress = on_read;

@@ -17,15 +17,18 @@
 
 #include <stdint.h>
 
-#include "args.h"
+#include "cli_args.h"
 #include "session.h"
+#include "rl_config.h"
 
 typedef struct RlNogapConsole RlNogapConsole;
 
 /* The text of the n files (in_path[i] to out_path[i], samples[i] input
- * frames each, -1: unknown) encoded with opt under a's silence, --verbose
+ * frames each, -1: unknown) encoded with what lame_init_params derived
+ * (cfg, opt: console.h) under a's silence, --verbose
  * and --nohist.  The arrays must outlive the console.  0 or -ENOMEM. */
-int rl_nogap_console_create(RlNogapConsole **c, const RlArgs *a, const RlOptions *opt, int n,
+int rl_nogap_console_create(RlNogapConsole **c, const RlArgs *a, const RlConfig *cfg,
+                            const RlOptions *opt, int n,
                             const char *const *in_path, char *const *out_path,
                             const int64_t *samples);
 

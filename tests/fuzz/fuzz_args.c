@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
+#include "cli_args.h"
 #include "fuzz_util.h"
 #include "settings.h"
 
@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     argv[argc] = NULL;
 
-    rc = rl_args_parse(a, argc, argv, lameopt, devnull(), devnull());
+    rc = rl_args_parse(a, argc, argv, lameopt, getenv("RINGLAME_SIMD"), devnull(), devnull());
     FZ_CHECK(rc == RL_ARGS_OK || rc == RL_ARGS_EXIT || rc == RL_ARGS_ERROR, "rl_args_parse returned %d", rc);
     if (rc == RL_ARGS_OK) {
         char outname[RL_ARGS_PATH_MAX + 1];
@@ -94,12 +94,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
         /* what main() does next, without files: the input's channels and
          * rate (-s wins), then lame_init_params on a copy */
-        opt = a->opt;
+        opt = a->lame.opt;
         cfg = malloc(sizeof *cfg);
         if (!cfg)
             abort();
         if (rl_set_num_channels(&opt, k_channels[(flags >> 1) & 3]) == 0
-            && rl_set_in_samplerate(&opt, a->input_samplerate > 0 ? a->input_samplerate
+            && rl_set_in_samplerate(&opt, a->lame.input_samplerate > 0 ? a->lame.input_samplerate
                                                                  : k_rates[(flags >> 3) & 15]) == 0) {
             if (rl_config_init(cfg, &opt) == 0) {
                 FZ_CHECK(cfg->channels_out == 1 || cfg->channels_out == 2, "channels_out %d",

@@ -29,7 +29,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
+#include "cli_args.h"
+#include "session_files.h"
 #include "fuzz_util.h"
 #include "mp3_writer.h"
 #include "pcm_reader.h"
@@ -258,12 +259,12 @@ static int encode(const RlArgs *parsed, const RunCfg *rc_cfg, const char *out_pa
         fz_stdin_from(rc_cfg->stdin_data, rc_cfg->stdin_len, rc_cfg->stdin_pipe);
 
     /* the input description as src/Cli/main.c builds it */
-    rl_args_raw_format(a, &raw);
+    rl_file_session_raw_format(&a->lame, &raw);
 
     rc = rl_pcm_open(&in, a->in_path, &raw, err, sizeof err);
     if (rc < 0)
         goto done;
-    if (rl_args_apply_input(a, &a->opt, rl_pcm_channels(in), rl_pcm_samplerate(in), err,
+    if (rl_lame_apply_input(&a->lame, &a->lame.opt, rl_pcm_channels(in), rl_pcm_samplerate(in), err,
                             sizeof err) < 0) {
         rc = -EINVAL;
         goto done;
@@ -277,7 +278,7 @@ static int encode(const RlArgs *parsed, const RunCfg *rc_cfg, const char *out_pa
         memset(&p, 0, sizeof p);
         p.threads = 1;
         p.io_backend = -1;
-        rc = rl_run_ring(&a->opt, in, w, &p);
+        rc = rl_run_ring(&a->lame.opt, in, w, &p);
     } else {
         RlRingParams p;
         RlRingStats stats;
@@ -291,7 +292,7 @@ static int encode(const RlArgs *parsed, const RunCfg *rc_cfg, const char *out_pa
             p.progress = on_progress;
             p.progress_arg = &pr;
         }
-        rc = rl_run_ring(&a->opt, in, w, &p);
+        rc = rl_run_ring(&a->lame.opt, in, w, &p);
         if (rc == 0 && rc_cfg->stats)
             FZ_CHECK(stats.frames >= 0 && stats.search_redos >= 0 && stats.search_redos <= stats.frames,
                      "ring stats: %lld frames, %lld redos", (long long)stats.frames,
@@ -416,8 +417,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     devnull = fopen("/dev/null", "w");
     if (!parsed || !devnull)
         abort();
-    if (rl_args_parse(parsed, av.n, av.v, NULL, devnull, devnull) != RL_ARGS_OK
-        || (parsed->raw_input && parsed->raw_signed == 0 && parsed->raw_bitwidth != 8)) {
+    if (rl_args_parse(parsed, av.n, av.v, NULL, getenv("RINGLAME_SIMD"), devnull, devnull) != RL_ARGS_OK
+        || (parsed->lame.raw_input && parsed->lame.raw_signed == 0 && parsed->lame.raw_bitwidth != 8)) {
         /* a refused command line is the args target's business */
         if (getenv("RL_FUZZ_VERBOSE"))
             fprintf(stderr, "encode: command line refused\n");

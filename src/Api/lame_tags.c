@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: the ID3 tags of the parsed options for one encode (args.h),
+/* ringlame: the ID3 tags of the parsed options for one encode (lame_args.h),
  * shared by the command, --batch and the library.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
+#include "lame_args.h"
 #include "whole_file.h"
 
 /* --ti's picture, read again and attached to tag (*img: the caller frees). */
-static int attach_art(const RlArgs *a, RlId3Tag *tag, uint8_t **img, char *why, size_t whylen)
+static int attach_art(const RlLameSettings *a, RlId3Tag *tag, uint8_t **img, char *why, size_t whylen)
 {
     size_t n = 0;
     int rc;
@@ -27,7 +27,7 @@ static int attach_art(const RlArgs *a, RlId3Tag *tag, uint8_t **img, char *why, 
     return rc;
 }
 
-int rl_args_tags_build(const RlArgs *a, int64_t frames, int samplerate_in,
+int rl_args_tags_build(const RlLameSettings *a, int64_t frames, int samplerate_in,
                        const uint8_t *input_v2, size_t input_v2_len, RlArgsTags *t,
                        char *why, size_t whylen)
 {

@@ -1,12 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: command line parsing with lame's rules (short options bundle,
- * arguments attached or separate, case-insensitive long options, LAMEOPT
- * tokens first).  Every option of `lame --help` / `--longhelp` is taken
- * with lame's meaning; the few that belong to program paths ringlame does
- * not have (decoded-output ReplayGain) are refused with a message that
- * names them.
+/* ringlame: lame's option grammar for an encoder's settings (lame_args.h):
+ * short options bundle, arguments attached or separate, case-insensitive
+ * long options, each with lame's meaning.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
-#include "args.h"
+#include "lame_args.h"
 #include "simd.h"
 #include "tag_charset.h"
 #include "whole_file.h"
@@ -21,14 +18,11 @@
 
 #define PROG "ringlame"
 
-/* lame's ProgramName: argv[0] as given, in its messages and usage text */
-/* The name messages give the program (lame's: argv[0]), set by
- * rl_args_parse for the length of the call.  Per thread: the library
- * parses settings on whatever threads its callers use. */
+/* The name messages give the program (lame's ProgramName: argv[0]).  Per
+ * thread: the library parses settings on whatever threads its callers use. */
 static _Thread_local const char *prog_name = PROG;
 #define RL_STR_(x) #x
 #define RL_STR(x) RL_STR_(x)
-#define MAX_ARGS RL_ARGS_MAX_ARGV
 #define NOT_MINE 2      /* internal: the option belongs to another group */
 
 static int str_ieq(const char *a, const char *b)
@@ -50,7 +44,7 @@ static int str_ieq(const char *a, const char *b)
 /* lame's getDoubleValue/getIntValue: a missing or non-numeric argument
  * only warns, and the token is then not consumed.  A number that is not
  * finite or too large is refused (a->bad_value; the argument is consumed). */
-static int get_double(RlArgs *a, const char *name, const char *arg, double *v, FILE *err)
+static int get_double(RlLameSettings *a, const char *name, const char *arg, double *v, FILE *err)
 {
     char *end = NULL;
     *v = strtod(arg, &end);
@@ -117,34 +111,6 @@ static int resample_rate(double freq, FILE *err)
     }
 }
 
-/* frontend string_to_argv: blanks separate, a leading '"' quotes up to the next '"'. */
-static int split_tokens(char *s, char **tok, int max)
-{
-    int n = 0;
-    if (!s)
-        return 0;
-    for (;;) {
-        int quoted = 0;
-        while (isspace((unsigned char) *s))
-            ++s;
-        if (*s == '"') {
-            quoted = 1;
-            ++s;
-        }
-        if (*s == '\0')
-            break;
-        if (n < max)
-            tok[n++] = s;
-        for (; *s != '\0'; ++s) {
-            if (quoted ? (*s == '"') : isspace((unsigned char) *s)) {
-                *s++ = '\0';
-                break;
-            }
-        }
-    }
-    return n;
-}
-
 /* ---- --preset (lame's presets_set) ---- */
 
 /* The old preset names: a bitrate, and whether the preset is mono. */
@@ -170,7 +136,7 @@ static const char *preset_alias(const char *name, int *mono)
  * name (case-sensitive, as in lame).  *used = the argv entries consumed.
  * A bitrate preset (and insane) is applied at once, as lame_set_preset
  * does; rl_config_init applies it a second time (lame_init_params). */
-static int parse_preset(RlArgs *a, int i, int argc, char **argv, int *used, FILE *out, FILE *err)
+static int parse_preset(RlLameSettings *a, int i, int argc, char **argv, int *used, FILE *out, FILE *err)
 {
     RlOptions *o = &a->opt;
     int fast = 0, cbr = 0, mono = 0, n = 1, kbps;
@@ -187,7 +153,7 @@ static int parse_preset(RlArgs *a, int i, int argc, char **argv, int *used, FILE
     *used = n;
 
     if (strcmp(name, "help") == 0 && !fast && !cbr) {
-        rl_args_print_preset_help(out);
+        rl_lame_print_preset_help(out);
         return RL_ARGS_ERROR;       /* lame exits with 1 after it */
     }
     name = preset_alias(name, &mono);
@@ -205,7 +171,7 @@ static int parse_preset(RlArgs *a, int i, int argc, char **argv, int *used, FILE
     kbps = atoi(name);
     if (kbps > 0 && !fast) {
         if (kbps < 8 || kbps > 320) {
-            rl_args_print_lame_version(err);
+            rl_lame_print_version_line(err);
             fprintf(err, "Error: The bitrate specified is out of the valid range for this preset\n"
                     "\n"
                     "When using this mode you must enter a value between \"32\" and \"320\"\n"
@@ -220,7 +186,7 @@ static int parse_preset(RlArgs *a, int i, int argc, char **argv, int *used, FILE
         return RL_ARGS_OK;
     }
     /* lame's words (the old names and "fast" are not in its list) */
-    rl_args_print_lame_version(err);
+    rl_lame_print_version_line(err);
     fprintf(err, "Error: You did not enter a valid profile and/or options with --preset\n"
             "\n"
             "Available profiles are:\n"
@@ -248,7 +214,7 @@ static int parse_preset(RlArgs *a, int i, int argc, char **argv, int *used, FILE
 /* ---- long options, by group; each returns RL_ARGS_*, or NOT_MINE ---- */
 
 /* Rate control and quality. */
-static int long_rate_control(RlArgs *a, const char *token, int i, int argc, char **argv,
+static int long_rate_control(RlLameSettings *a, const char *token, int i, int argc, char **argv,
                              int *used, FILE *out, FILE *err)
 {
     RlOptions *o = &a->opt;
@@ -310,7 +276,7 @@ static int long_rate_control(RlArgs *a, const char *token, int i, int argc, char
 }
 
 /* Input level, channels and the input description. */
-static int long_input(RlArgs *a, const char *token, int i, int argc, char **argv,
+static int long_input(RlLameSettings *a, const char *token, int i, int argc, char **argv,
                       int *used, FILE *err)
 {
     RlOptions *o = &a->opt;
@@ -347,9 +313,6 @@ static int long_input(RlArgs *a, const char *token, int i, int argc, char **argv
     else if (str_ieq(token, "mp1input") || str_ieq(token, "mp2input") || str_ieq(token, "mp3input")) {
         a->mpeg_input = token[2] - '0';
     }
-    else if (str_ieq(token, "decode")) {
-        a->decode = 1;
-    }
     else if (str_ieq(token, "decode-mp3delay")) {
         if ((*used = get_int(token, next, &iv, err))) {
             a->mpeg_delay = iv;
@@ -383,7 +346,7 @@ static int long_input(RlArgs *a, const char *token, int i, int argc, char **argv
 }
 
 /* Filters, the stream layout and the tag. */
-static int long_stream(RlArgs *a, const char *token, int i, int argc, char **argv,
+static int long_stream(RlLameSettings *a, const char *token, int i, int argc, char **argv,
                        int *used, FILE *err)
 {
     RlOptions *o = &a->opt;
@@ -476,182 +439,6 @@ static int long_stream(RlArgs *a, const char *token, int i, int argc, char **arg
     return RL_ARGS_OK;
 }
 
-/* Console, files, threads and information. */
-static int long_program(RlArgs *a, const char *token, int i, int argc, char **argv,
-                        int *used, FILE *out, FILE *err)
-{
-    const char *next = i + 1 < argc ? argv[i + 1] : "";
-    double dv = 0;
-
-    if (str_ieq(token, "quiet")) {
-        a->silent = 10;
-    }
-    else if (str_ieq(token, "silent")) {
-        a->silent = 9;
-    }
-    else if (str_ieq(token, "brief")) {
-        a->silent = -5;
-    }
-    else if (str_ieq(token, "verbose")) {
-        a->silent = -10;
-    }
-    else if (str_ieq(token, "nohist")) {
-        a->nohist = 1;
-    }
-    else if (str_ieq(token, "flush")) {
-        /* every write is complete anyway */
-    }
-    else if (str_ieq(token, "nogaptags")) {
-        a->nogap_tags = 1;
-    }
-    else if (str_ieq(token, "nogap")) {
-        a->nogap = 1;           /* the names that follow are the set's files */
-    }
-    else if (str_ieq(token, "nogapout")) {
-        if (strlen(next) >= RL_ARGS_PATH_MAX) {
-            fprintf(err, "%s: --nogapout: folder name too long\n", prog_name);
-            return RL_ARGS_ERROR;
-        }
-        snprintf(a->nogap_dir, sizeof(a->nogap_dir), "%s", next);
-        *used = 1;
-    }
-    else if (str_ieq(token, "disptime")) {
-        *used = get_double(a, token, next, &dv, err);  /* ringlame's progress keeps its own pace */
-    }
-    else if (str_ieq(token, "noasm")) {
-        *used = 1;              /* no assembler code to turn off */
-    }
-    else if (str_ieq(token, "out-dir")) {
-        if (strlen(next) >= RL_ARGS_PATH_MAX) {
-            fprintf(err, "%s: --out-dir: folder name too long\n", prog_name);
-            return RL_ARGS_ERROR;
-        }
-        snprintf(a->out_dir, sizeof(a->out_dir), "%s", next);
-        *used = 1;
-    }
-    else if (str_ieq(token, "trace")) {
-        if (*next == '\0') {
-            fprintf(err, "%s: --trace needs a file name\n", prog_name);
-            return RL_ARGS_ERROR;
-        }
-        if (strlen(next) >= RL_ARGS_PATH_MAX) {
-            fprintf(err, "%s: --trace: file name too long\n", prog_name);
-            return RL_ARGS_ERROR;
-        }
-        snprintf(a->trace_path, sizeof(a->trace_path), "%s", next);
-        a->own_token = 1;
-        *used = 1;
-    }
-    else if (str_ieq(token, "sequential")) {
-        a->sequential = 1;
-        a->own_token = 1;
-    }
-    else if (str_ieq(token, "batch") || str_ieq(token, "force")) {
-        if (str_ieq(token, "batch"))
-            a->batch = 1;
-        else
-            a->force = 1;
-        a->own_token = 1;
-    }
-    else if (str_ieq(token, "shard")) {
-        char *end = NULL, *end2 = NULL;
-        long k = -1, n = 0;
-        if (*next >= '0' && *next <= '9') {
-            k = strtol(next, &end, 10);
-            if (*end == '/' && end[1] >= '0' && end[1] <= '9')
-                n = strtol(end + 1, &end2, 10);
-        }
-        if (!end2 || *end2 != '\0' || n < 1 || n > 100000 || k < 0 || k >= n) {
-            if (*next == '\0')
-                fprintf(err, "%s: --shard needs K/N (0 <= K < N <= 100000)\n", prog_name);
-            else
-                fprintf(err, "%s: --shard %s: not K/N with 0 <= K < N <= 100000\n", prog_name, next);
-            return RL_ARGS_ERROR;
-        }
-        a->shard_k = (int) k;
-        a->shard_n = (int) n;
-        a->own_token = 1;
-        *used = 1;
-    }
-    else if (str_ieq(token, "merge-manifests")) {
-        a->merge_manifests = 1;
-        a->own_token = 1;
-    }
-    else if (str_ieq(token, "compare")) {
-        a->compare = 1;
-        a->own_token = 1;
-    }
-    else if (str_ieq(token, "lame") || str_ieq(token, "compare-to")) {
-        int const lame = str_ieq(token, "lame");
-        if (*next == '\0' || strlen(next) > RL_ARGS_PATH_MAX) {
-            fprintf(err, "%s: --%s needs a file name\n", prog_name, lame ? "lame" : "compare-to");
-            return RL_ARGS_ERROR;
-        }
-        snprintf(lame ? a->lame_path : a->compare_to, RL_ARGS_PATH_MAX + 1, "%s", next);
-        a->compare = 1;
-        a->own_token = 1;
-        *used = 1;
-    }
-    else if (str_ieq(token, "threads")) {
-        char *end = NULL;
-        long const n = strtol(next, &end, 10);
-        if (end == next || *end != '\0' || n < 1 || n > 1024) {
-            if (*next == '\0')
-                fprintf(err, "%s: --threads needs a number of worker threads (1 to 1024)\n", prog_name);
-            else
-                fprintf(err, "%s: --threads %s: not a number of worker threads (1 to 1024)\n", prog_name, next);
-            return RL_ARGS_ERROR;
-        }
-        a->threads = (int) n;
-        a->own_token = 1;
-        *used = 1;
-    }
-    else if (str_ieq(token, "simd")) {
-        int const cpu = rl_cpu_simd_level();
-        int const level = rl_simd_parse(next);
-        if (level < 0) {
-            if (*next == '\0')
-                fprintf(err, "%s: --simd needs a level (scalar, sse4.1, avx2 or avx512)\n", prog_name);
-            else
-                fprintf(err, "%s: --simd %s: not a level (scalar, sse4.1, avx2 or avx512)\n", prog_name, next);
-            return RL_ARGS_ERROR;
-        }
-        if (level > cpu) {
-            fprintf(err, "%s: --simd %s: this CPU (or build) does not have it; its best is %s\n", prog_name,
-                    rl_simd_name(level), rl_simd_name(cpu));
-            return RL_ARGS_ERROR;
-        }
-        a->opt.simd_level = level;
-        a->own_token = 1;
-        *used = 1;
-    }
-    else if (str_ieq(token, "version") || str_ieq(token, "license")) {
-        rl_args_print_version(out);
-        return RL_ARGS_EXIT;
-    }
-    else if (str_ieq(token, "help") || str_ieq(token, "usage")) {
-        if (strncasecmp(next, "id3", 3) == 0)
-            rl_args_print_id3_help(out);
-        else if (strncasecmp(next, "dev", 3) == 0)
-            rl_args_print_dev_help(out);
-        else
-            rl_args_print_help(out);
-        return RL_ARGS_EXIT;
-    }
-    else if (str_ieq(token, "longhelp") || str_ieq(token, "?")) {
-        rl_args_print_longhelp(out);
-        return RL_ARGS_EXIT;
-    }
-    else if (str_ieq(token, "ogginput")) {
-        fprintf(err, "sorry, vorbis support in LAME is deprecated.\n");
-        return RL_ARGS_ERROR;
-    }
-    else {
-        return NOT_MINE;
-    }
-    return RL_ARGS_OK;
-}
-
 /* lame's developer-only switches.  Debian's lame is built without them:
  * each prints a warning, takes the next argv entry if it has an argument
  * (whatever that entry is, even the input name) and changes nothing. */
@@ -686,7 +473,7 @@ static int long_dev_only(const char *token, int i, int argc, char **argv, int *u
  * the ID3v1 field first from the Latin-1 text (not for --tv), then the
  * frame from the UTF-16 text; with --id3v2-latin1 both from the Latin-1
  * text.  Returns lame's result, RL_ID3_FULL or -ENOMEM. */
-static int id3_tag(RlArgs *a, int field, const char *s)
+static int id3_tag(RlLameSettings *a, int field, const char *s)
 {
     uint16_t *u;
     int rc = 0;
@@ -721,7 +508,7 @@ static int id3_no_room(const char *token, int ret, FILE *err)
 
 /* --ti FILE: lame reads the picture at once (its messages; 0 or non-zero).
  * The bytes are read again for the encode (rl_args_attach_art). */
-static int id3_art(RlArgs *a, const char *path, FILE *err)
+static int id3_art(RlLameSettings *a, const char *path, FILE *err)
 {
     uint8_t *img = NULL;
     size_t n = 0;
@@ -751,7 +538,7 @@ static int id3_art(RlArgs *a, const char *path, FILE *err)
 }
 
 /* ID3 tags (lame's parse_args rules and messages). */
-static int long_id3(RlArgs *a, const char *token, int i, int argc, char **argv,
+static int long_id3(RlLameSettings *a, const char *token, int i, int argc, char **argv,
                     int *used, FILE *err)
 {
     static const struct { const char *name; char field; } text[] = {
@@ -849,8 +636,8 @@ static int long_id3(RlArgs *a, const char *token, int i, int argc, char **argv,
 }
 
 /* Long options (without the leading "--").  *used = extra argv entries consumed. */
-static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv,
-                      int *used, FILE *out, FILE *err)
+int rl_lame_long_option(RlLameSettings *a, const char *token, int i, int argc, char **argv,
+                        int *used, FILE *out, FILE *err)
 {
     int r;
 
@@ -861,14 +648,19 @@ static int parse_long(RlArgs *a, const char *token, int i, int argc, char **argv
         return r;
     if ((r = long_stream(a, token, i, argc, argv, used, err)) != NOT_MINE)
         return r;
-    if ((r = long_program(a, token, i, argc, argv, used, out, err)) != NOT_MINE)
-        return r;
     if ((r = long_dev_only(token, i, argc, argv, used, err)) != NOT_MINE)
         return r;
     if ((r = long_id3(a, token, i, argc, argv, used, err)) != NOT_MINE)
         return r;
-    fprintf(err, "%s: unrecognized option --%s\n", prog_name, token);
-    return RL_ARGS_ERROR;
+    if (str_ieq(token, "noasm")) {
+        *used = 1;              /* no assembler code to turn off */
+        return RL_ARGS_OK;
+    }
+    if (str_ieq(token, "ogginput")) {
+        fprintf(err, "sorry, vorbis support in LAME is deprecated.\n");
+        return RL_ARGS_ERROR;
+    }
+    return RL_ARGS_NOT_LAME;
 }
 
 /* -m's mode letter (only the first character counts). */
@@ -898,9 +690,9 @@ static int set_mode_letter(RlOptions *o, const char *arg, FILE *err)
     return RL_ARGS_OK;
 }
 
-/* A bundle of short options ("-hV2", "-mj", "-V" "2"). */
-static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **argv,
-                       FILE *out, FILE *err)
+int rl_lame_short_options(RlLameSettings *a, const char *token, int *i, int argc, char **argv,
+                          int (*front)(void *ctx, char letter, FILE *out, FILE *err), void *ctx,
+                          FILE *out, FILE *err)
 {
     RlOptions *o = &a->opt;
     const char *next = *i + 1 < argc ? argv[*i + 1] : "";
@@ -971,12 +763,12 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
             break;
         case 't':               /* also: --decode writes no WAV header */
             (void) rl_set_write_lame_tag(o, 0);
-            a->decode_raw = 1;
+            a->tag_last = 't';
             break;
         case 'T':               /* stdout output still has no tag frame */
             (void) rl_set_write_lame_tag(o, 1);
-            a->nogap_tags = 1;  /* lame: -T also keeps the tag with --nogap */
-            a->decode_raw = 0;
+            a->tag_T = 1;       /* lame: -T also keeps the tag with --nogap */
+            a->tag_last = 'T';
             break;
         case 'r':
             /* Debian's lame reads named files with libsndfile too */
@@ -997,9 +789,6 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
         case 'd':
         case 'k':
             fprintf(err, "WARNING: -%c is obsolete.\n", c);
-            break;
-        case 'S':
-            a->silent = 5;
             break;
         case 'X':
             used = 1;           /* n[,m]: lame's build ignores the noise measure */
@@ -1029,12 +818,16 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
         case 'o':
             (void) rl_set_original(o, 0);
             break;
-        case '?':
-            rl_args_print_longhelp(out);
-            return RL_ARGS_ERROR;   /* lame exits with 1 after it */
-        default:
-            fprintf(err, "%s: unrecognized option -%c\n", prog_name, c);
-            return RL_ARGS_ERROR;
+        default: {
+            int const r = front ? front(ctx, c, out, err) : RL_ARGS_NOT_LAME;
+            if (r == RL_ARGS_NOT_LAME) {
+                fprintf(err, "%s: unrecognized option -%c\n", prog_name, c);
+                return RL_ARGS_ERROR;
+            }
+            if (r != RL_ARGS_OK)
+                return r;
+            break;
+        }
         }
         if (used) {
             if (arg == token)
@@ -1046,226 +839,44 @@ static int parse_short(RlArgs *a, const char *token, int *i, int argc, char **ar
     return RL_ARGS_OK;
 }
 
-/* Index i of the merged list in the caller's argv (LAMEOPT's ntok tokens
- * come first): 0 for a LAMEOPT token. */
-static int user_index(int i, int ntok)
+int rl_lame_apply_input(const RlLameSettings *a, RlOptions *opt, int channels, int samplerate,
+                        char *why, size_t whylen)
 {
-    return i > ntok ? i - ntok : 0;
+    if (rl_set_num_channels(opt, channels) < 0) {
+        snprintf(why, whylen, "unsupported number of channels: %d", channels);
+        return -EINVAL;
+    }
+    /* -s overrides the input's rate, as in lame */
+    if (rl_set_in_samplerate(opt, a->input_samplerate > 0 ? a->input_samplerate : samplerate) < 0) {
+        snprintf(why, whylen, "unsupported sample rate: %d", samplerate);
+        return -EINVAL;
+    }
+    return 0;
 }
 
-static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FILE *err)
+void rl_lame_settings_init(RlLameSettings *a)
 {
-    int have_input = 0;
-
-    for (int i = 1; i < argc; i++) {
-        const char *token = argv[i];
-        if (token[0] == '-') {
-            token++;
-            if (*token == '\0' && a->batch) {
-                fprintf(err, "%s: --batch reads files, not stdin (-)\n", prog_name);
-                return RL_ARGS_ERROR;
-            }
-            if (*token == '\0') {           /* "-": stdin, then stdout */
-                have_input = 1;
-                if (a->in_path[0] == '\0') {
-                    snprintf(a->in_path, sizeof(a->in_path), "%s", argv[i]);
-                    a->in_argi = user_index(i, ntok);
-                }
-                else if (a->out_path[0] == '\0') {
-                    snprintf(a->out_path, sizeof(a->out_path), "%s", argv[i]);
-                    a->out_argi = user_index(i, ntok);
-                }
-                continue;
-            }
-            if (*token == '-') {
-                int used = 0, r;
-                token++;
-                a->own_token = 0;
-                r = parse_long(a, token, i, argc, argv, &used, out, err);
-                if (r != RL_ARGS_OK)
-                    return r;
-                for (int k = i; a->own_token && k <= i + used && k < argc; k++)
-                    a->own_arg[user_index(k, ntok)] = 1;
-                i += used;
-            }
-            else {
-                int const r = parse_short(a, token, &i, argc, argv, out, err);
-                if (r != RL_ARGS_OK)
-                    return r;
-            }
-            if (a->bad_value)
-                return RL_ARGS_ERROR;   /* the message named the option */
-        }
-        else {
-            if (strlen(argv[i]) > RL_ARGS_PATH_MAX) {
-                fprintf(err, "%s: file name too long: %s\n", prog_name, argv[i]);
-                return RL_ARGS_ERROR;
-            }
-            if (a->nogap) {         /* after --nogap every name is a file of the set */
-                if (user_index(i, ntok) == 0) {
-                    fprintf(err, "%s: --nogap: LAMEOPT cannot name inputs (%s)\n", prog_name, argv[i]);
-                    return RL_ARGS_ERROR;
-                }
-                if (a->n_inputs >= RL_ARGS_MAX_NOGAP) {
-                    fprintf(err, "%s: --nogap: at most %d files in a set (lame's limit)\n", prog_name,
-                            RL_ARGS_MAX_NOGAP);
-                    return RL_ARGS_ERROR;
-                }
-                a->input_argi[a->n_inputs++] = user_index(i, ntok);
-                have_input = 1;
-            }
-            else if (a->batch) {    /* every name is an input */
-                if (user_index(i, ntok) == 0) {
-                    fprintf(err, "%s: --batch: LAMEOPT cannot name inputs (%s)\n", prog_name, argv[i]);
-                    return RL_ARGS_ERROR;
-                }
-                a->input_argi[a->n_inputs++] = user_index(i, ntok);
-                if (a->in_path[0] == '\0') {
-                    snprintf(a->in_path, sizeof(a->in_path), "%s", argv[i]);
-                    a->in_argi = user_index(i, ntok);
-                }
-                have_input = 1;
-            }
-            else if (a->in_path[0] == '\0') {
-                snprintf(a->in_path, sizeof(a->in_path), "%s", argv[i]);
-                a->in_argi = user_index(i, ntok);
-                have_input = 1;
-            }
-            else if (a->out_path[0] == '\0') {
-                snprintf(a->out_path, sizeof(a->out_path), "%s", argv[i]);
-                a->out_argi = user_index(i, ntok);
-            }
-            else {
-                fprintf(err, "%s: excess arg %s\n", prog_name, argv[i]);
-                return RL_ARGS_ERROR;
-            }
-        }
-    }
-
-    if (!have_input && !(a->batch && a->merge_manifests && a->out_dir[0])) {
-        rl_args_print_usage(err, prog_name);
-        return RL_ARGS_ERROR;
-    }
-    return RL_ARGS_OK;
-}
-
-/* --nogap's rules (lame's parse_args / lame_main): the output folder is
- * --nogapout's, else an output name given before --nogap, else --out-dir's
- * ("": beside each input); the LAME tag is dropped unless --nogaptags or
- * -T keeps it.  Names before --nogap, --batch and --compare are refused. */
-static int nogap_finish(RlArgs *a, FILE *err)
-{
-    if (a->batch || a->compare) {
-        fprintf(err, "%s: --nogap cannot be combined with --%s\n", prog_name, a->batch ? "batch" : "compare");
-        return RL_ARGS_ERROR;
-    }
-    if (a->in_path[0] != '\0') {
-        fprintf(err, "%s: --nogap: name every input after --nogap ('%s' comes before it)\n", prog_name,
-                a->in_path);
-        return RL_ARGS_ERROR;
-    }
-    if (a->nogap_dir[0] == '\0')
-        snprintf(a->nogap_dir, sizeof a->nogap_dir, "%s", a->out_path[0] ? a->out_path : a->out_dir);
-    if (!a->nogap_tags && a->opt.write_lame_tag) {
-        /* lame prints it even with --quiet */
-        fprintf(err, "Note: Disabling VBR Xing/Info tag since it interferes with --nogap\n");
-        (void) rl_set_write_lame_tag(&a->opt, 0);
-    }
-    return RL_ARGS_OK;
-}
-
-static int args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *out, FILE *err)
-{
-    char *env = NULL;
-    char *merged[MAX_ARGS];
-    char *tok[MAX_ARGS];
-    int ntok = 0, n = 0, r;
-
     memset(a, 0, sizeof(*a));
     rl_options_defaults(&a->opt);
     rl_id3_init(&a->id3);
     a->raw_bitwidth = 16;
     a->raw_signed = -1;     /* neither --signed nor --unsigned */
+}
 
-    /* LAMEOPT tokens go between argv[0] and the user's arguments */
-    if (lameopt) {
-        env = strdup(lameopt);
-        if (!env) {
-            fprintf(err, "%s: out of memory\n", prog_name);
-            return RL_ARGS_ERROR;
-        }
-        ntok = split_tokens(env, tok, MAX_ARGS - 1);
-    }
-    merged[n++] = argc > 0 ? argv[0] : (char *) PROG;
-    for (int k = 0; k < ntok && n < MAX_ARGS; k++)
-        merged[n++] = tok[k];
-    for (int k = 1; k < argc && n < MAX_ARGS; k++)
-        merged[n++] = argv[k];
+void rl_lame_set_prog_name(const char *name)
+{
+    prog_name = name ? name : PROG;
+}
 
-    /* --batch changes what the names are: known before they are seen */
-    for (int k = 1; k < n; k++)
-        if (str_ieq(merged[k], "--batch"))
-            a->batch = 1;
-    r = parse_argv(a, n, merged, ntok, out, err);
-    free(env);
-    if (r != RL_ARGS_OK)
-        return r;
+const char *rl_lame_prog_name(void)
+{
+    return prog_name;
+}
 
-    if (a->in_path[0] == '-' && a->silent == 0)
-        a->silent = 1;              /* like lame: stdin input is quieter */
-
-    /* RINGLAME_SIMD lowers the level (--simd's, else the CPU's best) */
-    const char *simd_env = getenv("RINGLAME_SIMD");
-    if (simd_env != NULL && *simd_env != '\0') {
-        int const cpu = rl_cpu_simd_level();
-        int const level = rl_simd_parse(simd_env);
-        if (level < 0) {
-            fprintf(err, "%s: RINGLAME_SIMD=%s: not a level (scalar, sse4.1, avx2 or avx512)\n", prog_name,
-                    simd_env);
-            return RL_ARGS_ERROR;
-        }
-        if (level > cpu) {
-            fprintf(err, "%s: RINGLAME_SIMD=%s: this CPU (or build) does not have it; its best is %s\n", prog_name,
-                    rl_simd_name(level), rl_simd_name(cpu));
-            return RL_ARGS_ERROR;
-        }
-        if (a->opt.simd_level < 0 || level < a->opt.simd_level)
-            a->opt.simd_level = level;
-    }
-
-    a->own_arg[0] = 0;              /* index 0 stands for "not in argv" */
-    if (a->force && !a->batch) {
-        fprintf(err, "%s: --force is an option of --batch\n", prog_name);
-        return RL_ARGS_ERROR;
-    }
-    if ((a->shard_n || a->merge_manifests) && !a->batch) {
-        fprintf(err, "%s: --%s is an option of --batch\n", prog_name, a->shard_n ? "shard" : "merge-manifests");
-        return RL_ARGS_ERROR;
-    }
-    if (a->nogap) {
-        int const rc = nogap_finish(a, err);
-        if (rc != RL_ARGS_OK)
-            return rc;
-    }
-    a->out_given = a->out_path[0] != '\0';
-    if (a->nogap) {
-        /* every file's name is made by the command (rl_args_default_output) */
-    }
-    else if (a->out_path[0] == '\0') {
-        if (a->in_path[0] == '-' && a->in_path[1] == '\0')
-            strcpy(a->out_path, "-");
-        else if (rl_args_default_output_ext(a->in_path, a->out_dir, a->decode ? ".wav" : ".mp3",
-                                            a->out_path, sizeof(a->out_path)) != 0) {
-            fprintf(err, "%s: output file name too long\n", prog_name);
-            return RL_ARGS_ERROR;
-        }
-    }
-
+int rl_lame_settings_finish(RlLameSettings *a, FILE *err)
+{
     if (!a->noreplaygain)           /* ReplayGain is on by default */
         (void) rl_set_find_replay_gain(&a->opt, 1);
-
-    if (a->out_path[0] == '-')      /* no tag frame on stdout, even with -T */
-        (void) rl_set_write_lame_tag(&a->opt, 0);
 
     /* default channel guess (used for raw input) */
     if (a->autoconvert)
@@ -1283,110 +894,14 @@ static int args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FIL
     return RL_ARGS_OK;
 }
 
-int rl_args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, FILE *out, FILE *err)
+int rl_lame_settings_set_simd(RlLameSettings *a, int level)
 {
-    int r;
-    prog_name = argc > 0 && argv[0] ? argv[0] : PROG;
-    r = args_parse(a, argc, argv, lameopt, out, err);
-    prog_name = PROG;       /* argv[0] may not outlive the call */
-    return r;
-}
-
-static int is_common_suffix(const char *ext)
-{
-    static const char *const suffixes[] = {
-        ".wav", ".raw", ".mp1", ".mp2", ".mp3", ".mpg", ".mpa", ".cda", ".ogg", ".aif",
-        ".aiff", ".au", ".snd", ".flac", ".wv", ".ofr", ".tak", ".mp4", ".m4a", ".pcm", ".w64"
-    };
-    for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
-        if (str_ieq(ext, suffixes[i]))
-            return 1;
-    return 0;
-}
-
-int rl_args_default_output(const char *in, const char *out_dir, char *out, size_t outlen)
-{
-    return rl_args_default_output_ext(in, out_dir, ".mp3", out, outlen);
-}
-
-int rl_args_default_output_ext(const char *in, const char *out_dir, const char *new_ext, char *out,
-                               size_t outlen)
-{
-    const char *s, *dir = in, *dir_end = in;
-    const char *base = in, *ext = in;
-    size_t len = 0;
-    int const use_dir = out_dir && out_dir[0] != '\0';
-
-    /* directory part: up to the last '/' (a leading "/x" keeps none, as lame) */
-    for (s = in; *s; ++s)
-        if (*s == '/')
-            dir_end = s;
-    /* base name and extension (from its last '.') */
-    for (s = in; *s; ++s) {
-        if (*s == '/')
-            base = ext = s;
-        else if (*s == '.')
-            ext = s;
+    if (level < 0) {
+        a->opt.simd_level = -1;
+        return 0;
     }
-    if (ext == base)
-        ext = s;
-    if (*base == '/')
-        ++base;
-    if (use_dir) {
-        dir = out_dir;
-        dir_end = out_dir + strlen(out_dir);
-        if (dir_end[-1] == '/')
-            --dir_end;          /* lame adds the '/' only when it is missing */
-    }
-
-    size_t const ndir = (size_t) (dir_end - dir);
-    size_t const nbase = (size_t) (ext - base);
-    int const slash = ndir > 0 || (use_dir && out_dir[0] == '/');
-    /* lame keeps the input's suffix when it is the new one, next to the input */
-    int const replace = is_common_suffix(ext) && (use_dir || !str_ieq(ext, new_ext));
-    size_t const next = replace ? 0 : strlen(ext);
-    size_t const nnew = strlen(new_ext);
-    size_t const need = ndir + (size_t) slash + nbase + next + nnew + 1;
-    if (need > outlen)
-        return -1;
-    memcpy(out + len, dir, ndir);
-    len += ndir;
-    if (slash)
-        out[len++] = '/';
-    memcpy(out + len, base, nbase);
-    len += nbase;
-    memcpy(out + len, ext, next);
-    len += next;
-    memcpy(out + len, new_ext, nnew + 1);
-    return 0;
-}
-
-void rl_args_raw_format(const RlArgs *a, RlRawFormat *raw)
-{
-    memset(raw, 0, sizeof *raw);
-    raw->enabled = a->raw_input;
-    raw->samplerate = a->input_samplerate > 0 ? a->input_samplerate : a->opt.samplerate_in;
-    raw->channels = a->opt.num_channels;
-    raw->bitwidth = a->raw_bitwidth;
-    raw->is_signed = a->raw_signed;
-    raw->big_endian = a->raw_big_endian ^ a->raw_swapbytes;
-    raw->ignore_length = a->ignore_length;
-    raw->mpeg = a->mpeg_input;
-    raw->mpeg_delay = a->mpeg_delay;
-    raw->mpeg_delay_set = a->mpeg_delay_set;
-}
-
-int rl_args_apply_input(const RlArgs *a, RlOptions *opt, int channels, int samplerate,
-                        char *why, size_t whylen)
-{
-    if (rl_set_num_channels(opt, channels) < 0) {
-        snprintf(why, whylen, "unsupported number of channels: %d", channels);
+    if (level >= RL_SIMD_LEVELS || level > rl_cpu_simd_level())
         return -EINVAL;
-    }
-    /* -s overrides the input's rate, as in lame */
-    if (rl_set_in_samplerate(opt, a->input_samplerate > 0 ? a->input_samplerate : samplerate) < 0) {
-        snprintf(why, whylen, "unsupported sample rate: %d", samplerate);
-        return -EINVAL;
-    }
+    a->opt.simd_level = level;
     return 0;
 }

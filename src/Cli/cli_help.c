@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the help texts of the command line (--help, --longhelp, -?,
- * --help dev, --help id3, --preset help, --version).
+ * --help dev, --help id3, --version, lame's usage and version lines).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
-#include "args.h"
+#include "cli_args.h"
 #include "version.h"
 
 #define PROG "ringlame"
@@ -19,19 +19,9 @@ static void print_heading(FILE *fp)
             rl_version());
 }
 
-/* lame's lame_version_print: the whole line fits in 80 columns */
-void rl_args_print_lame_version(FILE *fp)
-{
-    const char *const bits = sizeof(void *) == 8 ? "64bits" : sizeof(void *) == 4 ? "32bits" : "";
-    if (bits[0])
-        fprintf(fp, "LAME %s version 3.100 (http://lame.sf.net)\n\n", bits);
-    else
-        fprintf(fp, "LAME version 3.100 (http://lame.sf.net)\n\n");
-}
-
 void rl_args_print_usage(FILE *fp, const char *prog)
 {
-    rl_args_print_lame_version(fp);
+    rl_lame_print_version_line(fp);
     fprintf(fp,
             "usage: %s [options] <infile> [outfile]\n"
             "\n"
@@ -211,25 +201,6 @@ void rl_args_print_id3_help(FILE *fp)
             "    characters), or the '--add-id3v2' or '--id3v2-only' options are used,\n"
             "    or output is redirected to stdout.\n",
         fp);
-}
-
-void rl_args_print_preset_help(FILE *fp)
-{
-    fprintf(fp,
-            "ringlame %s (reproduces LAME 3.100 output)\n"
-            "\n"
-            "--preset [fast] [cbr] <name>\n"
-            "\n"
-            "  VBR:   medium = -V 4, standard = -V 2, extreme = -V 0 (\"fast\" changes nothing)\n"
-            "  CBR:   insane = 320 kbps\n"
-            "  ABR:   a bitrate from 8 to 320 kbps, with the tuning of the nearest\n"
-            "         standard bitrate; \"cbr\" before it makes it CBR.  Like lame, the\n"
-            "         preset's input scaling (x0.95 up to 160 kbps, 0.97 at 192, 0.98 at\n"
-            "         224) is applied twice, so --preset 128 is not --abr 128.\n"
-            "  Old names:  phone = 16 kbps mono; phon+, lw, mw-eu, sw = 24 kbps mono;\n"
-            "         mw-us = 40 kbps mono; voice = 56 kbps mono; fm, radio, tape = 112;\n"
-            "         hifi = 160; cd = 192; studio = 256.\n",
-            rl_version());
 }
 
 void rl_args_print_version(FILE *fp)
