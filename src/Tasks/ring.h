@@ -87,7 +87,7 @@ typedef struct RlRingFrameInfo {
 typedef struct RlRingParams {
     int threads;        /* rl_run_ring without exec: the calling thread and threads-1 pool
                          * workers; <= 0: the CPUs this process may run on */
-    int slots;          /* frame records; 0: 4 * (pool workers + 1), clamped to [4, 256] */
+    int slots;          /* frame records, at most 256; 0: 4 * (pool workers + 1) */
     int io_backend;     /* rl_run_ring's I/O scheduler (io_sched.h): 0 auto, 1 io_uring only,
                          * 2 thread only; -1 none: Dispatch reads and Encode writes directly */
     RlExecutor *exec;   /* the pool to run on (shared by any number of rings); NULL:
