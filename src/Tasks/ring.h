@@ -19,9 +19,11 @@ struct RlPcmReader;
 struct RlMp3Writer;
 
 /* A stop token: a request, from any thread, that the rings using it drain
- * and return -EINTR.  rl_ring_stop_request takes the token's mutex and the
- * mutex of every ring attached to it and broadcasts their condition
- * variable, so idle workers wake at once (no polling, no timed waits).
+ * and return -EINTR.  rl_ring_stop_request takes the token's mutex, then,
+ * for every ring attached to it, that ring's scheduler lock (to set its
+ * stop flag) and notifies the ring's executor (rl_executor_notify), so idle
+ * workers and helpers wake at once and the next one in the ring fails it
+ * (no polling, no timed waits).
  *
  * Threading contract:
  *   - create/free: by the owner, never while a ring uses the token (free
@@ -33,8 +35,9 @@ struct RlMp3Writer;
  *     src/Cli/signals.h);
  *   - a request is sticky: a ring started with an already stopped token
  *     returns -EINTR without encoding;
- *   - one token may serve several rings at once (each attaches itself from
- *     rl_ring_create to rl_ring_destroy).  Lock order: token -> ring scheduler lock.
+ *   - one token may serve several rings at once (each attaches itself in
+ *     rl_ring_create, before it joins the executor, and detaches in
+ *     rl_ring_destroy, after it left it).  Lock order: token -> ring scheduler lock.
  *     The ring never takes the token's lock while it holds its own. */
 typedef struct RlRingStop RlRingStop;
 
@@ -84,7 +87,7 @@ typedef struct RlRingFrameInfo {
 typedef struct RlRingParams {
     int threads;        /* rl_run_ring without exec: the calling thread and threads-1 pool
                          * workers; <= 0: the CPUs this process may run on */
-    int slots;          /* frame records; 0: 4 * (pool workers + 1), clamped to [4, 256] */
+    int slots;          /* frame records, at most 256; 0: 4 * (pool workers + 1) */
     int io_backend;     /* rl_run_ring's I/O scheduler (io_sched.h): 0 auto, 1 io_uring only,
                          * 2 thread only; -1 none: Dispatch reads and Encode writes directly */
     RlExecutor *exec;   /* the pool to run on (shared by any number of rings); NULL:

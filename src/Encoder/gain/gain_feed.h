@@ -48,7 +48,7 @@
 /* Titles a feed can close (LAME's front end takes at most 200 --nogap files). */
 #define RL_GAIN_MAX_TITLES 256
 
-/* The capacity rl_encoder_init gives the feed (samples per channel). */
+/* The capacity rl_encoder_create gives the feed (samples per channel). */
 #define RL_GAIN_FEED_DEFAULT_CAP (1u << 16)
 
 /* One channel's analysis state (LAME: l/r prebuf, step, out, sum); touched

@@ -58,7 +58,8 @@ typedef struct RlPsyConst {
 /* Serial psy state, owned by Resolve (LAME PsyStateVar_t + ATH adjust +
  * sv_qnt.masking_lower).  nb_l1/nb_l2, last_en_subshort, tot_ener and
  * loudness_sq_save are pure functions of earlier input (recomputable from the
- * previous granules' Prepare output); they are carried here for now. */
+ * previous granules' Prepare output); they are carried here rather than
+ * recomputed. */
 typedef struct RlPsyState {
     float nb_l1[4][RL_CBANDS];       /* recomputable: ecb of granule t-1 */
     float nb_l2[4][RL_CBANDS];       /* recomputable: ecb of granule t-2 */

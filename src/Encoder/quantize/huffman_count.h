@@ -63,8 +63,7 @@ int rl_noquant_count_bits(const RlConfig *cfg, RlGranule *gi);
  * quantized at the same step and takes a 0/1 shortcut above the cached
  * count1 start, and its bytes depend on that (see quantize_granule).
  * CBR/ABR/vbr_rh only (the VBR-new quantizer quantizes itself).
- * Stage: Search; Encode (CBR, vbr_rh, ABR check).
- * Stage: Search; Encode (CBR, vbr_rh loops). */
+ * Stage: Search; Encode (CBR and vbr_rh loops, the ABR check). */
 int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const int *pseudohalf,
                   RlNoiseCache *prev);
 

@@ -17,8 +17,7 @@
  * f->search_bits, vbr_analog_silence, vbr_resv_size and the spec_* fields.  Thread-safe for distinct frames.  A quantizer failure (LAME's
  * "INTERNAL ERROR IN VBR NEW CODE" cases: it may be an artefact of a wrong
  * assumed_resv) is stored in f->spec_rc, not returned; returns 0.
- * Stage: Search (and Encode's serial redo).
- * Stage: Search. */
+ * Stage: Search (and Encode's serial redo). */
 int rl_vbr_search(const RlEncoderConst *k, RlFrame *f, int assumed_resv);
 
 /* 1 iff the last rl_vbr_search of f gave exactly what a search with
@@ -33,8 +32,7 @@ int rl_vbr_search(const RlEncoderConst *k, RlFrame *f, int assumed_resv);
  *   lies in the interval [tlo, thi) that keeps all its bisection decisions,
  *   and the error outcome (final bits > sum(M)) is the same.
  * Pure and cheap (two on_pe calls).  Reads f's resolve outputs and spec_*.
- * Stage: Encode (rl_search_valid).
- * Stage: Encode (the check of a speculative search). */
+ * Stage: Encode (rl_search_valid: the check of a speculative search). */
 int rl_vbr_search_valid(const RlEncoderConst *k, const RlFrame *f, int true_resv);
 
 /* The rest of VBR_new_iteration_loop on the TRUE reservoir s (Encode's): frame

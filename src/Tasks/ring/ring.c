@@ -54,7 +54,7 @@
  *                    only the Dispatch task (the callback may run beside
  *                    Encode's progress callback: its receiver locks).
  *   e->psy           only the Resolve task.
- *   e->enc, the output port's write, the progress callback
+ *   e->encode, the output port's write, the progress callback
  *                    only the Encode task and, after the last Encode, the
  *                    Finish task (which calls the port's finish).  So the
  *                    port sees the bytes in stream order, one call at a time.
@@ -70,7 +70,7 @@
  *                    pick_task asks it rl_gain_task_pending/space under mu:
  *                    lock order mu -> feed, and the feed never calls back
  *                    (no notify is set), so no cycle.
- *   e->cfg/ath/psyc         read-only after init: any task.
+ *   e->k (cfg, ath, psyc, dsp)  read-only after init: any task.
  *   p.trace (trace.h)       the thread that ran a task appends it to its own
  *                    buffer, after the task and before the publish, without
  *                    mu (the trace's lock only the first time a thread
@@ -81,7 +81,7 @@
  *   Search reads no serial state: it gets `assumed` (RlCarried), Encode's state after
  *   the last committed Encode, copied under mu when the task is taken
  *   (committed, written by complete_task of Encode).  Encode checks the
- *   speculation (rl_encode calls rl_search_valid with the true reservoir)
+ *   speculation (rl_encode calls rl_search_valid_step with the true state)
  *   and re-runs the search itself, serially, when it does not hold.
  *
  * Wake-ups.  Readiness is derived from the cursors and flags, never polled.

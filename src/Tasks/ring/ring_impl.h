@@ -159,7 +159,7 @@ int  rl_ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp);
  * fills p.stats.  Idempotent; then only the ports may still hold r (an
  * input port's thread calling input_ready) until they are closed. */
 void rl_ring_halt(Ring *r);
-/* The fork-join the Encode task lends rl_encode_forked (ctx: the Ring). */
+/* The fork-join the Encode task lends rl_encode (RlForkJoin.run; ctx: the Ring). */
 void rl_ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg);
 
 #endif

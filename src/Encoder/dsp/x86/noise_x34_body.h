@@ -3,7 +3,7 @@
  * noise_x34.h), included by one file per ISA level (compiled with at least
  * AVX2) after it has defined LOOKUP_SETUP, LOOKUP_ADJ(i) and
  * LOOKUP_POW43(i) (rl_adj43asm[i], rl_pow43[i] for four indices) and
- * RL_NOISE_FN (AVX2 now; AVX-512 has its own two-pass kernel,
+ * RL_NOISE_FN (the AVX2 level; AVX-512 has its own two-pass kernel,
  * x34_avx512.c).
  *
  * One vector holds one group of four lines of a job: the float products,
