@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: the public API's encoder: a frame ring on a worker pool, fed
- * from ringlame_send through the input queue and drained by
- * ringlame_receive through the output FIFO (api_ports.h).  Without pool
+/* ringlame: the public API's encoder: the encode session's ring
+ * (session.h) on a worker pool, fed from ringlame_send through the input
+ * queue and drained by ringlame_receive through the output FIFO
+ * (api_ports.h).  Without pool
  * workers the ring runs inside ringlame_receive, on the caller's thread. */
 #include <errno.h>
 #include <stdlib.h>
@@ -31,7 +32,6 @@ RINGLAME_API int ringlame_open(RingLameEncoder **out, const RingLameSettings *s)
     RlLameSettings *ls;
     RlRingInput inp;
     RlRingOutput outp;
-    RlRingParams p;
     RlSessionRun run;
     RlSessionInput in;
     char why[RL_ARGS_PATH_MAX + 128];
@@ -80,8 +80,7 @@ RINGLAME_API int ringlame_open(RingLameEncoder **out, const RingLameSettings *s)
         goto fail;
     rl_api_input_port(&enc->in, &inp);
     rl_api_output_port(&enc->out, &outp);
-    rl_session_ring_params(&run, &enc->st, &p);
-    rc = rl_ring_create(&enc->ring, &enc->st.opt, run.exec, &inp, &outp, &p);
+    rc = rl_session_ring_create(&enc->ring, &run, &enc->st, &inp, &outp);
     if (rc < 0)
         goto fail;
     free(ls);

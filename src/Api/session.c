@@ -72,3 +72,15 @@ void rl_session_ring_params(const RlSessionRun *run, const RlSessionStream *st, 
     p->id3v1 = st->tags.v1;
     p->id3v1_len = st->tags.v1_len;
 }
+
+int rl_session_ring_create(RlRing **out, const RlSessionRun *run, const RlSessionStream *st,
+                           const RlRingInput *in, const RlRingOutput *outp)
+{
+    RlRingParams p;
+
+    *out = NULL;
+    if (!run->exec)
+        return -EINVAL;
+    rl_session_ring_params(run, st, &p);
+    return rl_ring_create(out, &st->opt, run->exec, in, outp, &p);
+}

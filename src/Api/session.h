@@ -97,4 +97,11 @@ int  rl_session_threads(const RlSessionRun *run);
  * Internal to the session's halves. */
 void rl_session_ring_params(const RlSessionRun *run, const RlSessionStream *st, RlRingParams *p);
 
+/* A ring for stream st between the caller's own ports (the public API's
+ * memory ports), on run->exec (required): rl_ring_create with the
+ * session's parameters.  The stream, the ports and run's objects must
+ * outlive the ring.  0 or -errno. */
+int  rl_session_ring_create(RlRing **out, const RlSessionRun *run, const RlSessionStream *st,
+                            const RlRingInput *in, const RlRingOutput *outp);
+
 #endif

@@ -3,9 +3,9 @@
  * The inputs are expanded (batch_walk.h), checked for output collisions
  * before anything is encoded, filtered through the manifest
  * (batch_manifest.h, skipped unless --force), then encoded two files at a
- * time: one thread per file in flight runs rl_run_ring on the shared
- * executor (--threads - 1 workers), so the next file's ring starts while
- * the current one drains.  The main thread draws the progress line.
+ * time: one thread per file in flight runs the file session
+ * (session_files.h) on the shared executor (--threads - 1 workers), so
+ * the next file's ring starts while the current one drains.  The main thread draws the progress line.
  *
  * With --compare each encoded file is also encoded by lame (same options,
  * into a temporary folder) and compared (compare_run.h); the verdicts go
