@@ -621,7 +621,7 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
 /* Every level the CPU has, against the scalar table. */
 static void check_prepare(int bench, int cpu)
 {
-    const RlDsp *const s = rl_dsp_scalar();
+    const RlDsp *const s = rl_dsp_table_at(RL_SIMD_SCALAR);
     double base[NPREP] = { 0, 0, 0, 0, 0, 0, 0, 0 };
     for (int level = RL_SIMD_SCALAR; level <= cpu && level < RL_SIMD_LEVELS; level++) {
         RlDsp d;
@@ -1003,6 +1003,11 @@ static void report_bench(const char *name, int level, double ns, double *base)
             report_bench(name, level, bench_fn(fn_), &base);                   \
     } while (0)
 
+static RlSpreadFn spread_at(int level) { return rl_dsp_table_at(level)->spread; }
+static RlNoiseX34Fn noise_x34_at(int level) { return rl_dsp_table_at(level)->noise_x34; }
+static RlXrpowFn xrpow_at(int level) { return rl_dsp_table_at(level)->xrpow; }
+static RlQuantLinesFn quantize_lines_at(int level) { return rl_dsp_table_at(level)->quantize_lines; }
+
 int main(int argc, char **argv)
 {
     int const bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
@@ -1029,11 +1034,11 @@ int main(int argc, char **argv)
         }
         if (bench)
             report_bench("choose_table", level, bench_choose_table(d.choose_table), &base);
-        KERNEL(RlSpreadFn, "spread", rl_dsp_spread_at, check_spread, bench_spread, spread, base_sp);
-        KERNEL(RlNoiseX34Fn, "noise_x34", rl_dsp_noise_x34_at, check_noise, bench_noise, noise_x34,
+        KERNEL(RlSpreadFn, "spread", spread_at, check_spread, bench_spread, spread, base_sp);
+        KERNEL(RlNoiseX34Fn, "noise_x34", noise_x34_at, check_noise, bench_noise, noise_x34,
                base_nz);
-        KERNEL(RlXrpowFn, "xrpow", rl_dsp_xrpow_at, check_xrpow, bench_xrpow, xrpow, base_xp);
-        KERNEL(RlQuantLinesFn, "quant_lines", rl_dsp_quantize_lines_at, check_quantize_lines,
+        KERNEL(RlXrpowFn, "xrpow", xrpow_at, check_xrpow, bench_xrpow, xrpow, base_xp);
+        KERNEL(RlQuantLinesFn, "quant_lines", quantize_lines_at, check_quantize_lines,
                bench_quantize_lines, quantize_lines, base_ql);
     }
     check_prepare(bench, cpu);
