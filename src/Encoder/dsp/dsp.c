@@ -82,8 +82,3 @@ const RlDsp *rl_dsp_table_at(int level)
     (void) pthread_once(&built[level], builders[level]);
     return &tables[level];
 }
-
-void rl_dsp_init(RlDsp *d, int level)
-{
-    *d = *rl_dsp_table_at(level);
-}

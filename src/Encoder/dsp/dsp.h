@@ -128,7 +128,4 @@ typedef struct RlDsp {
  * checks level <= rl_cpu_simd_level() before calling a kernel of it. */
 const RlDsp *rl_dsp_table_at(int level);
 
-/* *d = *rl_dsp_table_at(level). */
-void rl_dsp_init(RlDsp *d, int level);
-
 #endif
