@@ -66,6 +66,12 @@ static int first_diff(const float *a, const float *b, int n)
     return i;
 }
 
+/* the first output index where a0, b0 or else a1, b1 differ (n: none) */
+static int first_diff2(const float *a0, const float *a1, const float *b0, const float *b1, int n)
+{
+    return same_floats(a0, b0, n) ? first_diff(a1, b1, n) : first_diff(a0, b0, n);
+}
+
 /* ---- outputs: every buffer a kernel writes (the scalar one's and the
  * tested one's) is a slot with GUARD bytes of a known pattern before and
  * after it; a kernel that writes outside its buffer changes one ---- */
@@ -307,7 +313,7 @@ static int compare_spread(const RlDsp *t, const RlDsp *s, const RlPsyBands *gd, 
     float *const e1 = slot(2, bytes, 0xaa), *const c1 = slot(3, bytes, 0xaa);
     s->spread(gd, eb, max, idx, e0, c0);
     t->spread(gd, eb, max, idx, e1, c1);
-    int const b = same_floats(e0, e1, n) ? first_diff(c0, c1, n) : first_diff(e0, e1, n);
+    int const b = first_diff2(e0, c0, e1, c1, n);
     return CHECK(b == n, "spread %s, npart %d kind %d idx %d: b=%d ecb %a cap %a, scalar %a %a",
                  rl_simd_name(t->level), n, kind, ikind, b, b < n ? e1[b] : 0, b < n ? c1[b] : 0,
                  b < n ? e0[b] : 0, b < n ? c0[b] : 0)
@@ -646,7 +652,7 @@ static void check_pcm_s16le(const RlDsp *t, const RlDsp *s)
         float *const b0 = slot(2, bytes, 0xaa), *const b1 = slot(3, bytes, 0xaa);
         s->pcm_s16le(pcm, n, nch, m, a0, a1);
         t->pcm_s16le(pcm, n, nch, m, b0, b1);
-        int const at = same_floats(a0, b0, n) ? first_diff(a1, b1, n) : first_diff(a0, b0, n);
+        int const at = first_diff2(a0, a1, b0, b1, n);
         if (!CHECK(at == n, "pcm_s16le %s n=%d nch %d: frame %d", rl_simd_name(t->level), n, nch, at)
             || !guards_ok(4, "pcm_s16le", t->level))
             return;

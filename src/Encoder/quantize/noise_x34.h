@@ -94,7 +94,7 @@ int rl_k_34_one(float q);
 
 /* Fills rl_x34_thr, rl_x34_sure and rl_x34_thr_ok once (thread-safe; the
  * quantizer tables first).  Only the kernels that compare need them:
- * dsp.c calls it when it selects them. */
+ * the x86 ladder (dsp_init_x86.c) calls it before it selects them. */
 void rl_x34_thr_init(void);
 
 #endif
