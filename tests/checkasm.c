@@ -103,6 +103,14 @@ static void *slot(int s, size_t size, int fill)
     return m + GUARD;
 }
 
+/* Two outputs of bytes each for the scalar kernel (slots 0, 1: o[0], o[1],
+ * bytes 0x55) and two for the tested one (slots 2, 3: o[2], o[3], 0xaa). */
+static void slots4(size_t bytes, float *o[4])
+{
+    for (int s = 0; s < 4; s++)
+        o[s] = slot(s, bytes, s < 2 ? 0x55 : 0xaa);
+}
+
 /* Whether slots 0..n-1 kept their guards (a failure names the first byte
  * written outside). */
 static int guards_ok(int n, const char *kernel, int level)
@@ -308,9 +316,9 @@ static int compare_spread(const RlDsp *t, const RlDsp *s, const RlPsyBands *gd, 
         idx[b] = (unsigned char) (ikind == 0 ? rnd() % 9 : ikind == 1 ? 0 : 8);
     }
     int const n = gd->npart;
-    size_t const bytes = sizeof(float) * (size_t) n;
-    float *const e0 = slot(0, bytes, 0x55), *const c0 = slot(1, bytes, 0x55);
-    float *const e1 = slot(2, bytes, 0xaa), *const c1 = slot(3, bytes, 0xaa);
+    float *o[4];                       /* ecb, cap of the scalar kernel, then of t's */
+    slots4(sizeof(float) * (size_t) n, o);
+    float *const e0 = o[0], *const c0 = o[1], *const e1 = o[2], *const c1 = o[3];
     s->spread(gd, eb, max, idx, e0, c0);
     t->spread(gd, eb, max, idx, e1, c1);
     int const b = first_diff2(e0, c0, e1, c1, n);
@@ -523,8 +531,9 @@ static void check_gain_filter(const RlDsp *t, const RlDsp *s)
     for (int fi = 0; fi < 9; fi++)
         for (int kind = 0; kind < SAMPLE_KINDS; kind++)
             for (int rep = 0; rep < 4; rep++) {
-                float *const st0 = slot(0, bytes, 0x55), *const o0 = slot(1, bytes, 0x55);
-                float *const st1 = slot(2, bytes, 0xaa), *const o1 = slot(3, bytes, 0xaa);
+                float *o[4];                   /* step, out of the scalar kernel, then of t's */
+                slots4(bytes, o);
+                float *const st0 = o[0], *const o0 = o[1], *const st1 = o[2], *const o1 = o[3];
                 for (int i = 0; i < N; i++)
                     in[i] = sample(kind, i + rep * 7000);
                 for (int i = 0; i < M; i++) {          /* the history */
@@ -647,12 +656,11 @@ static void check_pcm_s16le(const RlDsp *t, const RlDsp *s)
         const float *const m = mats[rep % 3];
         for (int i = 0; i < 2 * 300; i++)
             pcm[i] = (uint16_t) (rep % 5 == 0 ? (i & 1 ? 0x8000 : 0x7fff) : rnd());
-        size_t const bytes = sizeof(float) * (size_t) n;
-        float *const a0 = slot(0, bytes, 0x55), *const a1 = slot(1, bytes, 0x55);
-        float *const b0 = slot(2, bytes, 0xaa), *const b1 = slot(3, bytes, 0xaa);
-        s->pcm_s16le(pcm, n, nch, m, a0, a1);
-        t->pcm_s16le(pcm, n, nch, m, b0, b1);
-        int const at = first_diff2(a0, a1, b0, b1, n);
+        float *o[4];
+        slots4(sizeof(float) * (size_t) n, o);
+        s->pcm_s16le(pcm, n, nch, m, o[0], o[1]);
+        t->pcm_s16le(pcm, n, nch, m, o[2], o[3]);
+        int const at = first_diff2(o[0], o[1], o[2], o[3], n);
         if (!CHECK(at == n, "pcm_s16le %s n=%d nch %d: frame %d", rl_simd_name(t->level), n, nch, at)
             || !guards_ok(4, "pcm_s16le", t->level))
             return;
