@@ -10,6 +10,7 @@
 
 #include "rl_config.h"    /* RlConfig */
 #include "psy.h"          /* RlAth, RlPsyConst */
+#include "dsp.h"          /* RlDsp, the table cfg.dsp points at */
 
 typedef struct RlEncoderConst {
     RlConfig   cfg;       /* cfg.dsp: the kernels of the chosen SIMD level */
