@@ -1,31 +1,44 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: every kernel of the DSP table (src/Encoder/dsp/dsp.h) at every
- * SIMD level this CPU has, against the scalar kernel: random and
- * adversarial inputs, exact comparison.  Levels the CPU (or the build) lacks
- * are reported as skipped.
- *   checkasm           the comparison (CTest test checkasm)
- *   checkasm --bench   also each kernel's speed-up per level */
+/* ringlame: the kernels of the DSP tables (src/Encoder/dsp/dsp.h) against
+ * the scalar ones: random and adversarial inputs, exact comparison, guard
+ * bytes around every output.  At each SIMD level only the entries that
+ * differ from the level below are tested (the others were tested there).
+ *   checkasm                  every level this CPU and build have
+ *   --function PATTERN        only the kernels whose name matches the glob
+ *                             PATTERN or starts with it (names: --list)
+ *   --level NAME              no level above NAME (also RINGLAME_SIMD)
+ *   --seed N                  the inputs' seed (else RL_TEST_SEED, else 1);
+ *                             every run prints the seed it used
+ *   --bench                   also each tested kernel's time and speed-up
+ *   --list                    the kernel names
+ * The summary names each level tested or skipped; a run that compared no
+ * kernel (a CPU or build without SIMD, a filter that matches nothing)
+ * exits 77 (skipped). */
 #include "harness.h"
 
+#include <fnmatch.h>
+#include <stddef.h>
 #include <time.h>
 
 #include "attack.h"
+#include "dispatch.h"
 #include "dsp.h"
 #include "fast_log.h"
 #include "fft.h"
 #include "huffman_count.h"
 #include "mdct.h"
-#include "polyphase_window.h"
-#include "psy_spread.h"
-#include "replaygain.h"
 #include "noise_x34.h"
+#include "polyphase_window.h"
+#include "psy.h"
+#include "psy_spread.h"
 #include "quant_tables.h"
 #include "quantize_common.h"
+#include "replaygain.h"
 #include "rl_encoder.h"
 #include "settings.h"
 #include "stages.h"
 
-#define BUF 640              /* 576 values and room for a pair past an odd end */
+/* ---- inputs ---- */
 
 static uint64_t rng_state;
 
@@ -34,6 +47,120 @@ static uint32_t rnd(void)
     rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
     return (uint32_t) (rng_state >> 33);
 }
+
+static float frnd(void)            /* [0, 1) */
+{
+    return (float) (rnd() >> 8) * (1.0f / 8388608.0f);
+}
+
+static int same_floats(const float *a, const float *b, int n)
+{
+    return memcmp(a, b, sizeof(float) * (size_t) n) == 0;
+}
+
+static int first_diff(const float *a, const float *b, int n)
+{
+    int i = 0;
+    while (i < n && memcmp(&a[i], &b[i], sizeof(float)) == 0)
+        i++;
+    return i;
+}
+
+/* the first output index where a0, b0 or else a1, b1 differ (n: none) */
+static int first_diff2(const float *a0, const float *a1, const float *b0, const float *b1, int n)
+{
+    return same_floats(a0, b0, n) ? first_diff(a1, b1, n) : first_diff(a0, b0, n);
+}
+
+/* ---- outputs: every buffer a kernel writes (the scalar one's and the
+ * tested one's) is a slot with GUARD bytes of a known pattern before and
+ * after it; a kernel that writes outside its buffer changes one ---- */
+
+#define GUARD 64
+#define SLOT_MAX 32768
+#define SLOTS 4
+
+static unsigned char slot_mem[SLOTS][GUARD + SLOT_MAX + GUARD] __attribute__((aligned(64)));
+static size_t slot_size[SLOTS];
+
+static unsigned char guard_byte(int i)
+{
+    return (unsigned char) (0xa5 ^ (i * 29));
+}
+
+/* Slot s as a buffer of size bytes, each byte fill (64-byte aligned). */
+static void *slot(int s, size_t size, int fill)
+{
+    unsigned char *const m = slot_mem[s];
+    if (size > SLOT_MAX)
+        rl_test_fatal("slot %d: %zu bytes, at most %d", s, size, SLOT_MAX);
+    slot_size[s] = size;
+    for (int i = 0; i < GUARD; i++) {
+        m[GUARD - 1 - i] = guard_byte(i);
+        m[GUARD + size + (size_t) i] = guard_byte(i);
+    }
+    memset(m + GUARD, fill, size);
+    return m + GUARD;
+}
+
+/* Two outputs of bytes each for the scalar kernel (slots 0, 1: o[0], o[1],
+ * bytes 0x55) and two for the tested one (slots 2, 3: o[2], o[3], 0xaa). */
+static void slots4(size_t bytes, float *o[4])
+{
+    for (int s = 0; s < 4; s++)
+        o[s] = slot(s, bytes, s < 2 ? 0x55 : 0xaa);
+}
+
+/* Whether slots 0..n-1 kept their guards (a failure names the first byte
+ * written outside). */
+static int guards_ok(int n, const char *kernel, int level)
+{
+    for (int s = 0; s < n; s++) {
+        const unsigned char *const m = slot_mem[s];
+        int before = 0, after = 0;
+        for (int i = 0; i < GUARD; i++) {
+            if (!before && m[GUARD - 1 - i] != guard_byte(i))
+                before = i + 1;
+            if (!after && m[GUARD + slot_size[s] + (size_t) i] != guard_byte(i))
+                after = i + 1;
+        }
+        if (!CHECK(!before && !after, "%s %s, output %d (%zu bytes): wrote %s, byte %d",
+                   kernel, rl_simd_name(level), s, slot_size[s], before ? "before its start" : "past its end",
+                   before ? -before : after - 1))
+            return 0;
+    }
+    return 1;
+}
+
+/* ---- timing (CPU time: the machine is shared, other jobs must not
+ * count) ---- */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* best = ns per run of stmt (it: the run's index), best of reps runs of
+ * iters */
+#define BEST_NS(best, reps, iters, stmt)                                 \
+    do {                                                                 \
+        (best) = 1e30;                                                   \
+        for (int rep_ = 0; rep_ < (reps); rep_++) {                      \
+            double const t0_ = now();                                    \
+            for (int it = 0; it < (iters); it++) {                       \
+                stmt;                                                    \
+            }                                                            \
+            double const t_ = (now() - t0_) / (double) (iters) * 1e9;    \
+            if (t_ < (best))                                             \
+                (best) = t_;                                             \
+        }                                                                \
+    } while (0)
+
+/* ---- choose_table ---- */
+
+#define BUF 640              /* 576 values and room for a pair past an odd end */
 
 /* Values 0..vmax, with a chance of pinning one to vmax. */
 static void fill(int *ix, int n, int vmax, int dens)
@@ -50,71 +177,68 @@ static void fill(int *ix, int n, int vmax, int dens)
         ix[rnd() % (uint32_t) n] = vmax;
 }
 
-static int compare_one(const RlDsp *d, const int *ix, int n, int bits0, const char *what)
+static int compare_choose(const RlDsp *t, const RlDsp *s, const int *ix, int n, int bits0,
+                          const char *what)
 {
-    int b_ref = bits0, b_got = bits0;
-    int t_ref = rl_choose_table(ix, ix + n, &b_ref);
-    int t_got = d->choose_table(ix, ix + n, &b_got);
-    return CHECK(t_ref == t_got && b_ref == b_got,
+    int *const b_ref = slot(0, sizeof(int), 0);
+    int *const b_got = slot(1, sizeof(int), 0);
+    *b_ref = *b_got = bits0;
+    int const t_ref = s->choose_table(ix, ix + n, b_ref);
+    int const t_got = t->choose_table(ix, ix + n, b_got);
+    return CHECK(t_ref == t_got && *b_ref == *b_got,
                  "choose_table %s, %s n=%d: table %d bits %d, scalar table %d bits %d",
-                 rl_simd_name(d->level), what, n, t_got, b_got, t_ref, b_ref);
+                 rl_simd_name(t->level), what, n, t_got, *b_got, t_ref, *b_ref)
+           && guards_ok(2, "choose_table", t->level);
 }
 
 /* The largest value of each table region: 0, 1, 2, 3, 4..15, escapes, too large. */
 static const int region_max[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 15, 16, 17, 30, 31, 46, 47, 78, 79,
                                   270, 271, 1038, 1039, 8206, 8207, 9000 };
 
-static void check_choose_table(const RlDsp *d)
+static void check_choose_table(const RlDsp *t, const RlDsp *s)
 {
     static int ix[BUF];
     static const int lengths[] = { 0, 1, 2, 3, 4, 6, 8, 14, 15, 16, 17, 18, 30, 31, 32, 33, 34,
                                    46, 62, 64, 66, 94, 126, 128, 130, 288, 418, 574, 575, 576 };
-    int nl = (int) (sizeof lengths / sizeof lengths[0]);
-    int nr = (int) (sizeof region_max / sizeof region_max[0]);
+    int const nl = (int) (sizeof lengths / sizeof lengths[0]);
+    int const nr = (int) (sizeof region_max / sizeof region_max[0]);
     int fails = 0;
 
     /* all zero, every region at every length, dense and sparse */
     for (int li = 0; li < nl; li++) {
-        int n = lengths[li];
+        int const n = lengths[li];
         for (int ri = 0; ri < nr; ri++) {
             for (int dens = 5; dens <= 100; dens += 95) {
                 fill(ix, n, region_max[ri], dens);
-                fails += !compare_one(d, ix, n, (int) (rnd() % 5000), "region");
+                fails += !compare_choose(t, s, ix, n, (int) (rnd() % 5000), "region");
             }
             /* every value at its region's maximum */
             for (int i = 0; i < BUF; i++)
                 ix[i] = i < n ? region_max[ri] : 0;
-            fails += !compare_one(d, ix, n, 0, "all-max");
+            fails += !compare_choose(t, s, ix, n, 0, "all-max");
         }
         for (int i = 0; i < BUF; i++)
             ix[i] = 0;
-        fails += !compare_one(d, ix, n, 17, "all-zero");
+        fails += !compare_choose(t, s, ix, n, 17, "all-zero");
     }
     /* random lengths and values */
     for (int k = 0; k < 20000 && fails < 10; k++) {
-        int n = (int) (rnd() % 577);
-        int vmax = region_max[rnd() % (uint32_t) nr];
+        int const n = (int) (rnd() % 577);
+        int const vmax = region_max[rnd() % (uint32_t) nr];
         fill(ix, n, vmax, (int) (rnd() % 101));
-        fails += !compare_one(d, ix, n, (int) (rnd() % 100000), "random");
+        fails += !compare_choose(t, s, ix, n, (int) (rnd() % 100000), "random");
     }
 }
 
-/* CPU time: the machine is shared, other jobs must not count */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* ns per call over a mix of lengths and regions like an encode's. */
-static double bench_choose_table(RlChooseTableFn fn)
+static double bench_choose_table(const RlDsp *t)
 {
     enum { SETS = 64 };
     static int ix[SETS][BUF];
     static int len[SETS];
     static const int mix_max[] = { 1, 2, 3, 5, 7, 15, 30, 100 };
-    uint64_t saved = rng_state;
+    RlChooseTableFn const fn = t->choose_table;
+    uint64_t const saved = rng_state;
     rng_state = 42;
     for (int s = 0; s < SETS; s++) {
         len[s] = 2 * (int) (8 + rnd() % 200);
@@ -123,22 +247,14 @@ static double bench_choose_table(RlChooseTableFn fn)
     rng_state = saved;
     int bits = 0;
     volatile int sink = 0;
-    double best = 1e30;
-    for (int rep = 0; rep < 5; rep++) {
-        double t0 = now();
-        for (int it = 0; it < 2000; it++)
-            for (int s = 0; s < SETS; s++)
-                sink += fn(ix[s], ix[s] + len[s], &bits);
-        double t = (now() - t0) / (2000.0 * SETS) * 1e9;
-        if (t < best)
-            best = t;
-    }
+    double best;
+    BEST_NS(best, 5, 2000, for (int s = 0; s < SETS; s++) sink += fn(ix[s], ix[s] + len[s], &bits));
     (void) sink;
-    return best;
+    return best / SETS;
 }
 
-
-/* ---- spread: the psy partition layouts of every sample rate ---- */
+/* ---- the encoders whose layouts the spread and noise checks use: the
+ * psy partitions and scalefactor bands of every sample rate ---- */
 
 static const int layout_rates[] = { 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000 };
 #define NRATES ((int) (sizeof layout_rates / sizeof layout_rates[0]))
@@ -154,8 +270,8 @@ static void layouts_init(void)
         rl_options_defaults(&o);
         rl_set_in_samplerate(&o, layout_rates[r]);
         rl_set_out_samplerate(&o, layout_rates[r]);
-        if (!CHECK(rl_encoder_create(&layout_enc[r], &o) == 0, "encoder at %d Hz", layout_rates[r]))
-            continue;
+        if (rl_encoder_create(&layout_enc[r], &o) != 0)
+            rl_test_fatal("encoder at %d Hz", layout_rates[r]);
         layouts[nlayouts++] = &layout_enc[r]->k.psyc.l;
         layouts[nlayouts++] = &layout_enc[r]->k.psyc.s;
     }
@@ -167,10 +283,7 @@ static void layouts_free(void)
         rl_encoder_destroy(layout_enc[r]);
 }
 
-static float frnd(void)            /* [0, 1) */
-{
-    return (float) (rnd() >> 8) * (1.0f / 8388608.0f);
-}
+/* ---- spread ---- */
 
 /* one energy of kind: 0 log-uniform 1e-30..1e30, 1 narrow 1..40 (ratios
  * around mask_add's thresholds), 2 equal, 3 tiny (denormal), 4 mixed with
@@ -183,7 +296,7 @@ static float energy(int kind)
     case 2: return 1234.5f;
     case 3: return (float) (rnd() % 1000) * 1e-42f;
     case 4: {
-        uint32_t c = rnd() % 8;
+        uint32_t const c = rnd() % 8;
         if (c == 0) return 0.0f;
         if (c == 1) return -0.0f;
         if (c == 2) return -powf(10.0f, -5.0f + 10.0f * frnd());
@@ -193,36 +306,31 @@ static float energy(int kind)
     }
 }
 
-static int compare_spread(RlSpreadFn fn, int level, const RlPsyBands *gd, int kind, int ikind)
+static int compare_spread(const RlDsp *t, const RlDsp *s, const RlPsyBands *gd, int kind, int ikind)
 {
     float eb[RL_CBANDS], max[RL_CBANDS];
     unsigned char idx[RL_CBANDS + 2];
-    float e0[RL_CBANDS], c0[RL_CBANDS], e1[RL_CBANDS], c1[RL_CBANDS];
     for (int b = 0; b < RL_CBANDS; b++) {
         eb[b] = energy(kind);
         max[b] = eb[b] * frnd();
         idx[b] = (unsigned char) (ikind == 0 ? rnd() % 9 : ikind == 1 ? 0 : 8);
-        e0[b] = c0[b] = e1[b] = c1[b] = 0;
     }
-    rl_psy_spread(gd, eb, max, idx, e0, c0);
-    fn(gd, eb, max, idx, e1, c1);
     int const n = gd->npart;
-    int ok = memcmp(e0, e1, sizeof(float) * (size_t) n) == 0
-             && memcmp(c0, c1, sizeof(float) * (size_t) n) == 0;
-    if (!ok) {
-        int b = 0;
-        while (b < n && memcmp(&e0[b], &e1[b], sizeof(float)) == 0
-               && memcmp(&c0[b], &c1[b], sizeof(float)) == 0)
-            b++;
-        CHECK(0, "spread %s, npart %d kind %d idx %d: b=%d ecb %a cap %a, scalar %a %a",
-              rl_simd_name(level), n, kind, ikind, b, e1[b], c1[b], e0[b], c0[b]);
-    }
-    return ok;
+    float *o[4];                       /* ecb, cap of the scalar kernel, then of t's */
+    slots4(sizeof(float) * (size_t) n, o);
+    float *const e0 = o[0], *const c0 = o[1], *const e1 = o[2], *const c1 = o[3];
+    s->spread(gd, eb, max, idx, e0, c0);
+    t->spread(gd, eb, max, idx, e1, c1);
+    int const b = first_diff2(e0, c0, e1, c1, n);
+    return CHECK(b == n, "spread %s, npart %d kind %d idx %d: b=%d ecb %a cap %a, scalar %a %a",
+                 rl_simd_name(t->level), n, kind, ikind, b, b < n ? e1[b] : 0, b < n ? c1[b] : 0,
+                 b < n ? e0[b] : 0, b < n ? c0[b] : 0)
+           && guards_ok(4, "spread", t->level);
 }
 
 /* Every layout as the encoder built it (with its 16-lane plan where one
  * exists) and without the plan (the general kernel). */
-static void check_spread(RlSpreadFn fn, int level)
+static void check_spread(const RlDsp *t, const RlDsp *s)
 {
     int fails = 0, planned = 0;
     for (int li = 0; li < nlayouts && fails < 10; li++) {
@@ -232,30 +340,29 @@ static void check_spread(RlSpreadFn fn, int level)
         for (int kind = 0; kind <= 5; kind++)
             for (int ikind = 0; ikind < 3; ikind++)
                 for (int rep = 0; rep < (kind < 2 ? 300 : 20); rep++) {
-                    fails += !compare_spread(fn, level, layouts[li], kind, ikind);
+                    fails += !compare_spread(t, s, layouts[li], kind, ikind);
                     if (layouts[li]->plan && rep < 20)
-                        fails += !compare_spread(fn, level, &bare, kind, ikind);
+                        fails += !compare_spread(t, s, &bare, kind, ikind);
                 }
     }
     CHECK(planned == nlayouts, "spread plans: %d of %d layouts", planned, nlayouts);
 }
 
 /* ns per call: long and short partitions of 44.1 kHz, music-like energies */
-static double bench_spread(RlSpreadFn fn)
+static double bench_spread(const RlDsp *t)
 {
     enum { SETS = 32 };
     static float eb[SETS][RL_CBANDS], max[SETS][RL_CBANDS];
     static unsigned char idx[SETS][RL_CBANDS + 2];
     static float ecb[RL_CBANDS], cap[RL_CBANDS];
+    RlSpreadFn const fn = t->spread;
     const RlPsyBands *gl = NULL, *gs = NULL;
     for (int r = 0; r < NRATES; r++)
-        if (layout_rates[r] == 44100 && layout_enc[r]) {
+        if (layout_rates[r] == 44100) {
             gl = &layout_enc[r]->k.psyc.l;
             gs = &layout_enc[r]->k.psyc.s;
         }
-    if (!gl)
-        return 0;
-    uint64_t saved = rng_state;
+    uint64_t const saved = rng_state;
     rng_state = 7;
     for (int s = 0; s < SETS; s++)
         for (int b = 0; b < RL_CBANDS; b++) {
@@ -264,23 +371,15 @@ static double bench_spread(RlSpreadFn fn)
             idx[s][b] = (unsigned char) (rnd() % 9);
         }
     rng_state = saved;
-    double best = 1e30;
-    for (int rep = 0; rep < 5; rep++) {
-        double t0 = now();
-        for (int it = 0; it < 500; it++)
-            for (int s = 0; s < SETS; s++) {
-                fn(gl, eb[s], max[s], idx[s], ecb, cap);  /* one long block */
-                fn(gs, eb[s], max[s], idx[s], ecb, cap);  /* and a short one */
-            }
-        double t = (now() - t0) / (500.0 * SETS) * 1e9;
-        if (t < best)
-            best = t;
-    }
-    return best;
+    double best;
+    BEST_NS(best, 5, 500, for (int s = 0; s < SETS; s++) {
+        fn(gl, eb[s], max[s], idx[s], ecb, cap);  /* one long block */
+        fn(gs, eb[s], max[s], idx[s], ecb, cap);  /* and a short one */
+    });
+    return best / SETS;
 }
 
-/* ---- the Prepare-side and ReplayGain kernels (polyphase rows, attack
- * high-pass and peaks, ReplayGain filters) ---- */
+/* ---- the Prepare-side and ReplayGain kernels ---- */
 
 /* one sample of kind: 0 PCM-scale, 1 zero, 2 denormal, 3 +-large (1e15,
  * products stay finite), 4 a music-like sum of sines, 5 edge values
@@ -303,93 +402,141 @@ static float sample(int kind, int i)
 }
 #define SAMPLE_KINDS 6
 
-static int same_floats(const float *a, const float *b, int n)
-{
-    return memcmp(a, b, sizeof(float) * (size_t) n) == 0;
-}
-
-static int first_diff(const float *a, const float *b, int n)
-{
-    int i = 0;
-    while (i < n && memcmp(&a[i], &b[i], sizeof(float)) == 0)
-        i++;
-    return i;
-}
-
 /* input of one granule's polyphase: x[-286 .. 17 * 32 + 224] */
 #define POLY_PRE 286
 #define POLY_LEN (POLY_PRE + 17 * 32 + 225)
 
-static void check_window_granule(const RlDsp *d, const RlDsp *s)
+/* music-like input for the benches, built once */
+static float bench_buf[POLY_LEN];
+static float bench_in[RL_RG_MAX_ORDER + 1152], bench_st[RL_RG_MAX_ORDER + 1152],
+             bench_out[RL_RG_MAX_ORDER + 1152];
+
+static void bench_inputs(void)
+{
+    static int done;
+    if (done)
+        return;
+    done = 1;
+    uint64_t const saved = rng_state;
+    rng_state = 11;
+    for (int i = 0; i < POLY_LEN; i++)
+        bench_buf[i] = sample(4, i);
+    for (int i = 0; i < RL_RG_MAX_ORDER + 1152; i++)
+        bench_in[i] = bench_st[i] = bench_out[i] = sample(4, i);
+    rng_state = saved;
+}
+
+static void check_window_granule(const RlDsp *t, const RlDsp *s)
 {
     static float buf[POLY_LEN];
-    float sb0[18][RL_SBLIMIT], sb1[18][RL_SBLIMIT];
+    int const n = 18 * RL_SBLIMIT;
     for (int kind = 0; kind < SAMPLE_KINDS; kind++)
         for (int rep = 0; rep < 40; rep++) {
             for (int i = 0; i < POLY_LEN; i++)
                 buf[i] = sample(kind, i + rep * 1000);
-            memset(sb0, 0x55, sizeof sb0);
-            memset(sb1, 0xaa, sizeof sb1);
+            float (*const sb0)[RL_SBLIMIT] = slot(0, sizeof(float) * (size_t) n, 0x55);
+            float (*const sb1)[RL_SBLIMIT] = slot(1, sizeof(float) * (size_t) n, 0xaa);
             s->window_granule(buf + POLY_PRE, sb0);
-            d->window_granule(buf + POLY_PRE, sb1);
-            if (!same_floats(&sb0[0][0], &sb1[0][0], 18 * RL_SBLIMIT)) {
-                int at = first_diff(&sb0[0][0], &sb1[0][0], 18 * RL_SBLIMIT);
-                CHECK(0, "window_granule %s kind %d: slot %d band %d %a, scalar %a",
-                      rl_simd_name(d->level), kind, at / 32, at % 32, sb1[at / 32][at % 32],
-                      sb0[at / 32][at % 32]);
+            t->window_granule(buf + POLY_PRE, sb1);
+            int const at = first_diff(&sb0[0][0], &sb1[0][0], n);
+            if (!CHECK(at == n, "window_granule %s kind %d: slot %d band %d %a, scalar %a",
+                       rl_simd_name(t->level), kind, at / 32, at % 32,
+                       at < n ? sb1[at / 32][at % 32] : 0, at < n ? sb0[at / 32][at % 32] : 0)
+                || !guards_ok(2, "window_granule", t->level))
                 return;
-            }
         }
-    CHECK(1, "window_granule");
 }
 
-static void check_attack(const RlDsp *d, const RlDsp *s)
+static double bench_window_granule(const RlDsp *t)
 {
-    float fir[576 + 21], h0[576], h1[576], p0[9], p1[9];
+    float sb[18][RL_SBLIMIT];
+    double best;
+    bench_inputs();
+    BEST_NS(best, 15, 2000, t->window_granule(bench_buf + POLY_PRE, sb));
+    return best;
+}
+
+static void check_attack_fir(const RlDsp *t, const RlDsp *s)
+{
+    float fir[576 + 21];
     for (int kind = 0; kind < SAMPLE_KINDS; kind++)
         for (int rep = 0; rep < 40; rep++) {
             for (int i = 0; i < 576 + 21; i++)
                 fir[i] = sample(kind, i + rep * 700);
+            float *const h0 = slot(0, sizeof(float) * 576, 0x55);
+            float *const h1 = slot(1, sizeof(float) * 576, 0xaa);
             s->attack_fir(fir, h0);
-            d->attack_fir(fir, h1);
-            if (!same_floats(h0, h1, 576)) {
-                int at = first_diff(h0, h1, 576);
-                CHECK(0, "attack_fir %s kind %d: i=%d %a, scalar %a", rl_simd_name(d->level),
-                      kind, at, h1[at], h0[at]);
+            t->attack_fir(fir, h1);
+            int const at = first_diff(h0, h1, 576);
+            if (!CHECK(at == 576, "attack_fir %s kind %d: i=%d %a, scalar %a",
+                       rl_simd_name(t->level), kind, at, at < 576 ? h1[at] : 0,
+                       at < 576 ? h0[at] : 0)
+                || !guards_ok(2, "attack_fir", t->level))
                 return;
-            }
-            /* peaks of the filtered values and of the raw (adversarial) ones */
+        }
+}
+
+static double bench_attack_fir(const RlDsp *t)
+{
+    float h[576];
+    double best;
+    bench_inputs();
+    BEST_NS(best, 15, 20000, t->attack_fir(bench_buf, h));
+    return best;
+}
+
+/* the peaks of high-passed values and of raw (adversarial) ones */
+static void check_block_peaks(const RlDsp *t, const RlDsp *s)
+{
+    float fir[576 + 21], hpf[576];
+    for (int kind = 0; kind < SAMPLE_KINDS; kind++)
+        for (int rep = 0; rep < 40; rep++) {
+            for (int i = 0; i < 576 + 21; i++)
+                fir[i] = sample(kind, i + rep * 700);
+            rl_attack_fir(fir, hpf);
             for (int pass = 0; pass < 2; pass++) {
-                const float *pf = pass ? fir : h0;
+                const float *const pf = pass ? fir : hpf;
+                float *const p0 = slot(0, sizeof(float) * 9, 0x55);
+                float *const p1 = slot(1, sizeof(float) * 9, 0xaa);
                 s->block_peaks(pf, p0);
-                d->block_peaks(pf, p1);
-                if (!same_floats(p0, p1, 9)) {
-                    int at = first_diff(p0, p1, 9);
-                    CHECK(0, "block_peaks %s kind %d: block %d %a, scalar %a",
-                          rl_simd_name(d->level), kind, at, p1[at], p0[at]);
+                t->block_peaks(pf, p1);
+                int const at = first_diff(p0, p1, 9);
+                if (!CHECK(at == 9, "block_peaks %s kind %d: block %d %a, scalar %a",
+                           rl_simd_name(t->level), kind, at, at < 9 ? p1[at] : 0,
+                           at < 9 ? p0[at] : 0)
+                    || !guards_ok(2, "block_peaks", t->level))
                     return;
-                }
             }
         }
-    CHECK(1, "attack");
+}
+
+static double bench_block_peaks(const RlDsp *t)
+{
+    float pk[9];
+    double best;
+    bench_inputs();
+    BEST_NS(best, 15, 20000, t->block_peaks(bench_buf + (it & 63), pk));
+    return best;
 }
 
 /* the filters of every ReplayGain rate over one stream cut into pieces of
  * random lengths (1 .. a window), as the gain feed calls them */
 #define GAIN_TOTAL 6000
 
-static void check_gain_filter(const RlDsp *d, const RlDsp *s)
+static void check_gain_filter(const RlDsp *t, const RlDsp *s)
 {
     static float in[RL_RG_MAX_ORDER + GAIN_TOTAL];
-    static float st0[RL_RG_MAX_ORDER + GAIN_TOTAL], o0[RL_RG_MAX_ORDER + GAIN_TOTAL];
-    static float st1[RL_RG_MAX_ORDER + GAIN_TOTAL], o1[RL_RG_MAX_ORDER + GAIN_TOTAL];
-    int const M = RL_RG_MAX_ORDER;
+    int const M = RL_RG_MAX_ORDER, N = M + GAIN_TOTAL;
+    size_t const bytes = sizeof(float) * (size_t) N;
     for (int fi = 0; fi < 9; fi++)
         for (int kind = 0; kind < SAMPLE_KINDS; kind++)
             for (int rep = 0; rep < 4; rep++) {
-                for (int i = 0; i < M + GAIN_TOTAL; i++)
+                float *o[4];                   /* step, out of the scalar kernel, then of t's */
+                slots4(bytes, o);
+                float *const st0 = o[0], *const o0 = o[1], *const st1 = o[2], *const o1 = o[3];
+                for (int i = 0; i < N; i++)
                     in[i] = sample(kind, i + rep * 7000);
-                for (int i = 0; i < M; i++) {
+                for (int i = 0; i < M; i++) {          /* the history */
                     st0[i] = st1[i] = sample(kind, i);
                     o0[i] = o1[i] = sample(kind, i + 50);
                 }
@@ -399,76 +546,106 @@ static void check_gain_filter(const RlDsp *d, const RlDsp *s)
                     if (n > GAIN_TOTAL - pos)
                         n = GAIN_TOTAL - pos;
                     s->gain_filter(fi, in + M + pos, st0 + M + pos, o0 + M + pos, n);
-                    d->gain_filter(fi, in + M + pos, st1 + M + pos, o1 + M + pos, n);
+                    t->gain_filter(fi, in + M + pos, st1 + M + pos, o1 + M + pos, n);
                     pos += n;
                 }
-                if (!same_floats(st0, st1, M + GAIN_TOTAL) || !same_floats(o0, o1, M + GAIN_TOTAL)) {
-                    int a = first_diff(st0, st1, M + GAIN_TOTAL);
-                    int b = first_diff(o0, o1, M + GAIN_TOTAL);
-                    CHECK(0, "gain_filter %s rate %d kind %d: step i=%d, out i=%d",
-                          rl_simd_name(d->level), fi, kind, a - M, b - M);
+                int const a = first_diff(st0, st1, N), b = first_diff(o0, o1, N);
+                if (!CHECK(a == N && b == N, "gain_filter %s rate %d kind %d: step i=%d, out i=%d",
+                           rl_simd_name(t->level), fi, kind, a - M, b - M)
+                    || !guards_ok(4, "gain_filter", t->level))
                     return;
-                }
             }
-    CHECK(1, "gain_filter");
+}
+
+/* one frame's samples of one channel */
+static double bench_gain_filter(const RlDsp *t)
+{
+    int const M = RL_RG_MAX_ORDER;
+    double best;
+    bench_inputs();
+    BEST_NS(best, 15, 500, t->gain_filter(1, bench_in + M, bench_st + M, bench_out + M, 1152));
+    return best;
 }
 
 /* the psy FHT on the long (1024) and short (256) sizes */
-static void check_fht(const RlDsp *d, const RlDsp *s)
+static void check_fht(const RlDsp *t, const RlDsp *s)
 {
-    float a[RL_BLKSIZE], b[RL_BLKSIZE];
     static const int sizes[2] = { RL_BLKSIZE, RL_BLKSIZE_S };
     for (int z = 0; z < 2; z++)
         for (int kind = 0; kind < SAMPLE_KINDS; kind++)
             for (int rep = 0; rep < 30; rep++) {
                 int const n = sizes[z];
+                float *const a = slot(0, sizeof(float) * (size_t) n, 0);
+                float *const b = slot(1, sizeof(float) * (size_t) n, 0);
                 for (int i = 0; i < n; i++)
                     a[i] = b[i] = sample(kind, i + rep * 1100);
                 s->fht(a, n / 2);
-                d->fht(b, n / 2);
-                if (!same_floats(a, b, n)) {
-                    int at = first_diff(a, b, n);
-                    CHECK(0, "fht %s n=%d kind %d: i=%d %a, scalar %a", rl_simd_name(d->level),
-                          n, kind, at, b[at], a[at]);
+                t->fht(b, n / 2);
+                int const at = first_diff(a, b, n);
+                if (!CHECK(at == n, "fht %s n=%d kind %d: i=%d %a, scalar %a",
+                           rl_simd_name(t->level), n, kind, at, at < n ? b[at] : 0,
+                           at < n ? a[at] : 0)
+                    || !guards_ok(2, "fht", t->level))
                     return;
-                }
             }
-    CHECK(1, "fht");
+}
+
+/* one long and three short transforms */
+static double bench_fht(const RlDsp *t)
+{
+    float fz[RL_BLKSIZE];
+    double best;
+    bench_inputs();
+    BEST_NS(best, 15, 5000, {
+        memcpy(fz, bench_buf, sizeof fz);
+        t->fht(fz, RL_BLKSIZE / 2);
+        for (int b = 0; b < 3; b++)
+            t->fht(fz + 256 * b, RL_BLKSIZE_S / 2);
+    });
+    return best;
 }
 
 /* the long-block MDCT of a granule's 32 bands, every long window */
-static void check_mdct_long(const RlDsp *d, const RlDsp *s)
+static void check_mdct_long(const RlDsp *t, const RlDsp *s)
 {
     static float prev[18 * RL_SBLIMIT], cur[18 * RL_SBLIMIT];
-    float a[576], b[576];
     static const int types[3] = { RL_NORM_TYPE, RL_START_TYPE, RL_STOP_TYPE };
-    for (int t = 0; t < 3; t++)
+    for (int ty = 0; ty < 3; ty++)
         for (int kind = 0; kind < SAMPLE_KINDS; kind++)
             for (int rep = 0; rep < 30; rep++) {
                 for (int i = 0; i < 18 * RL_SBLIMIT; i++) {
                     prev[i] = sample(kind, i + rep * 1300);
                     cur[i] = sample(kind, i + 18 * RL_SBLIMIT + rep * 1300);
                 }
-                memset(a, 0x55, sizeof a);
-                memset(b, 0xaa, sizeof b);
-                s->mdct_long(prev, cur, rl_mdct_win[types[t]], a);
-                d->mdct_long(prev, cur, rl_mdct_win[types[t]], b);
-                if (!same_floats(a, b, 576)) {
-                    int at = first_diff(a, b, 576);
-                    CHECK(0, "mdct_long %s type %d kind %d: band %d line %d %a, scalar %a",
-                          rl_simd_name(d->level), types[t], kind, at / 18, at % 18, b[at], a[at]);
+                float *const a = slot(0, sizeof(float) * 576, 0x55);
+                float *const b = slot(1, sizeof(float) * 576, 0xaa);
+                s->mdct_long(prev, cur, rl_mdct_win[types[ty]], a);
+                t->mdct_long(prev, cur, rl_mdct_win[types[ty]], b);
+                int const at = first_diff(a, b, 576);
+                if (!CHECK(at == 576, "mdct_long %s type %d kind %d: band %d line %d %a, scalar %a",
+                           rl_simd_name(t->level), types[ty], kind, at / 18, at % 18,
+                           at < 576 ? b[at] : 0, at < 576 ? a[at] : 0)
+                    || !guards_ok(2, "mdct_long", t->level))
                     return;
-                }
             }
-    CHECK(1, "mdct_long");
+}
+
+/* one granule's 32 bands */
+static double bench_mdct_long(const RlDsp *t)
+{
+    float xr[576];
+    double best;
+    bench_inputs();
+    BEST_NS(best, 15, 5000,
+            t->mdct_long(bench_in, bench_in + 18 * RL_SBLIMIT, rl_mdct_win[RL_NORM_TYPE], xr));
+    return best;
 }
 
 /* 16-bit PCM to the input floats: every bit pattern, odd lengths, mono
  * and stereo, matrices with norm and M/S-like factors */
-static void check_pcm_s16le(const RlDsp *d, const RlDsp *s)
+static void check_pcm_s16le(const RlDsp *t, const RlDsp *s)
 {
     static uint16_t pcm[2 * 300];
-    float a0[300], a1[300], b0[300], b1[300];
     static const float mats[3][4] = {
         { 1.0f / 65536, 0.0f, 0.0f, 1.0f / 65536 },
         { 0.5f / 65536, 0.5f / 65536, 0.5f / 65536, -0.5f / 65536 },
@@ -479,24 +656,26 @@ static void check_pcm_s16le(const RlDsp *d, const RlDsp *s)
         const float *const m = mats[rep % 3];
         for (int i = 0; i < 2 * 300; i++)
             pcm[i] = (uint16_t) (rep % 5 == 0 ? (i & 1 ? 0x8000 : 0x7fff) : rnd());
-        memset(a0, 0x55, sizeof a0);
-        memset(a1, 0x55, sizeof a1);
-        memset(b0, 0xaa, sizeof b0);
-        memset(b1, 0xaa, sizeof b1);
-        s->pcm_s16le(pcm, n, nch, m, a0, a1);
-        d->pcm_s16le(pcm, n, nch, m, b0, b1);
-        if (!same_floats(a0, b0, n) || !same_floats(a1, b1, n)) {
-            int at = same_floats(a0, b0, n) ? first_diff(a1, b1, n) : first_diff(a0, b0, n);
-            CHECK(0, "pcm_s16le %s n=%d nch %d: frame %d", rl_simd_name(d->level), n, nch, at);
+        float *o[4];
+        slots4(sizeof(float) * (size_t) n, o);
+        s->pcm_s16le(pcm, n, nch, m, o[0], o[1]);
+        t->pcm_s16le(pcm, n, nch, m, o[2], o[3]);
+        int const at = first_diff2(o[0], o[1], o[2], o[3], n);
+        if (!CHECK(at == n, "pcm_s16le %s n=%d nch %d: frame %d", rl_simd_name(t->level), n, nch, at)
+            || !guards_ok(4, "pcm_s16le", t->level))
             return;
-        }
-        static const unsigned char untouched[4] = { 0xaa, 0xaa, 0xaa, 0xaa };
-        if (n < 300 && (memcmp(&b0[n], untouched, 4) != 0 || memcmp(&b1[n], untouched, 4) != 0)) {
-            CHECK(0, "pcm_s16le %s n=%d: wrote past n", rl_simd_name(d->level), n);
-            return;
-        }
     }
-    CHECK(1, "pcm_s16le");
+}
+
+/* one stereo frame's bytes (4608) */
+static double bench_pcm_s16le(const RlDsp *t)
+{
+    static const float mat[4] = { 1.0f / 65536, 0.0f, 0.0f, 1.0f / 65536 };
+    float u[1152], v[1152];
+    double best;
+    bench_inputs();
+    BEST_NS(best, 15, 5000, t->pcm_s16le(bench_in, 1152, 2, mat, u, v));
+    return best;
 }
 
 /* M/S thresholds: L and R thresholds near each other and apart, ATH above
@@ -510,13 +689,15 @@ static float thr_value(int kind)
     }
 }
 
-static void check_ms_thresholds(const RlDsp *d, const RlDsp *s)
+static void check_ms_thresholds(const RlDsp *t, const RlDsp *s)
 {
-    float eb[4][64], t0[4][64], t1[4][64], mld[64], ath[64];
+    float eb[4][64], mld[64], ath[64];
     for (int rep = 0; rep < 600; rep++) {
         int const kind = rep % 3, n = 1 + (int) (rnd() % 64);
         float const msfix = rep % 4 == 0 ? 0.0f : 1.0f + 2.0f * frnd();
         float const athlower = 0.5f + frnd();
+        float (*const t0)[64] = slot(0, sizeof(float) * 4 * 64, 0);
+        float (*const t1)[64] = slot(1, sizeof(float) * 4 * 64, 0);
         for (int b = 0; b < 64; b++) {
             for (int c = 0; c < 4; c++) {
                 eb[c][b] = thr_value(kind) * 3.0f;
@@ -528,33 +709,19 @@ static void check_ms_thresholds(const RlDsp *d, const RlDsp *s)
             ath[b] = thr_value(kind);
         }
         s->ms_thresholds((const float (*)[64]) eb, t0, mld, ath, athlower, msfix, n);
-        d->ms_thresholds((const float (*)[64]) eb, t1, mld, ath, athlower, msfix, n);
-        if (memcmp(t0, t1, sizeof t0) != 0) {
-            int at = first_diff(&t0[0][0], &t1[0][0], 4 * 64);
-            CHECK(0, "ms_thresholds %s kind %d n %d msfix %g: thr[%d][%d] %a, scalar %a",
-                  rl_simd_name(d->level), kind, n, msfix, at / 64, at % 64,
-                  t1[at / 64][at % 64], t0[at / 64][at % 64]);
+        t->ms_thresholds((const float (*)[64]) eb, t1, mld, ath, athlower, msfix, n);
+        int const at = first_diff(&t0[0][0], &t1[0][0], 4 * 64);
+        if (!CHECK(at == 4 * 64, "ms_thresholds %s kind %d n %d msfix %g: thr[%d][%d] %a, scalar %a",
+                   rl_simd_name(t->level), kind, n, msfix, at / 64, at % 64,
+                   at < 256 ? t1[at / 64][at % 64] : 0, at < 256 ? t0[at / 64][at % 64] : 0)
+            || !guards_ok(2, "ms_thresholds", t->level))
             return;
-        }
     }
-    CHECK(1, "ms_thresholds");
 }
 
-/* ns per call of each Prepare-side kernel on music-like input */
-#define NPREP 8
-static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
+/* one long block's 63 partitions */
+static double bench_ms_thresholds(const RlDsp *t)
 {
-    static float buf[POLY_LEN];
-    static float in[RL_RG_MAX_ORDER + 1152], st[RL_RG_MAX_ORDER + 1152], o[RL_RG_MAX_ORDER + 1152];
-    float sb[18][RL_SBLIMIT], h[576], pk[9];
-    uint64_t saved = rng_state;
-    rng_state = 11;
-    for (int i = 0; i < POLY_LEN; i++)
-        buf[i] = sample(4, i);
-    for (int i = 0; i < RL_RG_MAX_ORDER + 1152; i++)
-        in[i] = st[i] = o[i] = sample(4, i);
-    rng_state = saved;
-    double ns[NPREP] = { 1e30, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30 };
     float meb[4][64], mthr[4][64], mthr0[4][64], mmld[64], math[64];
     for (int b = 0; b < 64; b++) {
         for (int c = 0; c < 4; c++) {
@@ -564,85 +731,13 @@ static void bench_prepare(const RlDsp *d, double base[NPREP], int level)
         mmld[b] = 1.0f + 0.5f * sinf((float) b);
         math[b] = 900.0f;
     }
-    static const float mat[4] = { 1.0f / 65536, 0.0f, 0.0f, 1.0f / 65536 };
-    float u[1152], v[1152];
-    float xr[576];
-    float fz[RL_BLKSIZE];
-    for (int rep = 0; rep < 15; rep++) {
-        double t0 = now();
-        for (int it = 0; it < 2000; it++)
-            d->window_granule(buf + POLY_PRE, sb);
-        double t1 = now();
-        for (int it = 0; it < 20000; it++)
-            d->attack_fir(buf, h);
-        double t2 = now();
-        for (int it = 0; it < 20000; it++)
-            d->block_peaks(buf + (it & 63), pk);
-        double t3 = now();
-        for (int it = 0; it < 500; it++)    /* one frame's samples of one channel */
-            d->gain_filter(1, in + RL_RG_MAX_ORDER, st + RL_RG_MAX_ORDER, o + RL_RG_MAX_ORDER, 1152);
-        double t4 = now();
-        for (int it = 0; it < 5000; it++) {    /* one long and three short transforms */
-            memcpy(fz, buf, sizeof fz);
-            d->fht(fz, RL_BLKSIZE / 2);
-            for (int b = 0; b < 3; b++)
-                d->fht(fz + 256 * b, RL_BLKSIZE_S / 2);
-        }
-        double t5 = now();
-        for (int it = 0; it < 5000; it++)      /* one granule's 32 bands */
-            d->mdct_long(in, in + 18 * RL_SBLIMIT, rl_mdct_win[RL_NORM_TYPE], xr);
-        double t6 = now();
-        for (int it = 0; it < 5000; it++)      /* one stereo frame's bytes (4608) */
-            d->pcm_s16le(in, 1152, 2, mat, u, v);
-        double t7 = now();
-        for (int it = 0; it < 5000; it++) {    /* one long block's 63 partitions */
-            memcpy(mthr, mthr0, sizeof mthr);
-            d->ms_thresholds((const float (*)[64]) meb, mthr, mmld, math, 1.0f, 1.5f, 63);
-        }
-        double t8 = now();
-        double const t[NPREP] = { (t1 - t0) / 2000, (t2 - t1) / 20000, (t3 - t2) / 20000,
-                                  (t4 - t3) / 500, (t5 - t4) / 5000, (t6 - t5) / 5000,
-                                  (t7 - t6) / 5000, (t8 - t7) / 5000 };
-        for (int k = 0; k < NPREP; k++)
-            if (t[k] * 1e9 < ns[k])
-                ns[k] = t[k] * 1e9;
-    }
-    static const char *const names[NPREP] = { "window_granule", "attack_fir", "block_peaks",
-                                              "gain_filter", "fht", "mdct_long",
-                                              "pcm_s16le", "ms_thresholds" };
-    for (int k = 0; k < NPREP; k++) {
-        if (level == RL_SIMD_SCALAR)
-            base[k] = ns[k];
-        printf("bench %-14s %-7s %9.1f ns/call  x%.2f\n", names[k], rl_simd_name(level), ns[k],
-               base[k] / ns[k]);
-    }
+    double best;
+    BEST_NS(best, 15, 5000, {
+        memcpy(mthr, mthr0, sizeof mthr);
+        t->ms_thresholds((const float (*)[64]) meb, mthr, mmld, math, 1.0f, 1.5f, 63);
+    });
+    return best;
 }
-
-/* Every level the CPU has, against the scalar table. */
-static void check_prepare(int bench, int cpu)
-{
-    const RlDsp *const s = rl_dsp_scalar();
-    double base[NPREP] = { 0, 0, 0, 0, 0, 0, 0, 0 };
-    for (int level = RL_SIMD_SCALAR; level <= cpu && level < RL_SIMD_LEVELS; level++) {
-        RlDsp d;
-        rl_dsp_init(&d, level);
-        if (level > RL_SIMD_SCALAR) {
-            int before = rl_test_failed_;
-            check_window_granule(&d, s);
-            check_attack(&d, s);
-            check_gain_filter(&d, s);
-            check_fht(&d, s);
-            check_mdct_long(&d, s);
-            check_pcm_s16le(&d, s);
-            check_ms_thresholds(&d, s);
-            printf("prepare      %-7s %s\n", rl_simd_name(level),
-                   rl_test_failed_ == before ? "ok" : "FAILED");
-        }
-        if (bench)
-            bench_prepare(&d, base, level);
-    }
-}
-
 
 /* ---- the band noise (rl_noise_x34_batch) ---- */
 
@@ -704,20 +799,21 @@ static int job_step(const float *xr34, int off, int n)
     }
 }
 
-static int compare_noise(RlNoiseX34Fn fn, int level, const float *xr, const float *xr34,
+static int compare_noise(const RlDsp *t, const RlDsp *s, const float *xr, const float *xr34,
                          const RlNoiseJob *jobs, int nj)
 {
-    float n0[64], n1[64];
-    rl_noise_x34_batch(xr, xr34, jobs, nj, n0);
-    fn(xr, xr34, jobs, nj, n1);
-    for (int k = 0; k < nj; k++)
-        if (memcmp(&n0[k], &n1[k], sizeof(float)) != 0)
-            return CHECK(0, "noise_x34 %s, job %d of %d (off %d n %d sf %d): %a, scalar %a",
-                         rl_simd_name(level), k, nj, jobs[k].off, jobs[k].n, jobs[k].sf, n1[k], n0[k]);
-    return 1;
+    float *const n0 = slot(0, sizeof(float) * (size_t) nj, 0x55);
+    float *const n1 = slot(1, sizeof(float) * (size_t) nj, 0xaa);
+    s->noise_x34(xr, xr34, jobs, nj, n0);
+    t->noise_x34(xr, xr34, jobs, nj, n1);
+    int const k = first_diff(n0, n1, nj);
+    return CHECK(k == nj, "noise_x34 %s, job %d of %d (off %d n %d sf %d): %a, scalar %a",
+                 rl_simd_name(t->level), k, nj, k < nj ? jobs[k].off : 0, k < nj ? jobs[k].n : 0,
+                 k < nj ? jobs[k].sf : 0, k < nj ? n1[k] : 0, k < nj ? n0[k] : 0)
+           && guards_ok(2, "noise_x34", t->level);
 }
 
-static void check_noise(RlNoiseX34Fn fn, int level)
+static void check_noise_x34(const RlDsp *t, const RlDsp *s)
 {
     static float xr[NLINES], xr34[NLINES];
     RlNoiseJob jobs[64];
@@ -727,8 +823,6 @@ static void check_noise(RlNoiseX34Fn fn, int level)
     for (int kind = 0; kind <= 4; kind++)
         for (int r = 0; r < NRATES; r++) {
             for (int shrt = 0; shrt < 2 && fails < 10; shrt++) {
-                if (!layout_enc[r])
-                    continue;
                 const RlConfig *const cfg = &layout_enc[r]->k.cfg;
                 fill_lines(xr, xr34, kind);
                 int nj = 0, off = 0;
@@ -747,7 +841,7 @@ static void check_noise(RlNoiseX34Fn fn, int level)
                         off += w;
                     }
                 }
-                fails += !compare_noise(fn, level, xr, xr34, jobs, nj);
+                fails += !compare_noise(t, s, xr, xr34, jobs, nj);
             }
         }
     /* random batches: any length 0..96 (cut bands), any offset, any count */
@@ -763,13 +857,49 @@ static void check_noise(RlNoiseX34Fn fn, int level)
             /* the largest line, or (the bound may exceed it) one above */
             jobs[k].max34 = lines_max(xr34, jobs[k].off, n) * (rnd() % 4 ? 1.0f : 1.5f);
         }
-        fails += !compare_noise(fn, level, xr, xr34, jobs, nj);
+        fails += !compare_noise(t, s, xr, xr34, jobs, nj);
     }
+}
+
+/* ns per three batches: the 21 long bands of a 44.1 kHz granule at
+ * music-like lines, at the steps that quantize each band's largest line to
+ * about 15, 200 and 6000 (the search probes steps of all these sizes; the
+ * large values leave the kernels' register tables) */
+static double bench_noise_x34(const RlDsp *t)
+{
+    static const int width[] = { 4, 4, 4, 4, 4, 4, 6, 6, 8, 8, 10, 12, 16, 20, 24, 28, 34, 42,
+                                 50, 54, 76 };
+    static const float top[3] = { 15.0f, 200.0f, 6000.0f };
+    enum { NB = (int) (sizeof(width) / sizeof(width[0])) };
+    static float xr[NLINES], xr34[NLINES];
+    RlNoiseJob jobs[3][NB];
+    float out[NB];
+    uint64_t const saved = rng_state;
+    rng_state = 11;
+    fill_lines(xr, xr34, 0);
+    int off = 0;
+    for (int b = 0; b < NB; b++) {
+        float max = 0;
+        for (int i = 0; i < width[b]; i++)
+            max = max < xr34[off + i] ? xr34[off + i] : max;
+        for (int s = 0; s < 3; s++) {
+            jobs[s][b].off = off;
+            jobs[s][b].n = width[b];
+            jobs[s][b].sf = lowest_step(max * (float) RL_IXMAX_VAL / top[s]);
+            jobs[s][b].max34 = max;
+        }
+        off += width[b];
+    }
+    rng_state = saved;
+    double best;
+    BEST_NS(best, 5, 10000, for (int s = 0; s < 3; s++) t->noise_x34(xr, xr34, jobs[s], NB, out));
+    return best;
 }
 
 /* rl_x34_thr (noise_x34.h) against the scalar rounding it stands for:
  * floats spread over the whole range of the first rounding, and every
- * float within 8 steps of each point */
+ * float within 8 steps of each point.  The AVX-512 noise and line kernels
+ * read it: tested with them. */
 static int x34_thr_rounding(float q)
 {
     RlX34Bits b;
@@ -791,8 +921,8 @@ static void check_x34_thresholds(void)
     for (uint32_t u = 0; u <= end && fails < 10; u += 61) {
         float q;
         memcpy(&q, &u, sizeof q);
-        if (x34_thr_rounding(q) != rl_k_34_one(q))
-            fails += !CHECK(0, "rl_x34_thr at %a: %d, scalar %d", q, x34_thr_rounding(q), rl_k_34_one(q));
+        fails += !CHECK(x34_thr_rounding(q) == rl_k_34_one(q), "rl_x34_thr at %a: %d, scalar %d", q,
+                        x34_thr_rounding(q), rl_k_34_one(q));
     }
     for (int i = 1; i < RL_X34_THR_N && fails < 10; i++) {
         float const t = fabsf(rl_x34_thr[i]);
@@ -802,124 +932,72 @@ static void check_x34_thresholds(void)
         for (int k = 0; k < 8; k++)
             q = nextafterf(q, 0.0f);
         for (int k = 0; k < 17; k++, q = nextafterf(q, INFINITY))
-            if (x34_thr_rounding(q) != rl_k_34_one(q))
-                fails += !CHECK(0, "rl_x34_thr near point %d at %a: %d, scalar %d", i, q,
-                                x34_thr_rounding(q), rl_k_34_one(q));
+            fails += !CHECK(x34_thr_rounding(q) == rl_k_34_one(q),
+                            "rl_x34_thr near point %d at %a: %d, scalar %d", i, q,
+                            x34_thr_rounding(q), rl_k_34_one(q));
     }
     /* rl_x34_sure: the value is monotone in q, so the ends of the range
      * |q - i| < sure decide it */
     for (int i = RL_X34_SMALL_N; i <= RL_IXMAX_VAL && fails < 10; i++) {
         float const lo = nextafterf((float) i - rl_x34_sure, INFINITY);
         float const hi = nextafterf((float) i + rl_x34_sure, 0.0f);
-        if (!(fabsf(lo - (float) i) < rl_x34_sure && fabsf(hi - (float) i) < rl_x34_sure))
-            fails += !CHECK(0, "rl_x34_sure %a: ends around %d", rl_x34_sure, i);
-        if (rl_k_34_one(lo) != i || rl_k_34_one(hi) != i)
-            fails += !CHECK(0, "rl_x34_sure %a around %d: %d at %a, %d at %a", rl_x34_sure, i,
-                            rl_k_34_one(lo), lo, rl_k_34_one(hi), hi);
+        fails += !CHECK(fabsf(lo - (float) i) < rl_x34_sure && fabsf(hi - (float) i) < rl_x34_sure,
+                        "rl_x34_sure %a: ends around %d", rl_x34_sure, i);
+        fails += !CHECK(rl_k_34_one(lo) == i && rl_k_34_one(hi) == i,
+                        "rl_x34_sure %a around %d: %d at %a, %d at %a", rl_x34_sure, i,
+                        rl_k_34_one(lo), lo, rl_k_34_one(hi), hi);
     }
     CHECK(rl_x34_sure > 0.49f, "rl_x34_sure %a: the shortcut is almost never taken", rl_x34_sure);
 }
 
-/* ns per three batches: the 21 long bands of a 44.1 kHz granule at
- * music-like lines, at the steps that quantize each band's largest line to
- * about 15, 200 and 6000 (the search probes steps of all these sizes; the
- * large values leave the kernels' register tables) */
-static double bench_noise(RlNoiseX34Fn fn)
-{
-    static const int width[] = { 4, 4, 4, 4, 4, 4, 6, 6, 8, 8, 10, 12, 16, 20, 24, 28, 34, 42,
-                                 50, 54, 76 };
-    static const float top[3] = { 15.0f, 200.0f, 6000.0f };
-    enum { NB = (int) (sizeof(width) / sizeof(width[0])) };
-    static float xr[NLINES], xr34[NLINES];
-    RlNoiseJob jobs[3][NB];
-    float out[NB];
-    uint64_t saved = rng_state;
-    rng_state = 11;
-    fill_lines(xr, xr34, 0);
-    int off = 0;
-    for (int b = 0; b < NB; b++) {
-        float max = 0;
-        for (int i = 0; i < width[b]; i++)
-            max = max < xr34[off + i] ? xr34[off + i] : max;
-        for (int s = 0; s < 3; s++) {
-            jobs[s][b].off = off;
-            jobs[s][b].n = width[b];
-            jobs[s][b].sf = lowest_step(max * (float) RL_IXMAX_VAL / top[s]);
-            jobs[s][b].max34 = max;
-        }
-        off += width[b];
-    }
-    rng_state = saved;
-    double best = 1e30;
-    for (int rep = 0; rep < 5; rep++) {
-        double t0 = now();
-        for (int it = 0; it < 10000; it++)
-            for (int s = 0; s < 3; s++)
-                fn(xr, xr34, jobs[s], NB, out);
-        double t = (now() - t0) / 10000.0 * 1e9;
-        if (t < best)
-            best = t;
-    }
-    return best;
-}
-
 /* ---- |xr|^(3/4) (rl_xrpow_lines) ---- */
 
-static void check_xrpow(RlXrpowFn fn, int level)
+static void check_xrpow(const RlDsp *t, const RlDsp *s)
 {
-    static float xr[NLINES], p0[NLINES + 8], p1[NLINES + 8];
+    static float xr[NLINES];
     int fails = 0;
     for (int rep = 0; rep < 3000 && fails < 10; rep++) {
         int const kind = rep % 5;
         int const n = rep < 577 ? rep : (int) (rnd() % (NLINES + 1));
         for (int i = 0; i < NLINES; i++)
             xr[i] = kind == 3 ? line(3) * 1e20f : line(kind);   /* large: up to 1e28 */
-        for (int i = 0; i < NLINES + 8; i++)
-            p0[i] = p1[i] = -1.0f;
-        float a0, a1;
-        float const m0 = rl_xrpow_lines(xr, p0, n, &a0);
-        float const m1 = fn(xr, p1, n, &a1);
-        if (memcmp(p0, p1, sizeof p0) != 0 || memcmp(&m0, &m1, sizeof m0) != 0
-            || memcmp(&a0, &a1, sizeof a0) != 0) {
-            int i = 0;
-            while (i < NLINES + 8 && memcmp(&p0[i], &p1[i], sizeof(float)) == 0)
-                i++;
-            fails++;
-            CHECK(0, "xrpow %s, kind %d n %d: line %d %a (scalar %a), max %a (%a), absmax %a (%a)",
-                  rl_simd_name(level), kind, n, i, i < NLINES + 8 ? p1[i] : 0, i < NLINES + 8 ? p0[i] : 0,
-                  m1, m0, a1, a0);
-        }
+        size_t const bytes = sizeof(float) * (size_t) n;
+        float *const p0 = slot(0, bytes, 0x55), *const a0 = slot(1, sizeof(float), 0x55);
+        float *const p1 = slot(2, bytes, 0xaa), *const a1 = slot(3, sizeof(float), 0xaa);
+        float const m0 = s->xrpow(xr, p0, n, a0);
+        float const m1 = t->xrpow(xr, p1, n, a1);
+        int const i = first_diff(p0, p1, n);
+        fails += !(CHECK(i == n && memcmp(&m0, &m1, sizeof m0) == 0 && same_floats(a0, a1, 1),
+                         "xrpow %s, kind %d n %d: line %d %a (scalar %a), max %a (%a), absmax %a (%a)",
+                         rl_simd_name(t->level), kind, n, i, i < n ? p1[i] : 0, i < n ? p0[i] : 0,
+                         m1, m0, *a1, *a0)
+                   && guards_ok(4, "xrpow", t->level));
     }
 }
 
 /* ns per granule of 576 music-like lines */
-static double bench_xrpow(RlXrpowFn fn)
+static double bench_xrpow(const RlDsp *t)
 {
     static float xr[NLINES], p[NLINES];
-    uint64_t saved = rng_state;
+    uint64_t const saved = rng_state;
     rng_state = 3;
     for (int i = 0; i < NLINES; i++)
         xr[i] = line(0);
     rng_state = saved;
-    double best = 1e30;
-    float a, sink = 0;
-    for (int rep = 0; rep < 5; rep++) {
-        double t0 = now();
-        for (int it = 0; it < 5000; it++)
-            sink += fn(xr, p, NLINES, &a);
-        double t = (now() - t0) / 5000.0 * 1e9;
-        if (t < best)
-            best = t;
-    }
-    return sink > 0 ? best : best;
+    float a;
+    volatile float sink = 0;
+    double best;
+    BEST_NS(best, 5, 5000, sink += t->xrpow(xr, p, NLINES, &a));
+    (void) sink;
+    return best;
 }
 
-/* ---- the line quantizer (rl_quantize_lines) ---- */
+/* ---- the line quantizer (rl_quantize_lines): an odd last line is left,
+ * so both outputs start alike ---- */
 
-static void check_quantize_lines(RlQuantLinesFn fn, int level)
+static void check_quantize_lines(const RlDsp *t, const RlDsp *s)
 {
     static float xp[NLINES], xr[NLINES];
-    static int i0[NLINES + 4], i1[NLINES + 4];
     int fails = 0;
     for (int rep = 0; rep < 3000 && fails < 10; rep++) {
         int const kind = rep % 5;
@@ -935,28 +1013,26 @@ static void check_quantize_lines(RlQuantLinesFn fn, int level)
         int const sf = pick == 0 ? lo
                        : pick == 1 ? (lo < 255 ? lo + 1 : lo)
                                    : lo + (int) (rnd() % (uint32_t) (256 - lo));
-        for (int i = 0; i < NLINES + 4; i++)
-            i0[i] = i1[i] = -7;
-        rl_quantize_lines(n, rl_ipow20[sf], xp, i0);
-        fn(n, rl_ipow20[sf], xp, i1);
-        if (memcmp(i0, i1, sizeof i0) != 0) {
-            int i = 0;
-            while (i0[i] == i1[i])
-                i++;
-            fails++;
-            CHECK(0, "quantize_lines %s, kind %d n %u step %d: ix[%d] %d, scalar %d", rl_simd_name(level),
-                  kind, n, sf, i, i1[i], i0[i]);
-        }
+        int *const i0 = slot(0, sizeof(int) * n, 0xf9);
+        int *const i1 = slot(1, sizeof(int) * n, 0xf9);
+        s->quantize_lines(n, rl_ipow20[sf], xp, i0);
+        t->quantize_lines(n, rl_ipow20[sf], xp, i1);
+        unsigned int i = 0;
+        while (i < n && i0[i] == i1[i])
+            i++;
+        fails += !(CHECK(i == n, "quantize_lines %s, kind %d n %u step %d: ix[%u] %d, scalar %d",
+                         rl_simd_name(t->level), kind, n, sf, i, i < n ? i1[i] : 0, i < n ? i0[i] : 0)
+                   && guards_ok(2, "quantize_lines", t->level));
     }
 }
 
 /* ns per granule of 576 music-like lines at a step that quantizes the
  * largest to about 15 */
-static double bench_quantize_lines(RlQuantLinesFn fn)
+static double bench_quantize_lines(const RlDsp *t)
 {
     static float xr[NLINES], xp[NLINES];
     static int ix[NLINES];
-    uint64_t saved = rng_state;
+    uint64_t const saved = rng_state;
     rng_state = 17;
     fill_lines(xr, xp, 0);
     rng_state = saved;
@@ -964,79 +1040,193 @@ static double bench_quantize_lines(RlQuantLinesFn fn)
     for (int i = 0; i < NLINES; i++)
         max = max < xp[i] ? xp[i] : max;
     float const istep = rl_ipow20[lowest_step(max * (float) RL_IXMAX_VAL / 15.0f)];
-    double best = 1e30;
-    for (int rep = 0; rep < 5; rep++) {
-        double t0 = now();
-        for (int it = 0; it < 5000; it++)
-            fn(NLINES, istep, xp, ix);
-        double t = (now() - t0) / 5000.0 * 1e9;
-        if (t < best)
-            best = t;
-    }
+    double best;
+    BEST_NS(best, 5, 5000, t->quantize_lines(NLINES, istep, xp, ix));
     return best;
 }
 
-static void report_check(const char *name, int level, int before, int in_table)
+/* ---- the driver: one case per table field ---- */
+
+typedef void (*AnyFn)(void);
+
+typedef struct Kernel {
+    const char *name;                                  /* the RlDsp field */
+    size_t off;                                        /* its offset */
+    void (*check)(const RlDsp *t, const RlDsp *s);     /* t's kernel against s's (scalar) */
+    double (*bench)(const RlDsp *t);                   /* ns per call of t's kernel */
+} Kernel;
+
+#define KERNEL(field) { #field, offsetof(RlDsp, field), check_##field, bench_##field }
+
+static const Kernel kernels[] = {
+    KERNEL(choose_table), KERNEL(spread), KERNEL(noise_x34), KERNEL(xrpow),
+    KERNEL(quantize_lines), KERNEL(window_granule), KERNEL(attack_fir), KERNEL(block_peaks),
+    KERNEL(gain_filter), KERNEL(fht), KERNEL(mdct_long), KERNEL(pcm_s16le),
+    KERNEL(ms_thresholds),
+};
+#define NKERNELS ((int) (sizeof kernels / sizeof kernels[0]))
+
+static AnyFn entry(const RlDsp *t, size_t off)
 {
-    printf("%-12s %-7s %s%s\n", name, rl_simd_name(level), rl_test_failed_ == before ? "ok" : "FAILED",
-           in_table ? "" : " (not in the table)");
+    AnyFn f;
+    memcpy(&f, (const char *) t + off, sizeof f);
+    return f;
 }
 
-static void report_bench(const char *name, int level, double ns, double *base)
+/* Every field of RlDsp after level is a kernel with a case above: the
+ * offsets of the cases fill the struct from the first kernel to the end. */
+static void check_cases_cover_table(void)
 {
-    if (level == RL_SIMD_SCALAR)
-        *base = ns;
-    printf("bench %-12s %-7s %7.1f ns/call  x%.2f\n", name, rl_simd_name(level), ns, *base / ns);
+    _Static_assert(sizeof(RlChooseTableFn) == sizeof(AnyFn), "one size for every function pointer");
+    size_t first = sizeof(RlDsp);
+    unsigned char seen[sizeof(RlDsp) / sizeof(AnyFn) + 1] = { 0 };
+    for (int k = 0; k < NKERNELS; k++)
+        first = kernels[k].off < first ? kernels[k].off : first;
+    int distinct = 0;
+    for (int k = 0; k < NKERNELS; k++) {
+        size_t const slot_no = (kernels[k].off - first) / sizeof(AnyFn);
+        distinct += (kernels[k].off - first) % sizeof(AnyFn) == 0 && !seen[slot_no];
+        seen[slot_no] = 1;
+    }
+    CHECK(distinct == NKERNELS && first == offsetof(RlDsp, level) + sizeof(AnyFn)
+              && sizeof(RlDsp) == first + (size_t) NKERNELS * sizeof(AnyFn),
+          "checkasm's kernel cases do not cover RlDsp (%d cases, %zu bytes of table): a kernel "
+          "without a case?", NKERNELS, sizeof(RlDsp));
 }
 
-/* one kernel at one level: the comparison with the scalar kernel, the
- * speed with --bench */
-#define KERNEL(type, name, at, check, bench_fn, field, base)                   \
-    do {                                                                       \
-        type const fn_ = at(level);                                            \
-        if (level > RL_SIMD_SCALAR && fn_) {                                   \
-            int const before = rl_test_failed_;                                \
-            check(fn_, level);                                                 \
-            report_check(name, level, before, d.field == fn_);                 \
-        }                                                                      \
-        if (bench && fn_)                                                      \
-            report_bench(name, level, bench_fn(fn_), &base);                   \
-    } while (0)
+static int matches(const char *pattern, const char *name)
+{
+    return !pattern || fnmatch(pattern, name, 0) == 0
+           || strncmp(name, pattern, strlen(pattern)) == 0;
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: checkasm [--bench] [--function PATTERN] [--level NAME] [--seed N] "
+                    "[--list]\n");
+    exit(2);
+}
+
+/* "level NAME": the level, or a usage error */
+static int level_arg(const char *what, const char *name)
+{
+    int const level = rl_simd_parse(name);
+    if (level < 0) {
+        fprintf(stderr, "checkasm: %s %s: not a level (scalar, sse4.1, avx2, avx512)\n", what, name);
+        exit(2);
+    }
+    return level;
+}
 
 int main(int argc, char **argv)
 {
-    int const bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
+    const char *pattern = NULL;
+    int bench = 0, top = RL_SIMD_LEVELS - 1, seed_given = 0;
+    unsigned long seed = 0;
+    const char *const env = getenv("RINGLAME_SIMD");
+    if (env && *env)
+        top = level_arg("RINGLAME_SIMD", env);
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--bench") == 0)
+            bench = 1;
+        else if (strcmp(argv[i], "--list") == 0) {
+            for (int k = 0; k < NKERNELS; k++)
+                printf("%s\n", kernels[k].name);
+            return 0;
+        } else if (strcmp(argv[i], "--function") == 0 && i + 1 < argc)
+            pattern = argv[++i];
+        else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc)
+            top = level_arg("--level", argv[++i]);
+        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+            char *end;
+            errno = 0;
+            seed = strtoul(argv[++i], &end, 0);
+            if (errno || *end || end == argv[i])
+                usage();
+            seed_given = 1;
+        } else
+            usage();
+    }
+    if (seed_given)
+        printf("seed %lu (replay: checkasm --seed %lu)\n", seed, seed);
+    else
+        seed = rl_test_seed(1);
+    rng_state = (uint64_t) seed;
+
     int const cpu = rl_cpu_simd_level();
-    rng_state = (uint64_t) rl_test_seed(1);
-    double base = 0, base_sp = 0, base_nz = 0, base_xp = 0, base_ql = 0;
+    printf("CPU level: %s; levels tested: up to %s%s%s\n", rl_simd_name(cpu),
+           rl_simd_name(top < cpu ? top : cpu), pattern ? "; kernels matching " : "",
+           pattern ? pattern : "");
+    check_cases_cover_table();
     layouts_init();
     rl_quant_tables_init();
 
-    printf("CPU level: %s\n", rl_simd_name(cpu));
-    check_x34_thresholds();
-    for (int level = RL_SIMD_SCALAR; level < RL_SIMD_LEVELS; level++) {
-        if (level > cpu) {
-            printf("%-7s skipped (not on this CPU or build)\n", rl_simd_name(level));
-            continue;
+    const RlDsp *const scalar = rl_dsp_table_at(RL_SIMD_SCALAR);
+    int tested[RL_SIMD_LEVELS] = { 0 }, kept[RL_SIMD_LEVELS] = { 0 };
+    int failures_at[RL_SIMD_LEVELS] = { 0 };
+    int total = 0;
+    double base[NKERNELS];
+    for (int level = RL_SIMD_SCALAR; level <= top && level <= cpu; level++) {
+        const RlDsp *const t = rl_dsp_table_at(level);
+        const RlDsp *const below = level > RL_SIMD_SCALAR ? rl_dsp_table_at(level - 1) : NULL;
+        int const before_level = rl_test_failures();
+        CHECK_EQ(t->level, level, "rl_dsp_table_at(%s)->level", rl_simd_name(level));
+        for (int k = 0; k < NKERNELS; k++) {
+            const Kernel *const kc = &kernels[k];
+            if (!matches(pattern, kc->name))
+                continue;
+            AnyFn const fn = entry(t, kc->off);
+            if (below && fn == entry(below, kc->off)) {
+                kept[level]++;        /* the level below's kernel, tested there */
+                continue;
+            }
+            if (below) {
+                int const before = rl_test_failures();
+                kc->check(t, scalar);
+                tested[level]++;
+                total++;
+                printf("%-14s %-7s %s\n", kc->name, rl_simd_name(level),
+                       rl_test_failures() == before ? "ok" : "FAILED");
+            }
+            if (bench) {
+                double const ns = kc->bench(t);
+                if (!below)
+                    base[k] = ns;
+                printf("bench %-14s %-7s %9.1f ns/call  x%.2f\n", kc->name, rl_simd_name(level),
+                       ns, base[k] / ns);
+            }
         }
-        RlDsp d;
-        rl_dsp_init(&d, level);
-        CHECK_EQ(d.level, level, "rl_dsp_init level");
-        if (level > RL_SIMD_SCALAR) {
-            int before = rl_test_failed_;
-            check_choose_table(&d);
-            report_check("choose_table", level, before, 1);
+        /* the rounding points of the AVX-512 noise and line kernels */
+        if (level == RL_SIMD_AVX512 && (matches(pattern, "x34_thr") || matches(pattern, "noise_x34")
+                                        || matches(pattern, "quantize_lines"))) {
+            int const before = rl_test_failures();
+            check_x34_thresholds();
+            tested[level]++;
+            total++;
+            printf("%-14s %-7s %s\n", "x34_thr", rl_simd_name(level),
+                   rl_test_failures() == before ? "ok" : "FAILED");
         }
-        if (bench)
-            report_bench("choose_table", level, bench_choose_table(d.choose_table), &base);
-        KERNEL(RlSpreadFn, "spread", rl_dsp_spread_at, check_spread, bench_spread, spread, base_sp);
-        KERNEL(RlNoiseX34Fn, "noise_x34", rl_dsp_noise_x34_at, check_noise, bench_noise, noise_x34,
-               base_nz);
-        KERNEL(RlXrpowFn, "xrpow", rl_dsp_xrpow_at, check_xrpow, bench_xrpow, xrpow, base_xp);
-        KERNEL(RlQuantLinesFn, "quant_lines", rl_dsp_quantize_lines_at, check_quantize_lines,
-               bench_quantize_lines, quantize_lines, base_ql);
+        failures_at[level] = rl_test_failures() - before_level;
     }
-    check_prepare(bench, cpu);
     layouts_free();
+
+    printf("summary:\n");
+    for (int level = RL_SIMD_SCALAR; level < RL_SIMD_LEVELS; level++) {
+        printf("  %-7s ", rl_simd_name(level));
+        if (level > cpu)
+            printf("skipped: not on this CPU or build\n");
+        else if (level > top)
+            printf("skipped: above --level / RINGLAME_SIMD (%s)\n", rl_simd_name(top));
+        else if (level == RL_SIMD_SCALAR)
+            printf("the reference\n");
+        else if (tested[level] == 0)
+            printf("nothing to test (%d unchanged from %s)\n", kept[level], rl_simd_name(level - 1));
+        else
+            printf("%d tested, %d unchanged from %s: %s\n", tested[level], kept[level],
+                   rl_simd_name(level - 1), failures_at[level] ? "FAILED" : "ok");
+    }
+    if (rl_test_failures() == 0 && total == 0)
+        rl_test_skip("no kernel compared (CPU level %s, up to %s, kernels %s)", rl_simd_name(cpu),
+                     rl_simd_name(top), pattern ? pattern : "all");
     return rl_test_done();
 }

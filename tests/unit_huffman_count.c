@@ -28,12 +28,10 @@ static const int sfb_tab[6][23] = {
 #define KAT_S(i) sfb_tab[2 * ((i) == 3 ? 0 : (i) == 0 ? 1 : 2) + 1]
 
 static RlConfig cfg;
-static RlDsp dsp;     /* the CPU's best kernels */
 static void kat_config(int sfb_index, int mode_gr, int ubh)
 {
     memset(&cfg, 0, sizeof cfg);
-    rl_dsp_init(&dsp, rl_cpu_simd_level());
-    cfg.dsp = &dsp;
+    cfg.dsp = rl_dsp_table_at(rl_cpu_simd_level());   /* the CPU's best kernels */
     cfg.mode_gr = mode_gr;
     cfg.use_best_huffman = ubh;
     memcpy(cfg.sfb.l, KAT_L(sfb_index), sizeof cfg.sfb.l);

@@ -186,8 +186,7 @@ static void init_dispatch(RlEncoder *e, int ch)
     e->k.cfg.pcm_transform[1][1] = 1.1f;
     /* the kernels of the CPU's level: the 16-bit block path then runs the
      * SIMD conversion, which must queue the floats of the int32 path */
-    rl_dsp_init(&e->k.dsp, rl_cpu_simd_level());
-    e->k.cfg.dsp = &e->k.dsp;
+    e->k.cfg.dsp = rl_dsp_table_at(rl_cpu_simd_level());
     rl_dispatch_init(&e->k, &e->dispatch);
 }
 

@@ -44,7 +44,7 @@ static void test_continuity(int mode_gr)
     char msg[128];
 
     memset(&cfg, 0, sizeof cfg);
-    cfg.dsp = rl_dsp_scalar();     /* the kernels (a bare config has none) */
+    cfg.dsp = rl_dsp_table_at(RL_SIMD_SCALAR);     /* the kernels (a bare config has none) */
     cfg.channels_out = 2;
     cfg.mode_gr = mode_gr;
     for (i = 0; i < 32; i++)
@@ -84,7 +84,7 @@ static void test_band_order(void)
     RlConfig cfg;
     int b, i;
     memset(&cfg, 0, sizeof cfg);
-    cfg.dsp = rl_dsp_scalar();     /* the kernels (a bare config has none) */
+    cfg.dsp = rl_dsp_table_at(RL_SIMD_SCALAR);     /* the kernels (a bare config has none) */
     cfg.channels_out = 1;
     cfg.mode_gr = 2;
     for (i = 0; i < 32; i++)
@@ -166,7 +166,7 @@ static void test_mdct(void)
     int s, k, b, type;
 
     memset(&cfg, 0, sizeof cfg);
-    cfg.dsp = rl_dsp_scalar();     /* the kernels (a bare config has none) */
+    cfg.dsp = rl_dsp_table_at(RL_SIMD_SCALAR);     /* the kernels (a bare config has none) */
     cfg.channels_out = 1;
     cfg.mode_gr = 2;
     for (b = 0; b < 32; b++)

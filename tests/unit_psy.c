@@ -192,8 +192,7 @@ static void test_golden_pass(int print, int lazy)
         return;
     }
     config_v2(&e->k.cfg);
-    rl_dsp_init(&e->k.dsp, rl_cpu_simd_level());
-    e->k.cfg.dsp = &e->k.dsp;
+    e->k.cfg.dsp = rl_dsp_table_at(rl_cpu_simd_level());
     CHECK(rl_psy_init(&e->k, &e->psy) == 0, "rl_psy_init returns 0");
     int sum = 0;
     for (int b = 0; b < e->k.psyc.l.npart; b++)

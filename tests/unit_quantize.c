@@ -614,8 +614,7 @@ static void setup_encoder(RlEncoder *e, const int *sfb_l, const int *sfb_s, cons
 {
     RlConfig *const c = &e->k.cfg;
     int i;
-    rl_dsp_init(&e->k.dsp, rl_cpu_simd_level());
-    c->dsp = &e->k.dsp;
+    c->dsp = rl_dsp_table_at(rl_cpu_simd_level());
     c->version = CAPL_VERSION;
     c->samplerate_out = CAPL_SR;
     c->samplerate_in = CAPL_SR;

@@ -54,7 +54,7 @@ static int redecode_file(const uint8_t *mp3, size_t start, size_t n, size_t step
 
     memset(&g, 0, sizeof g);
     *eagain = 0;
-    rc = rl_gain_feed_init(&g, rate, channels, cap, NULL, NULL);
+    rc = rl_gain_feed_init(&g, rate, channels, cap, NULL, NULL, NULL);
     if (rc < 0)
         return rc;
     rc = rl_redecode_init(&rd, 1, 1, channels);

@@ -190,7 +190,7 @@ static int feed_start(RlGainFeed *feed, Sched *sched, long sr, int nch, size_t c
     pthread_mutex_init(&sched->mu, NULL);
     pthread_cond_init(&sched->cv, NULL);
     sched->feed = feed;
-    rc = rl_gain_feed_init(feed, sr, nch, cap, mode == 3 ? sched_notify : NULL, sched);
+    rc = rl_gain_feed_init(feed, sr, nch, cap, NULL, mode == 3 ? sched_notify : NULL, sched);
     if (rc == 0)
         rc = feed_run(feed, l, r, chunks, count, nch, mode, seed, sched, marks, nmarks);
     return rc;
@@ -315,7 +315,7 @@ static void lockstep_case(long sr, int nch, int kind, int chunking, size_t cap)
 
     make_signal(l, r, n, kind, (uint32_t)(sr * 5 + kind));
     chunks = make_chunks(n, chunking, (uint32_t)(sr + 17u * (uint32_t)kind), (long)cap, &count);
-    if (rl_gain_init(&ref, sr) != 0 || rl_gain_feed_init(&feed, sr, nch, cap, NULL, NULL) != 0) {
+    if (rl_gain_init(&ref, sr) != 0 || rl_gain_feed_init(&feed, sr, nch, cap, NULL, NULL, NULL) != 0) {
         CHECK(0, "lockstep init sr %ld", sr);
         goto out;
     }
@@ -358,11 +358,11 @@ static void api_checks(void)
     memset(&g, 0, sizeof g);
     CHECK(rl_gain_task_pending(&g, 0) == 0 && rl_gain_feed_space(&g) == 0, "zeroed feed is idle");
     rl_gain_feed_free(&g);   /* must be harmless */
-    CHECK(rl_gain_feed_init(&g, 96000, 2, 8192, NULL, NULL) == -ENOTSUP, "96 kHz refused");
-    CHECK(rl_gain_feed_init(&g, 44100, 3, 8192, NULL, NULL) == -EINVAL, "3 channels refused");
-    CHECK(rl_gain_feed_init(&g, 44100, 2, 100, NULL, NULL) == -EINVAL, "tiny capacity refused");
+    CHECK(rl_gain_feed_init(&g, 96000, 2, 8192, NULL, NULL, NULL) == -ENOTSUP, "96 kHz refused");
+    CHECK(rl_gain_feed_init(&g, 44100, 3, 8192, NULL, NULL, NULL) == -EINVAL, "3 channels refused");
+    CHECK(rl_gain_feed_init(&g, 44100, 2, 100, NULL, NULL, NULL) == -EINVAL, "tiny capacity refused");
 
-    CHECK(rl_gain_feed_init(&g, 44100, 2, 3000, NULL, NULL) == 0, "init");
+    CHECK(rl_gain_feed_init(&g, 44100, 2, 3000, NULL, NULL, NULL) == 0, "init");
     CHECK(rl_gain_feed_space(&g) == 3000, "empty space %zu", rl_gain_feed_space(&g));
     CHECK(rl_gain_feed_push(&g, z, z, 0) == 0 && rl_gain_task_pending(&g, 0) == 0, "empty push is a no-op");
     CHECK(rl_gain_feed_push(&g, z, z, 2000) == 0, "push 2000");
@@ -379,7 +379,7 @@ static void api_checks(void)
     CHECK(rl_gain_task_run(&g, 2) == -EINVAL, "bad channel");
     CHECK(rl_gain_feed_result(&g, &t) == 0 && t == RL_RG_NOT_ENOUGH, "no full window: not enough (%g)", t);
     rl_gain_feed_free(&g);
-    CHECK(rl_gain_feed_init(&g, 8000, 1, 2000, NULL, NULL) == 0, "init mono");
+    CHECK(rl_gain_feed_init(&g, 8000, 1, 2000, NULL, NULL, NULL) == 0, "init mono");
     CHECK(rl_gain_feed_push(&g, z, NULL, 400) == 0 && rl_gain_task_pending(&g, 1) == 0, "mono: one task");
     CHECK(rl_gain_task_run(&g, 0) == 0 && rl_gain_feed_result(&g, &t) == 0 && t == 64.82f,
           "mono silent window: %g", t);

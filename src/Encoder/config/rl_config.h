@@ -121,7 +121,7 @@ typedef struct RlConfig {
     int   exp_nspsytune;          /* gfp->exp_nspsytune after init */
     float scale;                  /* gfp->scale after init (CBR/ABR presets multiply it) */
     /* ringlame: the kernels (dsp.h).  rl_config_init points it at the scalar
-     * table; the encoder at its own (RlEncoderConst.dsp) */
+     * table, the encoder at its SIMD level's (rl_dsp_table_at) */
     const struct RlDsp *dsp;
 } RlConfig;
 

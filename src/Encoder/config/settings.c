@@ -672,7 +672,7 @@ int rl_config_init(RlConfig *cfg, RlOptions *o)
     int version_unused;
 
     memset(cfg, 0, sizeof(*cfg));
-    cfg->dsp = rl_dsp_scalar();
+    cfg->dsp = rl_dsp_table_at(RL_SIMD_SCALAR);
     /* LAME never clears its internal config: a VBR preset set at parse
      * time leaves its ATH fix point for CBR/ABR, whose preset has none */
     cfg->ath_fixpoint = o->preset_ath_fixpoint;

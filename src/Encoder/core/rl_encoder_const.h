@@ -10,13 +10,12 @@
 
 #include "rl_config.h"    /* RlConfig */
 #include "psy.h"          /* RlAth, RlPsyConst */
-#include "dsp.h"          /* RlDsp */
+#include "dsp.h"          /* RlDsp, the table cfg.dsp points at */
 
 typedef struct RlEncoderConst {
-    RlConfig   cfg;       /* cfg.dsp points at dsp below */
+    RlConfig   cfg;       /* cfg.dsp: the kernels of the chosen SIMD level */
     RlAth      ath;
     RlPsyConst psyc;
-    RlDsp      dsp;       /* the kernels of the chosen SIMD level */
 } RlEncoderConst;
 
 #endif

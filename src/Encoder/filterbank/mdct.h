@@ -5,6 +5,7 @@
 #ifndef RL_MDCT_H
 #define RL_MDCT_H
 
+#include "dsp.h"   /* RL_DECL_* */
 #include "rl_config.h"
 
 /* Polyphase (window_subband) output of one frame, per channel:
@@ -37,7 +38,7 @@ extern const float rl_mdct_win[4][36];
  * alias reduction: xr[18 b + i] from the slots of the granule before
  * (prev) and of this granule (cur), RlPolyphase layout.  The scalar kernel
  * of RlDsp.mdct_long.  Stage: Search (pure). */
-void rl_mdct_long(const float *prev, const float *cur, const float *wt, float xr[576]);
+RL_DECL_MDCT_LONG(rl_mdct_long);
 
 /* Search: MDCT + alias reduction of granule gr, channel ch (mdct_sub48 inner
  * part) into xr[576], using the granule's block_type and mixed_block_flag.

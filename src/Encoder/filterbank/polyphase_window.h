@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "dsp.h"   /* RL_DECL_* */
 #include "mdct.h"
 
 /* 15 rows of 18 (16 taps, the s factor, the d factor), then the centre
@@ -20,7 +21,7 @@ extern const float rl_enwindow[];
 
 /* The 18 time slots of one granule starting at x (reads x[-286 .. 18*32-32+224]),
  * the odd slots' odd bands negated; output rows in rl_band_pos order. */
-void rl_window_granule(const float *x, float sb[18][RL_SBLIMIT]);
+RL_DECL_WINDOW_GRANULE(rl_window_granule);
 
 /* The scalar butterflies (polyphase_butterfly.h at float). */
 #define RL_BF_FN rl_window_butterflies

@@ -30,7 +30,7 @@ void rl_gain_feed_free(RlGainFeed *g)
 }
 
 int rl_gain_feed_init(RlGainFeed *g, long samplerate, int channels, size_t capacity_samples,
-                      void (*notify)(void *arg), void *notify_arg)
+                      const RlDsp *dsp, void (*notify)(void *arg), void *notify_arg)
 {
     int ch;
 
@@ -44,7 +44,7 @@ int rl_gain_feed_init(RlGainFeed *g, long samplerate, int channels, size_t capac
     if (g->freqindex < 0)
         return -ENOTSUP;
     g->window = rl_gain_window(samplerate);
-    g->filter = rl_gain_filter;
+    g->dsp = dsp ? dsp : rl_dsp_table_at(RL_SIMD_SCALAR);
     g->cap = capacity_samples;
     /* A channel is at most cap samples (cap/window + 1 windows) ahead of the
      * other or of its own last publication, plus the window it is writing:
@@ -190,9 +190,9 @@ static void analyze_chunk(RlGainFeed *g, int ch, uint64_t pos, long n)
             k = RL_RG_MAX_ORDER - done;
 
         ring_read(c->in + RL_RG_MAX_ORDER, g->buf[ch], g->cap, pos + (uint64_t)done, (size_t)k);
-        g->filter(g->freqindex, c->in + RL_RG_MAX_ORDER,
-                       c->step + RL_RG_MAX_ORDER + c->totsamp,
-                       c->out + RL_RG_MAX_ORDER + c->totsamp, k);
+        g->dsp->gain_filter(g->freqindex, c->in + RL_RG_MAX_ORDER,
+                            c->step + RL_RG_MAX_ORDER + c->totsamp,
+                            c->out + RL_RG_MAX_ORDER + c->totsamp, k);
         /* keep the last MAX_ORDER inputs as the next piece's history */
         memmove(c->in, c->in + k, RL_RG_MAX_ORDER * sizeof(float));
 

@@ -40,6 +40,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dsp.h"
 #include "replaygain.h"
 
 /* The most samples one Dispatch fill_buffer step pushes (framesize, 1152):
@@ -73,9 +74,7 @@ typedef struct RlGainFeed {
     uint32_t  *chunk_len;      /* chunk ring (cap entries: every chunk >= 1 sample) */
     double    *wsum[2];        /* per-window channel sums, index = window % wcap */
     RlGainChan chan[2];
-    /* rl_gain_filter or a SIMD kernel giving the same bits (dsp.h); init
-     * sets rl_gain_filter, the encoder its table's */
-    void     (*filter)(int freqindex, const float *in, float *step, float *out, long n);
+    const RlDsp *dsp;          /* the kernels (its gain_filter) */
     void     (*notify)(void *arg);
     void      *notify_arg;
 
@@ -101,14 +100,16 @@ typedef struct RlGainFeed {
 } RlGainFeed;
 
 /* samplerate: the output rate (a ReplayGain rate, else -ENOTSUP); channels
- * 1 or 2 (cfg.channels_out); capacity_samples >= RL_GAIN_PUSH_MAX.
+ * 1 or 2 (cfg.channels_out); capacity_samples >= RL_GAIN_PUSH_MAX; dsp: the
+ * table whose gain_filter the tasks call (the encoder's cfg.dsp; NULL: the
+ * scalar table).
  * notify may be NULL (the encoder passes NULL: the ring asks
  * rl_gain_task_pending under its own lock instead; a scheduler that sleeps
  * until there is gain work can pass a wake-up).  On error nothing stays
  * allocated.
  * Stage: init. */
 int    rl_gain_feed_init(RlGainFeed *g, long samplerate, int channels, size_t capacity_samples,
-                         void (*notify)(void *arg), void *notify_arg);
+                         const RlDsp *dsp, void (*notify)(void *arg), void *notify_arg);
 /* Safe on a zeroed (never initialised) feed.
  * Stage: destroy. */
 void   rl_gain_feed_free(RlGainFeed *g);

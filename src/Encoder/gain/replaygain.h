@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dsp.h"   /* RL_DECL_* */
+
 #define RL_RG_MAX_ORDER        10          /* max(Yule order 10, Butterworth order 2) */
 #define RL_RG_MAX_WINDOW       2401        /* 48000/20 + 1 samples per 50 ms RMS window */
 #define RL_RG_STEPS_PER_DB     100
@@ -61,7 +63,7 @@ long   rl_gain_window(long samplerate);
 /* Yule then Butterworth filter of one channel piece: in[-RL_RG_MAX_ORDER..-1],
  * step[-RL_RG_MAX_ORDER..-1] and out[-RL_RG_MAX_ORDER..-1] hold the history;
  * writes step[0..n) and out[0..n). */
-void   rl_gain_filter(int freqindex, const float *in, float *step, float *out, long n);
+RL_DECL_GAIN_FILTER(rl_gain_filter);
 /* The coefficient rows of freqindex (0 <= freqindex < 9): Yule (21: [0..10]
  * on in[-10..0], [11..20] on out[-10..-1]) and Butterworth (5: [0],[2],[4]
  * on in[-2..0], [1],[3] on out[-2..-1]), for the SIMD kernels. */

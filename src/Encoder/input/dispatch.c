@@ -189,7 +189,7 @@ int rl_dispatch_feed_block(const RlEncoderConst *k, RlDispatchState *d, RlGainFe
     RAW_CASE(RL_SF_U8);
     case RL_SF_S16LE: {
         float const m[4] = { m00, m01, m10, m11 };
-        k->dsp.pcm_s16le(src, nframes, nch, m, d->in_buf[0], d->in_buf[1]);
+        k->cfg.dsp->pcm_s16le(src, nframes, nch, m, d->in_buf[0], d->in_buf[1]);
         break;
     }
     RAW_CASE(RL_SF_S16BE);

@@ -6,6 +6,7 @@
 #define RL_DISPATCH_H
 
 #include <stdint.h>
+#include "dsp.h"   /* RL_DECL_* */
 #include "rl_types.h"
 
 #include "resample.h"   /* RlResampler */
@@ -64,7 +65,7 @@ void rl_dispatch_free(RlDispatchState *d);
  * (the right one = the left one in mono), converted to float,
  * ib0[i] = xl * m[0] + xr * m[1], ib1[i] = xl * m[2] + xr * m[3].  The
  * scalar kernel of RlDsp.pcm_s16le.  Stage: Dispatch (pure). */
-void rl_pcm_s16le(const void *src, int n, int nch, const float m[4], float *ib0, float *ib1);
+RL_DECL_PCM_S16LE(rl_pcm_s16le);
 
 /* The stage entry points (feed, next, flush step) are declared in stages.h. */
 #include "stages.h"

@@ -4,6 +4,7 @@
 #ifndef RL_FFT_H
 #define RL_FFT_H
 
+#include "dsp.h"   /* RL_DECL_* */
 #include "rl_types.h"
 
 /* Fills the Blackman (long) and Hann half (short) windows.
@@ -11,7 +12,7 @@
 void rl_fft_init_windows(float window[RL_BLKSIZE], float window_s[RL_BLKSIZE_S / 2]);
 /* In-place FHT of n = 2*half points (half = BLKSIZE/2 or BLKSIZE_S/2).
  * Stage: Prepare. */
-void rl_fht(float *fz, int half);
+RL_DECL_FHT(rl_fht);
 /* The twiddles rl_fht uses at stage s (0..3, kx = 2 * 4^s) for i = 1 ..
  * kx - 1, from the same float recurrence: c1[i], s1[i] and the derived
  * c2[i], s2[i] (index 0 unused).  For the SIMD kernels' tables. */

@@ -5,6 +5,7 @@
 #ifndef RL_PSY_H
 #define RL_PSY_H
 
+#include "dsp.h"   /* RL_DECL_* */
 #include "rl_types.h"
 
 struct RlEncoderConst;
@@ -81,8 +82,7 @@ typedef struct RlPsyState {
  * from eb[2..3] and thr[0..3], cb_mld and ath_cb per partition (LAME's
  * msfix block of L3psycho_anal_vbr).  The scalar kernel of
  * RlDsp.ms_thresholds.  Stage: Resolve (pure). */
-void rl_ms_thresholds(const float eb[4][RL_CBANDS], float thr[4][RL_CBANDS], const float *cb_mld,
-                      const float *ath_cb, float athlower, float msfix, int n);
+RL_DECL_MS_THRESHOLDS(rl_ms_thresholds);
 
 /* Per-granule, per-psy-channel (L, R, M, S) Prepare output. */
 typedef struct RlPsyPrepLong {

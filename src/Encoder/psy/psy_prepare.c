@@ -214,7 +214,7 @@ void rl_psy_prepare_short(const RlEncoderConst *k, RlFrame *f, int gr)
             RlPsyPrepShort *const ps = &pp->sht[gr][chn];
             float ecb[RL_CBANDS], cap[RL_CBANDS];
             if (sblock == 0 && chn < 2)
-                rl_fft_short(gd->window_s, wsamp_s[chn], buf[chn], k->dsp.fht);
+                rl_fft_short(gd->window_s, wsamp_s[chn], buf[chn], k->cfg.dsp->fht);
             if (chn == 2)
                 to_mid_side(wsamp_s[0][sblock], wsamp_s[1][sblock], RL_BLKSIZE_S);
             power_spectrum(wsamp_s[chn & 1][sblock], RL_BLKSIZE_S, energy_s);
@@ -224,7 +224,7 @@ void rl_psy_prepare_short(const RlEncoderConst *k, RlFrame *f, int gr)
             memset(ps->thr[sblock], 0, sizeof ps->thr[sblock]);
             partition_energy(&gd->s, energy_s, ps->eb[sblock], max, avg);
             tonality_index(&gd->s, max, avg, idx);
-            k->dsp.spread(&gd->s, ps->eb[sblock], max, idx, ecb, cap);
+            k->cfg.dsp->spread(&gd->s, ps->eb[sblock], max, idx, ecb, cap);
             for (int b = 0; b < gd->s.npart; b++)
                 ps->thr[sblock][b] = ecb[b] > cap[b] ? cap[b] : ecb[b];
         }
@@ -318,7 +318,7 @@ static void prepare_granule(const RlEncoderConst *k, RlFrame *f, int gr)
     /* long blocks: the spectra, their sums, then each channel's masking */
     for (int chn = 0; chn < npsy; chn++) {
         if (chn < 2)
-            rl_fft_long(gd->window, wsamp_l[chn], buf[chn], k->dsp.fht);
+            rl_fft_long(gd->window, wsamp_l[chn], buf[chn], k->cfg.dsp->fht);
         else if (chn == 2)
             to_mid_side(wsamp_l[0], wsamp_l[1], RL_BLKSIZE);
         power_spectrum(wsamp_l[chn & 1], RL_BLKSIZE, energy[chn]);
@@ -347,7 +347,7 @@ static void prepare_granule(const RlEncoderConst *k, RlFrame *f, int gr)
             pp->loudness[gr][chn] = l;
         }
         tonality_index(&gd->l, max[chn], avg[chn], idx);
-        k->dsp.spread(&gd->l, pl->eb, max[chn], idx, pl->ecb, pl->cap);
+        k->cfg.dsp->spread(&gd->l, pl->eb, max[chn], idx, pl->ecb, pl->cap);
     }
 
     /* short blocks, only where Resolve may need them */

@@ -434,7 +434,7 @@ static void resolve_granule(const RlEncoderConst *k, RlPsyState *psv, RlFrame *f
         long_threshold(k, psv, &pp->lng[gr][chn], chn, eb[chn], thr[chn]);
     }
     if (cfg->mode == RL_JOINT_STEREO && (uselongblock[0] + uselongblock[1]) == 2)
-        k->dsp.ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->l.mld_cb, k->ath.cb_l,
+        k->cfg.dsp->ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->l.mld_cb, k->ath.cb_l,
                              ath_factor, cfg->msfix, gd->l.npart);
     for (int chn = 0; chn < npsy; chn++) {
         float enn[RL_SBMAX_S], thm[RL_SBMAX_S];
@@ -460,7 +460,7 @@ static void resolve_granule(const RlEncoderConst *k, RlPsyState *psv, RlFrame *f
             if (!uselongblock[chn & 1] || gd->force_short_block_calc)
                 short_threshold(k, psv, &pp->sht[gr][chn], sblock, eb[chn], thr[chn]);
         if (cfg->mode == RL_JOINT_STEREO && (uselongblock[0] + uselongblock[1]) == 0)
-            k->dsp.ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->s.mld_cb, k->ath.cb_s,
+            k->cfg.dsp->ms_thresholds((const float (*)[RL_CBANDS])eb, thr, gd->s.mld_cb, k->ath.cb_s,
                                  ath_factor, cfg->msfix, gd->s.npart);
         for (int chn = 0; chn < npsy; ++chn) {
             if (!uselongblock[chn & 1] || gd->force_short_block_calc) {

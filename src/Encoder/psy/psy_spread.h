@@ -6,6 +6,7 @@
 #ifndef RL_PSY_SPREAD_H
 #define RL_PSY_SPREAD_H
 
+#include "dsp.h"   /* RL_DECL_* */
 #include "psy.h"
 
 /* masking per tonality index: 0 dB (noise) .. -9.3 dB (tone) */
@@ -50,7 +51,6 @@ void rl_psy_spread_plan_free(RlPsyBands *gd);
 /* ecb[b] gets the spread threshold, cap[b] the tonal limit
  * max*minval*avg_mask, for b < gd->npart.  idx: tonality indices 0..8.
  * Stage: Prepare, Resolve (pure). */
-void rl_psy_spread(const RlPsyBands *gd, const float *eb, const float *max,
-                   const unsigned char *idx, float *ecb, float *cap);
+RL_DECL_SPREAD(rl_psy_spread);
 
 #endif

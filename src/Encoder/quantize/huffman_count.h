@@ -8,6 +8,7 @@
 #include "rl_config.h"
 #include "rl_types.h"
 #include "quantize_noise.h"   /* RlNoiseCache */
+#include "dsp.h"              /* RL_DECL_* */
 
 /* One-time init of process-wide tables (none needed at present: all tables are
  * compile-time constants); safe to call any number of times from any thread.
@@ -23,12 +24,12 @@ void rl_huffman_config(RlConfig *cfg);
  * adds its bits to *bits and returns the table number (0 for all-zero);
  * a value > RL_IXMAX_VAL sets *bits = RL_LARGE_BITS and returns -1.
  * Stage: Search; Encode (CBR, vbr_rh, ABR check). */
-int rl_choose_table(const int *ix, const int *end, int *bits);
+RL_DECL_CHOOSE_TABLE(rl_choose_table);
 
 /* ix[i] = the quantization of istep * xp[i] (LAME's IEEE-754 rounding with
  * adj43) for the lines i < 2 * (n / 2) (an odd last line is left, as LAME
  * does); xp[i] >= 0.  The scalar kernel of RlDsp.quantize_lines. */
-void rl_quantize_lines(unsigned int n, float istep, const float *xp, int *ix);
+RL_DECL_QUANTIZE_LINES(rl_quantize_lines);
 
 /* The two escape tables rl_choose_table weighs for values up to 15 + lin
  * (lin <= 8191): the first of 16..23 and of 24..31 whose linmax holds lin;

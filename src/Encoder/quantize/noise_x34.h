@@ -7,6 +7,7 @@
 #ifndef RL_NOISE_X34_H
 #define RL_NOISE_X34_H
 
+#include "dsp.h"   /* RL_DECL_* */
 #include "quant_tables.h"
 
 /* IEEE-754 trick: adding 2^23 leaves the integer part in the mantissa */
@@ -64,8 +65,7 @@ typedef struct RlNoiseJob {
  * the scalar order; a lane's missing lines read as zeros, which add +0 to a
  * sum that is >= +0, as the scalar tail does).  xr and xr34 are read only
  * within the jobs' lines. */
-void rl_noise_x34_batch(const float *xr, const float *xr34, const RlNoiseJob *jobs, int njobs,
-                        float *noise);
+RL_DECL_NOISE_X34(rl_noise_x34_batch);
 
 /* The rounding of rl_k_34_4 as a comparison, for the SIMD kernels.  For a
  * float q >= 0 whose first rounding is i0 = (float) (q + 2^23) - 2^23,
@@ -94,7 +94,7 @@ int rl_k_34_one(float q);
 
 /* Fills rl_x34_thr, rl_x34_sure and rl_x34_thr_ok once (thread-safe; the
  * quantizer tables first).  Only the kernels that compare need them:
- * dsp.c calls it when it selects them. */
+ * the x86 ladder (dsp_init_x86.c) calls it before it selects them. */
 void rl_x34_thr_init(void);
 
 #endif

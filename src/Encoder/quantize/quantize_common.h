@@ -5,6 +5,7 @@
 #ifndef RL_QUANTIZE_COMMON_H
 #define RL_QUANTIZE_COMMON_H
 
+#include "dsp.h"   /* RL_DECL_* */
 #include "rl_config.h"
 #include "rl_types.h"
 #include "rl_encoder_const.h"
@@ -31,7 +32,7 @@ int rl_init_xrpow(const RlConfig *cfg, RlGranule *gi, float xrpow[576], int *pse
  * square roots, rounded to float) for i < n; returns the largest xrpow[i]
  * (0 if none) and sets *absmax to the largest |xr[i]|.  The scalar kernel
  * of RlDsp.xrpow. */
-float rl_xrpow_lines(const float *xr, float *xrpow, int n, float *absmax);
+RL_DECL_XRPOW(rl_xrpow_lines);
 
 /* LAME ms_convert: L/R -> M/S for granule gr of side.
  * Stage: Search. */

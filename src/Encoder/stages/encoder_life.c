@@ -32,8 +32,7 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
         int const level = opt->simd_level < 0 ? cpu : opt->simd_level;
         if (level > cpu)
             return -ENOTSUP;
-        rl_dsp_init(&e->k.dsp, level);
-        e->k.cfg.dsp = &e->k.dsp;
+        e->k.cfg.dsp = rl_dsp_table_at(level);
     }
     switch (e->k.cfg.vbr) {
     case RL_VBR_MT:
@@ -67,12 +66,11 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
      * callback: schedulers ask rl_encoder_gain_pending) */
     if (e->k.cfg.find_replay_gain) {
         rc = rl_gain_feed_init(&e->rg, e->k.cfg.samplerate_out, e->k.cfg.channels_out,
-                               RL_GAIN_FEED_DEFAULT_CAP, NULL, NULL);
+                               RL_GAIN_FEED_DEFAULT_CAP, e->k.cfg.dsp, NULL, NULL);
         if (rc < 0) {
             rl_psy_free(&e->k);
             return rc;
         }
-        e->rg.filter = e->k.dsp.gain_filter;
     }
 
     /* decode on the fly: LAME's hip decoder of its own output */

@@ -210,7 +210,7 @@ static void window_slots16(const float *x, float sb[18][RL_SBLIMIT])
 #define RL_ML_T vf
 #include "mdct_long18.h"
 
-void RL_PREP(rl_mdct_long)(const float *prev, const float *cur, const float *wt, float *xr)
+void RL_PREP(rl_mdct_long)(const float *prev, const float *cur, const float *wt, float xr[576])
 {
     const float *const tantab = rl_mdct_win[RL_SHORT_TYPE] + 3;
     const float *const cx = rl_mdct_win[RL_SHORT_TYPE] + 12;
@@ -381,6 +381,9 @@ void RL_PREP(rl_attack_fir)(const float *firbuf, float hpf[576])
     }
 }
 
+/* not at W 16: sixteen lanes end in a longer reduction than they save on
+ * 64 values (the AVX-512 table keeps avx2's) */
+#if W < 16
 void RL_PREP(rl_block_peaks)(const float *pf, float peaks[9])
 {
     vi const absmask = (vi){ 0 } + 0x7fffffff;
@@ -398,6 +401,7 @@ void RL_PREP(rl_block_peaks)(const float *pf, float peaks[9])
         peaks[b] = m;
     }
 }
+#endif
 
 /* ---- ReplayGain: the Yule input sums W samples at once, then the two
  * recursions of each sample in one loop (rl_gain_filter's yule_run and

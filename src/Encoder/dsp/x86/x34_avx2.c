@@ -33,7 +33,7 @@ static inline __m128 lookup(const float *tab, __m256 lo, __m256 hi, __m128i i)
 #define LOOKUP_ARGS , adj_lo, adj_hi, p43_lo, p43_hi
 #define LOOKUP_ADJ(i) lookup(rl_adj43asm, adj_lo, adj_hi, (i))
 #define LOOKUP_POW43(i) lookup(rl_pow43, p43_lo, p43_hi, (i))
-#define RL_NOISE_FN rl_noise_x34_avx2
+#define RL_NOISE_FN rl_noise_x34_batch_avx2
 #include "noise_x34_body.h"
 
 #define RL_QUANT_LINES_FN rl_quantize_lines_avx2

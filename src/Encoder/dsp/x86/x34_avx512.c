@@ -166,7 +166,7 @@ static inline void group_sums_packed(const float *xr, const float *xr34, const R
     }
 }
 
-void rl_noise_x34_avx512(const float *xr, const float *xr34, const RlNoiseJob *jobs, int njobs,
+void rl_noise_x34_batch_avx512(const float *xr, const float *xr34, const RlNoiseJob *jobs, int njobs,
                          float *noise)
 {
     if (!rl_x34_thr_ok) {

@@ -6,7 +6,7 @@
 
 #include "x86_kernels.h"
 
-float rl_xrpow_avx2(const float *xr, float *xrpow, int n, float *absmax)
+float rl_xrpow_lines_avx2(const float *xr, float *xrpow, int n, float *absmax)
 {
     __m128 const absmask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 vmax = _mm_setzero_ps(), amax = _mm_setzero_ps();

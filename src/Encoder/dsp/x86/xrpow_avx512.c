@@ -7,7 +7,7 @@
 
 #include "x86_kernels.h"
 
-float rl_xrpow_avx512(const float *xr, float *xrpow, int n, float *absmax)
+float rl_xrpow_lines_avx512(const float *xr, float *xrpow, int n, float *absmax)
 {
     __m256 const absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
     __m256 vmax = _mm256_setzero_ps(), amax = _mm256_setzero_ps();
