@@ -158,7 +158,7 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
     }
     if (a->sequential) {
         p.threads = 1;          /* no pool workers: the ring runs on this thread */
-        p.io_backend = -1;      /* no I/O thread: Dispatch reads, Encode writes */
+        p.io_backend = RL_RING_IO_DIRECT;      /* no I/O thread: Dispatch reads, Encode writes */
     }
     else {
         p.threads = a->threads > 0 ? a->threads : rl_ring_default_threads();

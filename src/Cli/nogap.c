@@ -223,7 +223,7 @@ static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
     p.next_read_arg = s;
     p.result = &result;
     p.threads = a->sequential ? 1 : a->threads > 0 ? a->threads : rl_ring_default_threads();
-    p.io_backend = -1;
+    p.io_backend = RL_RING_IO_DIRECT;
     rc = build_tags(s, a, opt);
     if (rc < 0) {
         rl_nogap_console_free(con);

@@ -488,7 +488,7 @@ int rl_io_start(RlIoSched **io, RlPcmReader *in, RlMp3Writer *out, const RlIoPar
     return 0;
 }
 
-int rl_io_backend(const RlIoSched *io)
+RlIoBackend rl_io_backend(const RlIoSched *io)
 {
     return io->backend;
 }

@@ -14,14 +14,19 @@ struct RlMp3Writer;
 
 typedef struct RlIoSched RlIoSched;
 
-enum { RL_IO_AUTO = 0, RL_IO_URING = 1, RL_IO_THREAD = 2 };
+/* The I/O scheduler's backend. */
+typedef enum RlIoBackend {
+    RL_IO_AUTO   = 0,   /* io_uring where the kernel allows it, else the thread */
+    RL_IO_URING  = 1,   /* io_uring only: rl_io_start fails without it */
+    RL_IO_THREAD = 2    /* one blocking call at a time on the I/O thread */
+} RlIoBackend;
 
 typedef struct RlIoParams {
     int    frame_size;      /* samples per channel per lame read (cfg.frame_size) */
     int    block_frames;    /* multiple of frame_size; 0: 32 * frame_size */
     int    max_in_blocks;   /* blocks in the pool (>= 2); 0: 6 */
     size_t max_out_bytes;   /* output queue capacity; 0: 1 MiB */
-    int    backend;         /* RL_IO_AUTO (io_uring, else thread), RL_IO_URING (only), RL_IO_THREAD */
+    RlIoBackend backend;    /* RL_IO_AUTO (io_uring, else thread), RL_IO_URING (only), RL_IO_THREAD */
     /* Called on the I/O thread, with no rl_io lock held, after a block became
      * ready, after output space was freed, and after an error.  May call
      * rl_io_* query functions; must not block for long.  May be NULL. */
@@ -76,7 +81,7 @@ int  rl_io_start(RlIoSched **io, struct RlPcmReader *in, struct RlMp3Writer *out
                  const RlIoParams *p, char *err, size_t errlen);
 
 /* RL_IO_URING or RL_IO_THREAD: the backend actually running. */
-int  rl_io_backend(const RlIoSched *io);
+RlIoBackend rl_io_backend(const RlIoSched *io);
 
 /* 1: *blk is the next block (in order); 0: none ready yet (notify fires when
  * one arrives); <0: read error (the input file's), -ECANCELED after cancel.

@@ -81,12 +81,20 @@ typedef struct RlRingFrameInfo {
     int block_count[5]; /* granule-channels by block type: normal, start, short, stop, mixed */
 } RlRingFrameInfo;
 
+/* How rl_run_ring moves a file's bytes (RlRingParams.io_backend). */
+typedef enum RlRingIo {
+    RL_RING_IO_DIRECT = -1, /* no I/O thread: Dispatch reads and Encode writes directly */
+    RL_RING_IO_AUTO   = 0,  /* the I/O scheduler (io_sched.h) on io_uring where the kernel
+                             * allows it, else on its plain thread */
+    RL_RING_IO_URING  = 1,  /* the I/O scheduler on io_uring only (fails without it) */
+    RL_RING_IO_THREAD = 2   /* the I/O scheduler on its plain thread */
+} RlRingIo;
+
 typedef struct RlRingParams {
     int threads;        /* rl_run_ring without exec: the calling thread and threads-1 pool
                          * workers; <= 0: the CPUs this process may run on */
     int slots;          /* frame records; 0: 4 * (pool workers + 1), clamped to [4, 256] */
-    int io_backend;     /* rl_run_ring's I/O scheduler (io_sched.h): 0 auto, 1 io_uring only,
-                         * 2 thread only; -1 none: Dispatch reads and Encode writes directly */
+    RlRingIo io_backend;   /* how rl_run_ring reads and writes (RlRingIo); 0: RL_RING_IO_AUTO */
     RlExecutor *exec;   /* the pool to run on (shared by any number of rings); NULL:
                          * rl_run_ring makes one of threads-1 workers for the call
                          * (rl_ring_create requires one) */
@@ -243,7 +251,7 @@ void rl_ring_destroy(RlRing *r);
 /* ------------------------------------------------- the file convenience */
 
 /* A whole encode from a reader to a writer: file ports (the I/O scheduler,
- * or with io_backend -1 direct reads and writes on the tasks), a ring on
+ * or with RL_RING_IO_DIRECT direct reads and writes on the tasks), a ring on
  * p->exec (or a pool made for the call), wait, destroy.  p may be NULL
  * (defaults).  Returns 0 or -errno (-EINTR when stopped); the caller closes
  * reader and writer. */

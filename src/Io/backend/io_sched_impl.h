@@ -39,7 +39,7 @@ struct RlIoSched {
     pthread_cond_t  user_cv;   /* out_write waiting for space, finish waiting for the end */
     pthread_t thr;
     int       thr_started;
-    int       backend;
+    RlIoBackend backend;
 
     /* input */
     RlPcmReader *in;
