@@ -47,8 +47,7 @@ RINGLAME_API int ringlame_open(RingLameEncoder **out, const RingLameSettings *s)
     rc = rl_api_settings_build(s, a, &threads, NULL, 0);
     if (rc < 0)
         goto fail;
-    if (threads <= 0)
-        threads = rl_ring_default_threads();
+    threads = rl_threads_for_ring(threads);
     if (s->pool)
         ex = s->pool->ex;
     else {

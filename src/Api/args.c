@@ -9,6 +9,7 @@
 #include "args.h"
 #include "simd.h"
 #include "tag_charset.h"
+#include "thread_policy.h"
 #include "whole_file.h"
 
 #include <ctype.h>
@@ -595,11 +596,13 @@ static int long_program(RlArgs *a, const char *token, int i, int argc, char **ar
     else if (str_ieq(token, "threads")) {
         char *end = NULL;
         long const n = strtol(next, &end, 10);
-        if (end == next || *end != '\0' || n < 1 || n > 1024) {
+        if (end == next || *end != '\0' || n < 1 || n > RL_THREADS_MAX) {
             if (*next == '\0')
-                fprintf(err, "%s: --threads needs a number of worker threads (1 to 1024)\n", prog_name);
+                fprintf(err, "%s: --threads needs a number of worker threads (1 to %d)\n", prog_name,
+                        RL_THREADS_MAX);
             else
-                fprintf(err, "%s: --threads %s: not a number of worker threads (1 to 1024)\n", prog_name, next);
+                fprintf(err, "%s: --threads %s: not a number of worker threads (1 to %d)\n", prog_name,
+                        next, RL_THREADS_MAX);
             return RL_ARGS_ERROR;
         }
         a->threads = (int) n;

@@ -608,7 +608,7 @@ static int run(Batch *b, int argc, char **argv)
         rc = rl_ring_stop_create(&b->stop);
     if (rc == 0)
         rc = rl_signals_set_stop_callback(stop_ring, b->stop);
-    b->threads = a->threads > 0 ? a->threads : rl_ring_default_threads();
+    b->threads = rl_threads_resolve(a->threads);
     if (rc == 0)
         rc = rl_executor_create(&b->ex, b->threads - 1);
     if (rc < 0) {

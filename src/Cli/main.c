@@ -161,7 +161,7 @@ static int run_encode(const RlArgs *a, RlPcmReader *in, RlMp3Writer *out, int *t
         p.io_backend = RL_RING_IO_DIRECT;      /* no I/O thread: Dispatch reads, Encode writes */
     }
     else {
-        p.threads = a->threads > 0 ? a->threads : rl_ring_default_threads();
+        p.threads = rl_threads_resolve(a->threads);
     }
     /* the signal thread requests the stop (a signal that already came
      * requests it at once, and the ring then returns -EINTR) */

@@ -222,7 +222,7 @@ static int run_set(NogapSet *s, const RlArgs *a, const RlOptions *opt)
     p.file_next_read = next_read;
     p.next_read_arg = s;
     p.result = &result;
-    p.threads = a->sequential ? 1 : a->threads > 0 ? a->threads : rl_ring_default_threads();
+    p.threads = a->sequential ? 1 : rl_threads_resolve(a->threads);
     p.io_backend = RL_RING_IO_DIRECT;
     rc = build_tags(s, a, opt);
     if (rc < 0) {

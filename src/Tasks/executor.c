@@ -14,8 +14,7 @@
 #include <stdlib.h>
 
 #include "executor.h"
-
-#define EXEC_MAX_WORKERS 1024
+#include "thread_policy.h"
 
 struct RlExecutor {
     pthread_mutex_t mu;
@@ -88,7 +87,7 @@ int rl_executor_create(RlExecutor **out, int workers)
     if (!out)
         return -EINVAL;
     *out = NULL;
-    if (workers < 0 || workers > EXEC_MAX_WORKERS)
+    if (workers < 0 || workers > RL_THREADS_MAX - 1)
         return -EINVAL;
     ex = calloc(1, sizeof *ex);
     if (!ex)

@@ -13,6 +13,7 @@
 
 #include "settings.h"
 #include "executor.h"
+#include "thread_policy.h"
 #include "pcm_format.h"   /* RlInBlock */
 
 struct RlPcmReader;
@@ -92,8 +93,9 @@ typedef enum RlRingIo {
 
 typedef struct RlRingParams {
     int threads;        /* rl_run_ring without exec: the calling thread and threads-1 pool
-                         * workers; <= 0: the CPUs this process may run on */
-    int slots;          /* frame records; 0: 4 * (pool workers + 1), clamped to [4, 256] */
+                         * workers (rl_threads_for_ring, thread_policy.h); <= 0: the CPUs
+                         * this process may run on */
+    int slots;          /* frame records; 0: rl_ring_slots's default (thread_policy.h) */
     RlRingIo io_backend;   /* how rl_run_ring reads and writes (RlRingIo); 0: RL_RING_IO_AUTO */
     RlExecutor *exec;   /* the pool to run on (shared by any number of rings); NULL:
                          * rl_run_ring makes one of threads-1 workers for the call
@@ -267,8 +269,5 @@ int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer
  * readers and writers (committing the writers only on success). */
 int rl_run_ring_nogap(const RlOptions *opt, struct RlPcmReader **in, struct RlMp3Writer **out,
                       int n, const RlRingParams *p);
-
-/* The default worker count: CPUs in this process's affinity mask (>= 1). */
-int rl_ring_default_threads(void);
 
 #endif

@@ -14,7 +14,6 @@
 #include "pcm_reader.h"
 #include "mp3_writer.h"
 
-#define RING_MAX_THREADS 256
 
 typedef struct FilePorts {
     RlPcmReader *reader;
@@ -226,9 +225,7 @@ int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer
     }
     ex = p->exec;
     if (!ex) {
-        int threads = p->threads > 0 ? p->threads : rl_ring_default_threads();
-        if (threads > RING_MAX_THREADS)
-            threads = RING_MAX_THREADS;
+        int const threads = rl_threads_for_ring(p->threads);
         /* the calling thread is one of them: it helps in rl_ring_wait */
         rc = rl_executor_create(&own, threads - 1);
         if (rc < 0)
