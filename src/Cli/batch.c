@@ -622,12 +622,13 @@ static int run(Batch *b, int argc, char **argv)
     b->running = slots;
     for (int k = 0; k < slots; k++) {
         b->slot[k].b = b;
-        if (pthread_create(&b->slot[k].th, NULL, slot_main, &b->slot[k]) != 0) {
+        int const trc = pthread_create(&b->slot[k].th, NULL, slot_main, &b->slot[k]);
+        if (trc != 0) {
             pthread_mutex_lock(&b->lock);
             b->running -= slots - k;
             pthread_mutex_unlock(&b->lock);
             if (k == 0) {
-                fprintf(stderr, "ringlame: --batch: cannot start a thread\n");
+                fprintf(stderr, "ringlame: --batch: cannot start a thread: %s\n", strerror(trc));
                 return EXIT_IO;
             }
             break;
@@ -693,8 +694,14 @@ int rl_batch_main(const RlArgs *a, int argc, char **argv)
     b->argv = argv;
     b->manifest_fd = -1;
     b->verbose = a->silent <= -10;
-    pthread_mutex_init(&b->lock, NULL);
-    pthread_cond_init(&b->cond, NULL);
+    rc = pthread_mutex_init(&b->lock, NULL);
+    if (rc == 0 && (rc = pthread_cond_init(&b->cond, NULL)) != 0)
+        pthread_mutex_destroy(&b->lock);
+    if (rc != 0) {
+        fprintf(stderr, "ringlame: --batch: %s\n", strerror(rc));
+        free(b);
+        return EXIT_IO;
+    }
     rc = run(b, argc, argv);
     if (b->manifest_fd >= 0)
         close(b->manifest_fd);

@@ -351,6 +351,25 @@ static void free_sched(RlIoSched *s)
     free(s);
 }
 
+/* The lock and condition variables, all or none: 0 or an errno. */
+static int sync_init(RlIoSched *s)
+{
+    int rc = pthread_mutex_init(&s->mu, NULL);
+    if (rc != 0)
+        return rc;
+    rc = pthread_cond_init(&s->io_cv, NULL);
+    if (rc != 0) {
+        pthread_mutex_destroy(&s->mu);
+        return rc;
+    }
+    rc = pthread_cond_init(&s->user_cv, NULL);
+    if (rc != 0) {
+        pthread_cond_destroy(&s->io_cv);
+        pthread_mutex_destroy(&s->mu);
+    }
+    return rc;
+}
+
 int rl_io_start(RlIoSched **io, RlPcmReader *in, RlMp3Writer *out, const RlIoParams *p,
                 char *err, size_t errlen)
 {
@@ -367,9 +386,12 @@ int rl_io_start(RlIoSched **io, RlPcmReader *in, RlMp3Writer *out, const RlIoPar
         set_err(err, errlen, "I/O scheduler", ENOMEM);
         return -ENOMEM;
     }
-    pthread_mutex_init(&s->mu, NULL);
-    pthread_cond_init(&s->io_cv, NULL);
-    pthread_cond_init(&s->user_cv, NULL);
+    rc = sync_init(s);
+    if (rc != 0) {
+        set_err(err, errlen, "I/O scheduler", rc);
+        free(s);
+        return -rc;
+    }
     s->in_fd = -1;
     s->in = in;
     s->last_seq = -1;

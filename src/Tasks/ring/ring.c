@@ -806,6 +806,18 @@ int rl_ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRing
     r = calloc(1, sizeof *r);
     if (!r)
         return -ENOMEM;
+    /* first, so that rl_ring_destroy always has them to destroy */
+    rc = pthread_mutex_init(&r->mu, NULL);
+    if (rc != 0) {
+        free(r);
+        return -rc;
+    }
+    rc = pthread_cond_init(&r->side_cv, NULL);
+    if (rc != 0) {
+        pthread_mutex_destroy(&r->mu);
+        free(r);
+        return -rc;
+    }
     if (p)
         r->p = *p;
     r->ex = ex;
@@ -814,8 +826,6 @@ int rl_ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRing
     r->nslots = rl_ring_slots(r->p.slots, workers);
     r->client.run_one = ring_run_one;
     r->client.ctx = r;
-    pthread_mutex_init(&r->mu, NULL);
-    pthread_cond_init(&r->side_cv, NULL);
 
     r->frames = rl_frames_create(r->nslots);
     r->prepared = calloc((size_t)r->nslots, 1);
