@@ -337,12 +337,14 @@ static void free_sched(RlIoSched *s)
     int i;
     if (s->backend == RL_IO_URING)
         rl_io__uring_free(s);
-    if (s->slots)
-        for (i = 0; i < s->nslots; i++)
-            free(s->slots[i].buf);
+    if (!s->buffers_lent) {   /* else the kernel may still use them: left allocated */
+        if (s->slots)
+            for (i = 0; i < s->nslots; i++)
+                free(s->slots[i].buf);
+        free(s->obuf);
+        free(s->tag);
+    }
     free(s->slots);
-    free(s->obuf);
-    free(s->tag);
     if (s->in_fd >= 0)
         close(s->in_fd);
     pthread_cond_destroy(&s->io_cv);
@@ -524,7 +526,7 @@ int rl_io_in_next(RlIoSched *s, const RlInBlock **blk)
     pthread_mutex_lock(&s->mu);
     sl = &s->slots[s->deliver_seq % s->nslots];
     if (s->cancel)
-        ret = -ECANCELED;
+        ret = s->in_err ? s->in_err : -ECANCELED;   /* a failed ring says why */
     else if (sl->state == SLOT_READY && sl->seq == s->deliver_seq) {
         sl->state = SLOT_HELD;
         *blk = &sl->blk;
@@ -572,7 +574,7 @@ int rl_io_out_write(RlIoSched *s, const uint8_t *p, size_t n)
     while (n > 0) {
         size_t room, at, c;
         if (s->cancel) {
-            ret = -ECANCELED;
+            ret = s->out_err ? s->out_err : -ECANCELED;
             break;
         }
         if (s->out_err) {

@@ -84,7 +84,8 @@ int  rl_io_start(RlIoSched **io, struct RlPcmReader *in, struct RlMp3Writer *out
 RlIoBackend rl_io_backend(const RlIoSched *io);
 
 /* 1: *blk is the next block (in order); 0: none ready yet (notify fires when
- * one arrives); <0: read error (the input file's), -ECANCELED after cancel.
+ * one arrives); <0: read error (the input file's, or the one that failed the
+ * io_uring ring), -ECANCELED after cancel.
  * Do not call again after a block with eof=1. */
 int  rl_io_in_next(RlIoSched *io, const RlInBlock **blk);
 
@@ -96,7 +97,8 @@ void rl_io_in_release(RlIoSched *io, const RlInBlock *blk);
 int  rl_io_out_space(const RlIoSched *io, size_t n);
 
 /* Copies n bytes into the output queue, waiting for space if needed.
- * 0, or the first output error (-errno), -ECANCELED after cancel. */
+ * 0, or the first output error (-errno), -ECANCELED after cancel (the ring's
+ * error if the io_uring ring failed). */
 int  rl_io_out_write(RlIoSched *io, const uint8_t *p, size_t n);
 
 /* Writes out everything queued, then the tag at offset when taglen > 0
