@@ -90,32 +90,22 @@ __attribute__((constructor)) static void fail_alloc_init(void)
     fail_uring_at = s ? atol(s) : -1;
 }
 
+/* "<key>: <n>" on stderr when the environment asks for it. */
+static void report(const char *env, const char *key, long n)
+{
+    if (getenv(env)) {
+        char buf[64];
+        int const k = snprintf(buf, sizeof buf, "%s: %ld\n", key, n);
+        (void) !write(STDERR_FILENO, buf, (size_t) k);
+    }
+}
+
 __attribute__((destructor)) static void fail_alloc_report(void)
 {
-    if (getenv("RL_FAIL_ALLOC_REPORT")) {
-        char buf[64];
-        int const k = snprintf(buf, sizeof buf, "allocations: %ld\n", count);
-        if (write(STDERR_FILENO, buf, (size_t) k) < 0)
-            return;
-    }
-    if (getenv("RL_FAIL_READ_REPORT")) {
-        char buf[64];
-        int const k = snprintf(buf, sizeof buf, "reads: %ld\n", read_count);
-        if (write(STDERR_FILENO, buf, (size_t) k) < 0)
-            return;
-    }
-    if (getenv("RL_FAIL_PTHREAD_REPORT")) {
-        char buf[64];
-        int const k = snprintf(buf, sizeof buf, "pthread inits: %ld\n", pthread_count);
-        if (write(STDERR_FILENO, buf, (size_t) k) < 0)
-            return;
-    }
-    if (getenv("RL_FAIL_URING_REPORT")) {
-        char buf[64];
-        int const k = snprintf(buf, sizeof buf, "uring waits: %ld\n", uring_count);
-        if (write(STDERR_FILENO, buf, (size_t) k) < 0)
-            return;
-    }
+    report("RL_FAIL_ALLOC_REPORT", "allocations", count);
+    report("RL_FAIL_READ_REPORT", "reads", read_count);
+    report("RL_FAIL_PTHREAD_REPORT", "pthread inits", pthread_count);
+    report("RL_FAIL_URING_REPORT", "uring waits", uring_count);
 }
 
 #ifdef RL_FI_URING
