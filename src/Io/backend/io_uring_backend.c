@@ -131,11 +131,13 @@ static void reap(RlIoSched *s, UringPriv *u)
 /* The ring failed: cancels what the kernel holds and reaps every
  * completion (requests end as cancelled: nothing is issued again).  mu
  * held; dropped while waiting.  0 once the kernel holds nothing, else the
- * -errno that stopped the wait. */
+ * -errno that stopped the wait (also after DRAIN_TRIES calls in a row that
+ * failed and reaped nothing). */
+#define DRAIN_TRIES 1000
 static int drain(RlIoSched *s, UringPriv *u)
 {
     struct io_uring_sqe *sqe;
-    int rc = 0;
+    int idle = 0;
 
     if (u->poll_armed)
         (void)!eventfd_write(u->evfd, 1);   /* the poll completes */
@@ -145,33 +147,32 @@ static int drain(RlIoSched *s, UringPriv *u)
         io_uring_sqe_set_data(sqe, CANCEL_TAG);
         u->held++;
     }
-    pthread_mutex_unlock(&s->mu);
-    do
-        rc = io_uring_submit(&u->ring);
-    while (rc == -EINTR || rc == -EAGAIN || rc == -EBUSY);
-    pthread_mutex_lock(&s->mu);
-    if (rc < 0)
-        return rc;      /* what is queued never reached the kernel: no completion would come */
     while (u->held > 0) {
         struct io_uring_cqe *cqe;
-        void *data;
-        int res;
+        int rc, reaped = 0;
 
+        /* (also submits what is still queued: the cancel, and requests the
+         * failed call may not have handed over, which complete or are
+         * cancelled like the others) */
         pthread_mutex_unlock(&s->mu);
-        do
-            rc = io_uring_wait_cqe(&u->ring, &cqe);
-        while (rc == -EINTR || rc == -EAGAIN);
+        rc = io_uring_submit_and_wait(&u->ring, 1);
         pthread_mutex_lock(&s->mu);
-        if (rc < 0)
+        if (rc < 0 && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY)
             return rc;
-        data = io_uring_cqe_get_data(cqe);
-        res = cqe->res;
-        io_uring_cqe_seen(&u->ring, cqe);
-        u->held--;
-        if (data == WAKE_TAG)
-            u->poll_armed = 0;
-        else if (data != CANCEL_TAG)
-            (void) rl_io__complete(s, data, res < 0 ? res : -ECANCELED);
+        while (u->held > 0 && io_uring_peek_cqe(&u->ring, &cqe) == 0) {
+            void *data = io_uring_cqe_get_data(cqe);
+            int const res = cqe->res;
+            io_uring_cqe_seen(&u->ring, cqe);
+            u->held--;
+            reaped++;
+            if (data == WAKE_TAG)
+                u->poll_armed = 0;
+            else if (data != CANCEL_TAG)
+                (void) rl_io__complete(s, data, res < 0 ? res : -ECANCELED);
+        }
+        idle = reaped ? 0 : idle + 1;
+        if (rc < 0 && idle >= DRAIN_TRIES)
+            return rc;
     }
     return 0;
 }
