@@ -263,8 +263,6 @@ static void test_policy(void)
     CHECK(rl_threads_resolve(-3) == d, "resolve(-3) is the default");
     CHECK(rl_threads_resolve(7) == 7, "resolve(7)");
     CHECK(rl_threads_resolve(RL_THREADS_MAX + 5) == RL_THREADS_MAX, "resolve clamps");
-    CHECK(rl_threads_valid(1) && rl_threads_valid(RL_THREADS_MAX), "1 and the maximum are valid");
-    CHECK(!rl_threads_valid(0) && !rl_threads_valid(RL_THREADS_MAX + 1), "0 and max+1 are not");
     CHECK(rl_threads_for_ring(RL_THREADS_MAX) == RL_RING_SLOTS_MAX, "a ring's pool stops at its slots");
     CHECK(rl_threads_for_ring(3) == 3, "for_ring(3)");
     CHECK(rl_ring_slots(0, 0) == RL_RING_SLOTS_MIN, "slots of one thread");

@@ -27,11 +27,6 @@ int rl_threads_resolve(int requested)
     return requested < RL_THREADS_MAX ? requested : RL_THREADS_MAX;
 }
 
-int rl_threads_valid(int n)
-{
-    return n >= 1 && n <= RL_THREADS_MAX;
-}
-
 int rl_threads_for_ring(int requested)
 {
     int const n = rl_threads_resolve(requested);

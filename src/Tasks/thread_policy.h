@@ -26,9 +26,6 @@ int rl_threads_default(void);
  * requested, at most RL_THREADS_MAX. */
 int rl_threads_resolve(int requested);
 
-/* 1 if n threads may be asked for (1 .. RL_THREADS_MAX), else 0. */
-int rl_threads_valid(int n);
-
 /* The threads of a pool made for one ring: rl_threads_resolve, at most
  * RL_RING_SLOTS_MAX. */
 int rl_threads_for_ring(int requested);
