@@ -5,6 +5,7 @@
  * test), 0 workers run everything inline on the helping thread, and a
  * client detached while the workers are inside it is never entered again
  * while the other clients go on. */
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "executor.h"
+#include "thread_policy.h"
 
 static int g_pass, g_fail;
 
@@ -250,6 +252,28 @@ static void test_detach(void)
     free(c);
 }
 
+/* The thread policy: one set of limits for every caller. */
+static void test_policy(void)
+{
+    RlExecutor *ex = NULL;
+    int const d = rl_threads_default();
+
+    CHECK(d >= 1 && d <= RL_THREADS_MAX, "default threads %d", d);
+    CHECK(rl_threads_resolve(0) == d, "resolve(0) is the default");
+    CHECK(rl_threads_resolve(-3) == d, "resolve(-3) is the default");
+    CHECK(rl_threads_resolve(7) == 7, "resolve(7)");
+    CHECK(rl_threads_resolve(RL_THREADS_MAX + 5) == RL_THREADS_MAX, "resolve clamps");
+    CHECK(rl_threads_for_ring(RL_THREADS_MAX) == RL_RING_SLOTS_MAX, "a ring's pool stops at its slots");
+    CHECK(rl_threads_for_ring(3) == 3, "for_ring(3)");
+    CHECK(rl_ring_slots(0, 0) == RL_RING_SLOTS_MIN, "slots of one thread");
+    CHECK(rl_ring_slots(0, 3) == 4 * RL_RING_SLOTS_PER_THREAD, "slots of four threads");
+    CHECK(rl_ring_slots(2, 10) == 2, "slots asked for");
+    CHECK(rl_ring_slots(0, 500) == RL_RING_SLOTS_MAX, "default slots clamp");
+    CHECK(rl_ring_slots(1000, 1) == RL_RING_SLOTS_MAX, "asked slots clamp");
+    CHECK(rl_executor_create(&ex, RL_THREADS_MAX) == -EINVAL && ex == NULL,
+          "a pool of more than RL_THREADS_MAX threads is refused");
+}
+
 int main(void)
 {
     int w;
@@ -261,6 +285,7 @@ int main(void)
         RlExecutor *ex = (RlExecutor *)&g_pass;
         CHECK(rl_executor_create(&ex, -1) < 0 && ex == NULL, "negative workers fail");
     }
+    test_policy();
     for (w = 0; w <= 3; w++)
         test_counted(w);
     for (w = 0; w <= 3; w++)

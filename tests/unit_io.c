@@ -197,7 +197,7 @@ static void drain(RlEncoder *e, RlFrame *f)
 }
 
 /* One file through the scheduler, compared with a second reader. */
-static void run_read_case(const Case *c, int ch, long n, int backend, int frame_size, int block_frames,
+static void run_read_case(const Case *c, int ch, long n, RlIoBackend backend, int frame_size, int block_frames,
                           int with_dispatch)
 {
     char path[512], err[256];
@@ -327,7 +327,7 @@ static int queue_pattern(RlIoSched *io, uint64_t total, size_t place)
     return 0;
 }
 
-static RlIoSched *start_out(RlPcmReader **rin, RlMp3Writer *w, int backend, size_t cap, char *err)
+static RlIoSched *start_out(RlPcmReader **rin, RlMp3Writer *w, RlIoBackend backend, size_t cap, char *err)
 {
     RlIoSched *io = NULL;
     RlIoParams p;
@@ -346,7 +346,7 @@ static RlIoSched *start_out(RlPcmReader **rin, RlMp3Writer *w, int backend, size
     return io;
 }
 
-static void run_file_output(int backend)
+static void run_file_output(RlIoBackend backend)
 {
     char path[512], err[256];
     RlMp3Writer *w = NULL;
@@ -589,7 +589,8 @@ int main(void)
 #ifdef RL_TEST_HAVE_URING
     struct io_uring ring;
 #endif
-    int have_uring = 0, nb = 0, backends[2], bi;
+    int have_uring = 0, nb = 0, bi;
+    RlIoBackend backends[2];
     size_t ci, li;
 
     signal(SIGPIPE, SIG_IGN);   /* the abort test closes a pipe under a blocked write() */

@@ -100,7 +100,7 @@ static int g_trace;      /* the stress loop: record a trace of the run */
 
 /* Encodes case c with the ring (threads > 0) or as --sequential does
  * (threads == 0) into out_path.  Returns the driver's result. */
-static int encode_on(const Case *c, const char *out_path, int threads, int slots, int io_backend,
+static int encode_on(const Case *c, const char *out_path, int threads, int slots, RlRingIo io_backend,
                      RlRingStop *stop,
                      void (*progress)(void *, int64_t, int64_t), void *parg, RlExecutor *ex)
 {
@@ -126,7 +126,7 @@ static int encode_on(const Case *c, const char *out_path, int threads, int slots
     else {
         /* --sequential: one thread, no pool workers, direct I/O */
         p.threads = 1;
-        p.io_backend = -1;
+        p.io_backend = RL_RING_IO_DIRECT;
     }
     rc = rl_test_encode_file(c->opts, inp, out_path, &p);
     if (p.trace) {
@@ -137,7 +137,7 @@ static int encode_on(const Case *c, const char *out_path, int threads, int slots
     return rc;
 }
 
-static int encode(const Case *c, const char *out_path, int threads, int slots, int io_backend,
+static int encode(const Case *c, const char *out_path, int threads, int slots, RlRingIo io_backend,
                   RlRingStop *stop,
                   void (*progress)(void *, int64_t, int64_t), void *parg)
 {
@@ -145,7 +145,7 @@ static int encode(const Case *c, const char *out_path, int threads, int slots, i
 }
 
 /* encode with the ring and compare with the case's reference */
-static int run_and_compare(Case *c, int threads, int slots, int io, const char *what)
+static int run_and_compare(Case *c, int threads, int slots, RlRingIo io, const char *what)
 {
     char outp[512];
     uint8_t *buf = NULL;
@@ -206,7 +206,8 @@ static RlRingStop *new_token(void)
 typedef struct SharedJob {
     Case *c;
     RlExecutor *ex;
-    int k, slots, io, rc, same;
+    int k, slots, rc, same;
+    RlRingIo io;
     size_t len;
 } SharedJob;
 
@@ -245,7 +246,7 @@ static void test_shared_pool(Case *cases, int ncases, int workers, int round)
         job[k].ex = ex;
         job[k].k = k;
         job[k].slots = (round + k) % 3 == 0 ? 0 : 1 + (round + k) % 4;
-        job[k].io = k == 1 ? -1 : (round % 2 ? 2 : 0);
+        job[k].io = k == 1 ? RL_RING_IO_DIRECT : (round % 2 ? RL_RING_IO_THREAD : RL_RING_IO_AUTO);
         job[k].rc = -1;
         started[k] = pthread_create(&tid[k], NULL, shared_job, &job[k]) == 0;
         CHECK(started[k], "shared pool: thread %d", k);
@@ -581,7 +582,7 @@ static void test_nogap(const char *lame, unsigned seed, int runs)
         else {
             memset(&p, 0, sizeof p);
             p.threads = 1;
-            p.io_backend = -1;
+            p.io_backend = RL_RING_IO_DIRECT;
             CHECK(rl_test_encode_nogap(opts[m], inp, refp, 3, &p) == 0, "nogap: sequential");
         }
     }
@@ -602,7 +603,7 @@ static void test_nogap(const char *lame, unsigned seed, int runs)
         p.result = &res;
         p.threads = k < 2 ? 1 : 1 + rand() % 12;
         p.slots = k < 2 ? 0 : 1 + rand() % 4;
-        p.io_backend = -1;
+        p.io_backend = RL_RING_IO_DIRECT;
         rl_stress_set(seed + 7000u + (unsigned)k, k < 2 ? 0 : 1 + rand() % 300);
         rl_search_test_force_invalid(force);
         rc = rl_test_encode_nogap(opts[mode], inp, outp, 3, &p);
@@ -686,7 +687,7 @@ int main(int argc, char **argv)
         rc = write_wav(inp, c->rate, c->channels, c->frames, (unsigned)i + 1);
         CHECK(rc == 0, "%s: cannot write the input (%d)", c->name, rc);
         snprintf(outp, sizeof outp, "%s/%s.seq.mp3", g_dir, c->name);
-        rc = encode(c, outp, 0, 0, 0, NULL, NULL, NULL);
+        rc = encode(c, outp, 0, 0, RL_RING_IO_AUTO, NULL, NULL, NULL);
         CHECK(rc == 0, "%s: sequential encode failed (%d)", c->name, rc);
         if (rc == 0)
             rl_test_slurp(outp, &seq, &seq_len);
@@ -711,7 +712,7 @@ int main(int argc, char **argv)
         static const int th[] = { 1, 2, 3, 8, 64 };
         int k;
         for (k = 0; k < 5; k++)
-            run_and_compare(&cases[i], th[k], 0, 0, "plain");
+            run_and_compare(&cases[i], th[k], 0, RL_RING_IO_AUTO, "plain");
     }
 
     /* several rings at once on one pool */
@@ -736,9 +737,8 @@ int main(int argc, char **argv)
         int threads = rand() % 8 == 0 ? 16 + rand() % 49 : 1 + rand() % 12;
         int slots = 1 + rand() % 4;
         int force = rand() % 3 == 0 ? 1 + rand() % 4 : 0;
-        int io = rand() % 3 - 1;     /* none, auto (io_uring if allowed), thread */
-        if (io == 1)
-            io = 2;
+        static const RlRingIo ios[3] = { RL_RING_IO_DIRECT, RL_RING_IO_AUTO, RL_RING_IO_THREAD };
+        RlRingIo const io = ios[rand() % 3];
         rl_stress_set(seed + (unsigned)i, 1 + rand() % 300);
         g_trace = i % 2;
         rl_search_test_force_invalid(force);
@@ -769,18 +769,18 @@ int main(int argc, char **argv)
         rl_ring_stop_request(s.token);
         CHECK(rl_ring_stop_requested(s.token) == 1, "the request is recorded");
         s.at = 0;
-        rc = encode(&cases[0], outp, 4, 0, 0, s.token, NULL, NULL);
+        rc = encode(&cases[0], outp, 4, 0, RL_RING_IO_AUTO, s.token, NULL, NULL);
         CHECK_EQ(rc, -EINTR, "stop before start: rc");
         CHECK(access(outp, F_OK) != 0, "stop before start: the partial output was kept");
         /* sticky: a second ring with the same token stops too */
-        rc = encode(&cases[0], outp, 2, 0, -1, s.token, NULL, NULL);
+        rc = encode(&cases[0], outp, 2, 0, RL_RING_IO_DIRECT, s.token, NULL, NULL);
         CHECK_EQ(rc, -EINTR, "stop before start (again): rc");
         rl_ring_stop_free(s.token);
         s.token = new_token();
         s.at = 10;
         s.last = 0;
         rl_stress_set(seed, 100);
-        rc = encode(&cases[0], outp, 4, 4, 0, s.token, stop_progress, &s);
+        rc = encode(&cases[0], outp, 4, 4, RL_RING_IO_AUTO, s.token, stop_progress, &s);
         rl_stress_set(0, 0);
         CHECK_EQ(rc, -EINTR, "stop at frame 10: rc");
         CHECK(s.last >= 10 && s.last < 60, "stop at frame 10: stopped after %lld frames",
@@ -788,7 +788,7 @@ int main(int argc, char **argv)
         rl_ring_stop_free(s.token);
         s.token = new_token();
         s.at = 1 << 30;
-        rc = encode(&cases[0], outp, 3, 0, -1, s.token, stop_progress, &s);
+        rc = encode(&cases[0], outp, 3, 0, RL_RING_IO_DIRECT, s.token, stop_progress, &s);
         CHECK(rc == 0 && s.last > 70, "progress: rc %d, last %lld", rc, (long long)s.last);
         CHECK(rl_ring_stop_requested(s.token) == 0, "an unused token stays clear");
         rl_ring_stop_free(s.token);
@@ -803,7 +803,8 @@ int main(int argc, char **argv)
                 late.at = 2000 + 3000 * k;   /* microseconds before the request */
                 rl_stress_set(seed + (unsigned)k, 50);
                 if (late.token && pthread_create(&tid, NULL, stop_later, &late) == 0) {
-                    rc = encode(&cases[0], outp, 1 + k * 2, k % 3 + 1, k % 2 ? 2 : -1,
+                    rc = encode(&cases[0], outp, 1 + k * 2, k % 3 + 1,
+                                k % 2 ? RL_RING_IO_THREAD : RL_RING_IO_DIRECT,
                                 late.token, NULL, NULL);
                     pthread_join(tid, NULL);
                     CHECK(rc == -EINTR || rc == 0, "stop from a thread (%d): rc %d", k, rc);
@@ -819,8 +820,9 @@ int main(int argc, char **argv)
      * wherever it first shows): the ring drains and reports it, with and
      * without the I/O scheduler, also with delays */
     if (access("/dev/full", W_OK) == 0) {
-        int io;
-        for (io = -1; io <= 2; io += 3) {
+        static const RlRingIo ios[2] = { RL_RING_IO_DIRECT, RL_RING_IO_THREAD };
+        for (int k = 0; k < 2; k++) {
+            RlRingIo const io = ios[k];
             int rc;
             rl_stress_set(seed, 200);
             rc = encode(&cases[0], "/dev/full", 6, 3, io, NULL, NULL, NULL);

@@ -53,9 +53,9 @@ static int write_wav(const char *path, long frames, unsigned seed)
     return fclose(f) == 0 ? 0 : -errno;
 }
 
-/* The ring on `threads` threads with I/O backend io (0 auto, 2 thread). */
+/* The ring on `threads` threads with I/O backend io. */
 static int encode(const char *opts, const char *in_path, const char *out_path, int threads,
-                  int io, RlRingTrace *trace)
+                  RlRingIo io, RlRingTrace *trace)
 {
     RlRingParams p;
     memset(&p, 0, sizeof p);
@@ -202,11 +202,13 @@ int main(void)
 {
     static const struct {
         const char *opts;
-        int threads, io, rg, io_thread;
+        int threads;
+        RlRingIo io;
+        int rg, io_thread;
     } cases[] = {
-        { "-V 2", 2, 2, 1, 1 },                  /* RG, forked Encode, the thread backend */
-        { "-V 4 --noreplaygain", 1, 0, 0, 0 },   /* no pool workers */
-        { "-b 128", 3, 0, 1, 0 },
+        { "-V 2", 2, RL_RING_IO_THREAD, 1, 1 },                  /* RG, forked Encode, the thread backend */
+        { "-V 4 --noreplaygain", 1, RL_RING_IO_AUTO, 0, 0 },   /* no pool workers */
+        { "-b 128", 3, RL_RING_IO_AUTO, 1, 0 },
     };
     const char *lame = rl_test_lame();
     char wav[600], a_mp3[600], b_mp3[600], l_mp3[600], json[600], cmd[2000];

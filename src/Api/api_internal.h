@@ -9,7 +9,6 @@
 #include "ring.h"
 
 #define RL_API_ERROR_MAX 256
-#define RL_API_THREADS_MAX 1024   /* ringlame_settings_set_threads */
 
 struct RingLamePool {
     RlExecutor *ex;

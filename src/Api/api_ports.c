@@ -11,7 +11,7 @@
 
 int rl_api_input_init(RlApiInput *q, int frame_size, int channels, int nblocks)
 {
-    int i;
+    int i, rc;
 
     memset(q, 0, sizeof *q);
     if (frame_size <= 0 || channels < 1 || channels > 2 || nblocks < 1)
@@ -36,7 +36,14 @@ int rl_api_input_init(RlApiInput *q, int frame_size, int channels, int nblocks)
     q->eof_blk.data = NULL;
     q->eof_blk.nframes = 0;
     q->eof_blk.eof = 1;
-    pthread_mutex_init(&q->mu, NULL);
+    rc = pthread_mutex_init(&q->mu, NULL);
+    if (rc != 0) {
+        free(q->buf);
+        free(q->blk);
+        q->buf = NULL;
+        q->blk = NULL;       /* rl_api_input_free: nothing to free */
+        return -rc;
+    }
     return 0;
 }
 
@@ -169,12 +176,19 @@ void rl_api_input_port(RlApiInput *q, RlRingInput *port)
 
 int rl_api_output_init(RlApiOutput *o)
 {
+    int rc;
+
     memset(o, 0, sizeof *o);
     o->cap = 1 << 16;
     o->buf = malloc(o->cap);
     if (!o->buf)
         return -ENOMEM;
-    pthread_mutex_init(&o->mu, NULL);
+    rc = pthread_mutex_init(&o->mu, NULL);
+    if (rc != 0) {
+        free(o->buf);
+        o->buf = NULL;       /* rl_api_output_free: nothing to free */
+        return -rc;
+    }
     return 0;
 }
 

@@ -33,7 +33,7 @@ RINGLAME_API int ringlame_pool_new(RingLamePool **out, int workers)
         return -EINVAL;
     *out = NULL;
     if (workers < 0) {
-        workers = rl_ring_default_threads() - 1;
+        workers = rl_threads_default() - 1;
     }
     p = calloc(1, sizeof *p);
     if (!p)
@@ -290,7 +290,7 @@ RINGLAME_API int ringlame_settings_set_length(RingLameSettings *s, int64_t frame
 
 RINGLAME_API int ringlame_settings_set_threads(RingLameSettings *s, int threads)
 {
-    if (!s || threads < 0 || threads > RL_API_THREADS_MAX)
+    if (!s || threads < 0 || threads > RL_THREADS_MAX)
         return -EINVAL;
     s->threads = threads;
     return 0;

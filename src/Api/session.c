@@ -47,7 +47,8 @@ int rl_session_threads(const RlSessionRun *run)
 {
     if (run->sequential)
         return 1;
-    return run->threads > 0 ? run->threads : rl_ring_default_threads();
+    /* one ring: a thread beyond the frames in flight finds no work */
+    return rl_threads_for_ring(run->threads);
 }
 
 void rl_session_ring_params(const RlSessionRun *run, const RlSessionStream *st, RlRingParams *p)
@@ -55,7 +56,7 @@ void rl_session_ring_params(const RlSessionRun *run, const RlSessionStream *st, 
     memset(p, 0, sizeof *p);
     p->threads = rl_session_threads(run);
     /* sequential: no I/O thread either; Dispatch reads and Encode writes */
-    p->io_backend = run->sequential ? -1 : 0;
+    p->io_backend = run->sequential ? RL_RING_IO_DIRECT : RL_RING_IO_AUTO;
     p->exec = run->exec;
     p->stop = run->stop;
     p->trace = run->trace;

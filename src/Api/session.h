@@ -90,7 +90,8 @@ void rl_session_stream_free(RlSessionStream *st);
 const struct RlConfig *rl_session_stream_config(RlSessionStream *st, const RlOptions **derived);
 
 /* The thread count a run asks for (the calling thread included): 1 when
- * sequential, else run->threads or one per CPU. */
+ * sequential, else run->threads or one per CPU, at most what one ring
+ * uses (thread_policy.h). */
 int  rl_session_threads(const RlSessionRun *run);
 
 /* The ring's parameters for a run of stream st (its tags included).

@@ -602,7 +602,7 @@ static int run(Batch *b, int argc, char **argv)
         rc = rl_ring_stop_create(&b->stop);
     if (rc == 0)
         rc = rl_signals_set_stop_callback(stop_ring, b->stop);
-    b->threads = a->threads > 0 ? a->threads : rl_ring_default_threads();
+    b->threads = rl_threads_resolve(a->threads);
     if (rc == 0)
         rc = rl_executor_create(&b->ex, b->threads - 1);
     if (rc < 0) {
@@ -616,12 +616,13 @@ static int run(Batch *b, int argc, char **argv)
     b->running = slots;
     for (int k = 0; k < slots; k++) {
         b->slot[k].b = b;
-        if (pthread_create(&b->slot[k].th, NULL, slot_main, &b->slot[k]) != 0) {
+        int const trc = pthread_create(&b->slot[k].th, NULL, slot_main, &b->slot[k]);
+        if (trc != 0) {
             pthread_mutex_lock(&b->lock);
             b->running -= slots - k;
             pthread_mutex_unlock(&b->lock);
             if (k == 0) {
-                fprintf(stderr, "ringlame: --batch: cannot start a thread\n");
+                fprintf(stderr, "ringlame: --batch: cannot start a thread: %s\n", strerror(trc));
                 return EXIT_IO;
             }
             break;
@@ -687,8 +688,14 @@ int rl_batch_main(const RlArgs *a, int argc, char **argv)
     b->argv = argv;
     b->manifest_fd = -1;
     b->verbose = a->lame.silent <= -10;
-    pthread_mutex_init(&b->lock, NULL);
-    pthread_cond_init(&b->cond, NULL);
+    rc = pthread_mutex_init(&b->lock, NULL);
+    if (rc == 0 && (rc = pthread_cond_init(&b->cond, NULL)) != 0)
+        pthread_mutex_destroy(&b->lock);
+    if (rc != 0) {
+        fprintf(stderr, "ringlame: --batch: %s\n", strerror(rc));
+        free(b);
+        return EXIT_IO;
+    }
     rc = run(b, argc, argv);
     if (b->manifest_fd >= 0)
         close(b->manifest_fd);

@@ -5,6 +5,7 @@
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include "cli_args.h"
 #include "simd.h"
+#include "thread_policy.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -205,11 +206,11 @@ static int long_command(RlArgs *a, const char *token, int i, int argc, char **ar
     else if (str_ieq(token, "threads")) {
         char *end = NULL;
         long const n = strtol(next, &end, 10);
-        if (end == next || *end != '\0' || n < 1 || n > RL_ARGS_THREADS_MAX) {
+        if (end == next || *end != '\0' || n < 1 || n > RL_THREADS_MAX) {
             if (*next == '\0')
-                fprintf(err, "%s: --threads needs a number of worker threads (1 to " RL_STR(RL_ARGS_THREADS_MAX) ")\n", prog_name);
+                fprintf(err, "%s: --threads needs a number of worker threads (1 to " RL_STR(RL_THREADS_MAX) ")\n", prog_name);
             else
-                fprintf(err, "%s: --threads %s: not a number of worker threads (1 to " RL_STR(RL_ARGS_THREADS_MAX) ")\n", prog_name, next);
+                fprintf(err, "%s: --threads %s: not a number of worker threads (1 to " RL_STR(RL_THREADS_MAX) ")\n", prog_name, next);
             return RL_ARGS_ERROR;
         }
         a->threads = (int) n;

@@ -14,7 +14,6 @@
 
 #define RL_ARGS_MAX_ARGV 512   /* LAMEOPT tokens and arguments together */
 #define RL_ARGS_MAX_NOGAP 200  /* files in a --nogap set (lame's MAX_NOGAP) */
-#define RL_ARGS_THREADS_MAX 1024 /* --threads */
 
 typedef struct RlArgs {
     RlLameSettings lame;               /* lame's options: the encoder's settings */

@@ -38,13 +38,15 @@ int rl_nogap_console_create(RlNogapConsole **out, const RlArgs *a, const RlConfi
                             const int64_t *samples)
 {
     RlNogapConsole *c = calloc(1, sizeof *c);
+    int rc;
 
     *out = NULL;
     if (!c)
         return -ENOMEM;
-    if (pthread_mutex_init(&c->mu, NULL) != 0) {
+    rc = pthread_mutex_init(&c->mu, NULL);
+    if (rc != 0) {
         free(c);
-        return -ENOMEM;
+        return -rc;
     }
     c->a = a;
     c->cfg = cfg;

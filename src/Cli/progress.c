@@ -220,6 +220,7 @@ static void print_header(RlProgress *p)
 int rl_progress_create(RlProgress **out, int fd, int samplerate, int frame_size, int64_t total)
 {
     RlProgress *p;
+    int rc;
 
     *out = NULL;
     if (samplerate <= 0 || frame_size <= 0)
@@ -227,9 +228,10 @@ int rl_progress_create(RlProgress **out, int fd, int samplerate, int frame_size,
     p = calloc(1, sizeof *p);
     if (!p)
         return -ENOMEM;
-    if (pthread_mutex_init(&p->mu, NULL) != 0) {
+    rc = pthread_mutex_init(&p->mu, NULL);
+    if (rc != 0) {
         free(p);
-        return -ENOMEM;
+        return -rc;
     }
     p->fd = fd;
     p->samplerate = samplerate;

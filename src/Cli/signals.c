@@ -106,8 +106,9 @@ int rl_signals_install(int immediate)
     if (rc == 0) {
         rc = pthread_attr_init(&attr);
         if (rc == 0) {
-            (void) pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-            rc = pthread_create(&tid, &attr, signal_thread, NULL);
+            rc = pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+            if (rc == 0)
+                rc = pthread_create(&tid, &attr, signal_thread, NULL);
             pthread_attr_destroy(&attr);
         }
         if (rc != 0)

@@ -337,18 +337,39 @@ static void free_sched(RlIoSched *s)
     int i;
     if (s->backend == RL_IO_URING)
         rl_io__uring_free(s);
-    if (s->slots)
-        for (i = 0; i < s->nslots; i++)
-            free(s->slots[i].buf);
+    if (!s->buffers_lent) {   /* else the kernel may still use them: left allocated */
+        if (s->slots)
+            for (i = 0; i < s->nslots; i++)
+                free(s->slots[i].buf);
+        free(s->obuf);
+        free(s->tag);
+    }
     free(s->slots);
-    free(s->obuf);
-    free(s->tag);
     if (s->in_fd >= 0)
         close(s->in_fd);
     pthread_cond_destroy(&s->io_cv);
     pthread_cond_destroy(&s->user_cv);
     pthread_mutex_destroy(&s->mu);
     free(s);
+}
+
+/* The lock and condition variables, all or none: 0 or an errno. */
+static int sync_init(RlIoSched *s)
+{
+    int rc = pthread_mutex_init(&s->mu, NULL);
+    if (rc != 0)
+        return rc;
+    rc = pthread_cond_init(&s->io_cv, NULL);
+    if (rc != 0) {
+        pthread_mutex_destroy(&s->mu);
+        return rc;
+    }
+    rc = pthread_cond_init(&s->user_cv, NULL);
+    if (rc != 0) {
+        pthread_cond_destroy(&s->io_cv);
+        pthread_mutex_destroy(&s->mu);
+    }
+    return rc;
 }
 
 int rl_io_start(RlIoSched **io, RlPcmReader *in, RlMp3Writer *out, const RlIoParams *p,
@@ -367,9 +388,12 @@ int rl_io_start(RlIoSched **io, RlPcmReader *in, RlMp3Writer *out, const RlIoPar
         set_err(err, errlen, "I/O scheduler", ENOMEM);
         return -ENOMEM;
     }
-    pthread_mutex_init(&s->mu, NULL);
-    pthread_cond_init(&s->io_cv, NULL);
-    pthread_cond_init(&s->user_cv, NULL);
+    rc = sync_init(s);
+    if (rc != 0) {
+        set_err(err, errlen, "I/O scheduler", rc);
+        free(s);
+        return -rc;
+    }
     s->in_fd = -1;
     s->in = in;
     s->last_seq = -1;
@@ -488,7 +512,7 @@ int rl_io_start(RlIoSched **io, RlPcmReader *in, RlMp3Writer *out, const RlIoPar
     return 0;
 }
 
-int rl_io_backend(const RlIoSched *io)
+RlIoBackend rl_io_backend(const RlIoSched *io)
 {
     return io->backend;
 }
@@ -502,7 +526,7 @@ int rl_io_in_next(RlIoSched *s, const RlInBlock **blk)
     pthread_mutex_lock(&s->mu);
     sl = &s->slots[s->deliver_seq % s->nslots];
     if (s->cancel)
-        ret = -ECANCELED;
+        ret = s->in_err ? s->in_err : -ECANCELED;   /* a failed ring says why */
     else if (sl->state == SLOT_READY && sl->seq == s->deliver_seq) {
         sl->state = SLOT_HELD;
         *blk = &sl->blk;
@@ -550,7 +574,7 @@ int rl_io_out_write(RlIoSched *s, const uint8_t *p, size_t n)
     while (n > 0) {
         size_t room, at, c;
         if (s->cancel) {
-            ret = -ECANCELED;
+            ret = s->out_err ? s->out_err : -ECANCELED;
             break;
         }
         if (s->out_err) {

@@ -14,14 +14,19 @@ struct RlMp3Writer;
 
 typedef struct RlIoSched RlIoSched;
 
-enum { RL_IO_AUTO = 0, RL_IO_URING = 1, RL_IO_THREAD = 2 };
+/* The I/O scheduler's backend. */
+typedef enum RlIoBackend {
+    RL_IO_AUTO   = 0,   /* io_uring where the kernel allows it, else the thread */
+    RL_IO_URING  = 1,   /* io_uring only: rl_io_start fails without it */
+    RL_IO_THREAD = 2    /* one blocking call at a time on the I/O thread */
+} RlIoBackend;
 
 typedef struct RlIoParams {
     int    frame_size;      /* samples per channel per lame read (cfg.frame_size) */
     int    block_frames;    /* multiple of frame_size; 0: 32 * frame_size */
     int    max_in_blocks;   /* blocks in the pool (>= 2); 0: 6 */
     size_t max_out_bytes;   /* output queue capacity; 0: 1 MiB */
-    int    backend;         /* RL_IO_AUTO (io_uring, else thread), RL_IO_URING (only), RL_IO_THREAD */
+    RlIoBackend backend;    /* RL_IO_AUTO (io_uring, else thread), RL_IO_URING (only), RL_IO_THREAD */
     /* Called on the I/O thread, with no rl_io lock held, after a block became
      * ready, after output space was freed, and after an error.  May call
      * rl_io_* query functions; must not block for long.  May be NULL. */
@@ -76,10 +81,11 @@ int  rl_io_start(RlIoSched **io, struct RlPcmReader *in, struct RlMp3Writer *out
                  const RlIoParams *p, char *err, size_t errlen);
 
 /* RL_IO_URING or RL_IO_THREAD: the backend actually running. */
-int  rl_io_backend(const RlIoSched *io);
+RlIoBackend rl_io_backend(const RlIoSched *io);
 
 /* 1: *blk is the next block (in order); 0: none ready yet (notify fires when
- * one arrives); <0: read error (the input file's), -ECANCELED after cancel.
+ * one arrives); <0: read error (the input file's, or the one that failed the
+ * io_uring ring), -ECANCELED after cancel.
  * Do not call again after a block with eof=1. */
 int  rl_io_in_next(RlIoSched *io, const RlInBlock **blk);
 
@@ -91,7 +97,8 @@ void rl_io_in_release(RlIoSched *io, const RlInBlock *blk);
 int  rl_io_out_space(const RlIoSched *io, size_t n);
 
 /* Copies n bytes into the output queue, waiting for space if needed.
- * 0, or the first output error (-errno), -ECANCELED after cancel. */
+ * 0, or the first output error (-errno), -ECANCELED after cancel (the ring's
+ * error if the io_uring ring failed). */
 int  rl_io_out_write(RlIoSched *io, const uint8_t *p, size_t n);
 
 /* Writes out everything queued, then the tag at offset when taglen > 0

@@ -14,8 +14,7 @@
 #include <stdlib.h>
 
 #include "executor.h"
-
-#define EXEC_MAX_WORKERS 1024
+#include "thread_policy.h"
 
 struct RlExecutor {
     pthread_mutex_t mu;
@@ -80,6 +79,29 @@ static void *worker(void *arg)
     return NULL;
 }
 
+/* The lock and condition variables, all or none: 0 or an errno. */
+static int sync_init(RlExecutor *ex)
+{
+    int rc = pthread_mutex_init(&ex->mu, NULL);
+    if (rc != 0)
+        return rc;
+    rc = pthread_cond_init(&ex->work_cv, NULL);
+    if (rc != 0)
+        goto no_work;
+    rc = pthread_cond_init(&ex->help_cv, NULL);
+    if (rc != 0)
+        goto no_help;
+    rc = pthread_cond_init(&ex->idle_cv, NULL);
+    if (rc == 0)
+        return 0;
+    pthread_cond_destroy(&ex->help_cv);
+no_help:
+    pthread_cond_destroy(&ex->work_cv);
+no_work:
+    pthread_mutex_destroy(&ex->mu);
+    return rc;
+}
+
 int rl_executor_create(RlExecutor **out, int workers)
 {
     RlExecutor *ex;
@@ -88,7 +110,7 @@ int rl_executor_create(RlExecutor **out, int workers)
     if (!out)
         return -EINVAL;
     *out = NULL;
-    if (workers < 0 || workers > EXEC_MAX_WORKERS)
+    if (workers < 0 || workers > RL_THREADS_MAX - 1)
         return -EINVAL;
     ex = calloc(1, sizeof *ex);
     if (!ex)
@@ -100,16 +122,21 @@ int rl_executor_create(RlExecutor **out, int workers)
             return -ENOMEM;
         }
     }
-    pthread_mutex_init(&ex->mu, NULL);
-    pthread_cond_init(&ex->work_cv, NULL);
-    pthread_cond_init(&ex->help_cv, NULL);
-    pthread_cond_init(&ex->idle_cv, NULL);
-    /* a thread that cannot be created leaves a smaller pool (the work
-     * still gets done: by the others, or inline by the helpers) */
+    rc = sync_init(ex);
+    if (rc != 0) {
+        free(ex->tid);
+        free(ex);
+        return -rc;
+    }
+    /* a pool of the size asked for or none: a thread that cannot be
+     * created fails the call (the caller says why, rather than running on
+     * fewer threads than it asked for) */
     for (i = 0; i < workers; i++) {
         rc = pthread_create(&ex->tid[i], NULL, worker, ex);
-        if (rc != 0)
-            break;
+        if (rc != 0) {
+            rl_executor_destroy(ex);
+            return -rc;
+        }
         ex->nworkers++;
     }
     *out = ex;

@@ -41,9 +41,10 @@ typedef struct RlExecClient {
     int ex_attached;
 } RlExecClient;
 
-/* workers >= 0 threads (0: none, everything runs in rl_executor_help); if
- * a thread cannot be created the pool keeps the ones it has (see
- * rl_executor_workers).  0, -EINVAL or -ENOMEM. */
+/* workers >= 0 threads (0: none, everything runs in rl_executor_help), at
+ * most RL_THREADS_MAX - 1 (thread_policy.h).  0, -EINVAL, -ENOMEM, or the
+ * -errno of pthread_mutex_init / pthread_cond_init / pthread_create (-EAGAIN:
+ * the system cannot make that many threads); on an error nothing is left. */
 int  rl_executor_create(RlExecutor **out, int workers);
 void rl_executor_destroy(RlExecutor *ex);            /* NULL: nothing */
 int  rl_executor_workers(const RlExecutor *ex);

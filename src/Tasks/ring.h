@@ -13,6 +13,7 @@
 
 #include "settings.h"
 #include "executor.h"
+#include "thread_policy.h"
 #include "pcm_format.h"   /* RlInBlock */
 
 struct RlPcmReader;
@@ -84,12 +85,21 @@ typedef struct RlRingFrameInfo {
     int block_count[5]; /* granule-channels by block type: normal, start, short, stop, mixed */
 } RlRingFrameInfo;
 
+/* How rl_run_ring moves a file's bytes (RlRingParams.io_backend). */
+typedef enum RlRingIo {
+    RL_RING_IO_DIRECT = -1, /* no I/O thread: Dispatch reads and Encode writes directly */
+    RL_RING_IO_AUTO   = 0,  /* the I/O scheduler (io_sched.h) on io_uring where the kernel
+                             * allows it, else on its plain thread */
+    RL_RING_IO_URING  = 1,  /* the I/O scheduler on io_uring only (fails without it) */
+    RL_RING_IO_THREAD = 2   /* the I/O scheduler on its plain thread */
+} RlRingIo;
+
 typedef struct RlRingParams {
     int threads;        /* rl_run_ring without exec: the calling thread and threads-1 pool
-                         * workers; <= 0: the CPUs this process may run on */
-    int slots;          /* frame records, at most 256; 0: 4 * (pool workers + 1) */
-    int io_backend;     /* rl_run_ring's I/O scheduler (io_sched.h): 0 auto, 1 io_uring only,
-                         * 2 thread only; -1 none: Dispatch reads and Encode writes directly */
+                         * workers (rl_threads_for_ring, thread_policy.h); <= 0: the CPUs
+                         * this process may run on */
+    int slots;          /* frame records; 0: rl_ring_slots's default (thread_policy.h) */
+    RlRingIo io_backend;   /* how rl_run_ring reads and writes (RlRingIo); 0: RL_RING_IO_AUTO */
     RlExecutor *exec;   /* the pool to run on (shared by any number of rings); NULL:
                          * rl_run_ring makes one of threads-1 workers for the call
                          * (rl_ring_create requires one) */
@@ -246,7 +256,7 @@ void rl_ring_destroy(RlRing *r);
 /* ------------------------------------------------- the file convenience */
 
 /* A whole encode from a reader to a writer: file ports (the I/O scheduler,
- * or with io_backend -1 direct reads and writes on the tasks), a ring on
+ * or with RL_RING_IO_DIRECT direct reads and writes on the tasks), a ring on
  * p->exec (or a pool made for the call), wait, destroy.  p may be NULL
  * (defaults).  Returns 0 or -errno (-EINTR when stopped); the caller closes
  * reader and writer. */
@@ -262,8 +272,5 @@ int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer
  * readers and writers (committing the writers only on success). */
 int rl_run_ring_nogap(const RlOptions *opt, struct RlPcmReader **in, struct RlMp3Writer **out,
                       int n, const RlRingParams *p);
-
-/* The default worker count: CPUs in this process's affinity mask (>= 1). */
-int rl_ring_default_threads(void);
 
 #endif

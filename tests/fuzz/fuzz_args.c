@@ -15,7 +15,7 @@
  * Invariants checked besides memory safety and termination:
  *   - the result is RL_ARGS_OK, RL_ARGS_EXIT or RL_ARGS_ERROR;
  *   - on RL_ARGS_OK the paths are NUL-terminated within their buffers, the
- *     output path is not empty, the thread count is 0..1024 (an empty input
+ *     output path is not empty, the thread count is 0..RL_THREADS_MAX (an empty input
  *     name is accepted, as lame accepts it: opening it fails later);
  *   - rl_args_default_output either fails or writes a name ending in ".mp3". */
 #include <stdint.h>
@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cli_args.h"
+#include "thread_policy.h"
 #include "fuzz_util.h"
 #include "settings.h"
 
@@ -85,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(memchr(a->out_dir, 0, sizeof a->out_dir) != NULL, "out_dir not terminated");
         /* a gapless set names its outputs per input (nogap.c), a batch per file */
         FZ_CHECK(a->out_path[0] != '\0' || a->nogap || a->batch, "parse OK without an output");
-        FZ_CHECK(a->threads >= 0 && a->threads <= 1024, "threads %d", a->threads);
+        FZ_CHECK(a->threads >= 0 && a->threads <= RL_THREADS_MAX, "threads %d", a->threads);
 
         if (rl_args_default_output(a->in_path, a->out_dir, outname, sizeof outname) == 0) {
             size_t const n = strlen(outname);

@@ -233,7 +233,8 @@ static void on_progress(void *p, int64_t done, int64_t total)
 
 typedef struct RunCfg {
     int threads;                  /* 0: --sequential (one thread inline, direct I/O) */
-    int slots, io_backend, stats;
+    int slots, stats;
+    RlRingIo io_backend;
     const uint8_t *stdin_data;    /* non-NULL: the input is "-" */
     size_t stdin_len;
     int stdin_pipe;
@@ -277,7 +278,7 @@ static int encode(const RlArgs *parsed, const RunCfg *rc_cfg, const char *out_pa
         RlRingParams p;
         memset(&p, 0, sizeof p);
         p.threads = 1;
-        p.io_backend = -1;
+        p.io_backend = RL_RING_IO_DIRECT;
         rc = rl_run_ring(&a->lame.opt, in, w, &p);
     } else {
         RlRingParams p;
@@ -322,7 +323,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int const kind = (int)(in_byte & 7), stereo = (in_byte >> 3) & 1;
     int const channels = stereo ? 2 : 1, rate = k_rates[in_byte >> 4];
     static const int k_slots[8] = { 0, 1, 2, 3, 4, 5, 8, 16 };
-    static const int k_io[4] = { 0, 2, -1, 0 };
+    static const RlRingIo k_io[4] = { RL_RING_IO_AUTO, RL_RING_IO_THREAD, RL_RING_IO_DIRECT, RL_RING_IO_AUTO };
     int const nopts = (int)(misc & 7), reps = 1 << ((misc >> 3) & 7);
     int const raw_bits = 8 << (misc2 & 3);
     int sample_bytes, i, rc_seq, rc_ring;

@@ -261,12 +261,12 @@ id_summary() {  # a theme that ran no case has not passed
 }
 
 # lame_opts OPTS...: sets LOPTS to OPTS without ringlame's own options
-# (--threads N, --sequential), for the same case on lame
+# (--threads N, --sequential, --trace FILE), for the same case on lame
 lame_opts() {
     LOPTS=()
     while [ $# -gt 0 ]; do
         case $1 in
-        --threads) shift ;;
+        --threads|--trace) shift ;;
         --sequential) ;;
         *) LOPTS+=("$1") ;;
         esac

@@ -32,7 +32,7 @@ void rl_gain_feed_free(RlGainFeed *g)
 int rl_gain_feed_init(RlGainFeed *g, long samplerate, int channels, size_t capacity_samples,
                       const RlDsp *dsp, void (*notify)(void *arg), void *notify_arg)
 {
-    int ch;
+    int ch, rc;
 
     if (!g)
         return -EINVAL;
@@ -66,14 +66,15 @@ int rl_gain_feed_init(RlGainFeed *g, long samplerate, int channels, size_t capac
             return -ENOMEM;
         }
     }
-    if (pthread_mutex_init(&g->mu, NULL) != 0) {
+    rc = pthread_mutex_init(&g->mu, NULL);
+    if (rc != 0) {
         for (ch = 0; ch < 2; ch++) {
             free(g->buf[ch]);
             free(g->wsum[ch]);
         }
         free(g->chunk_len);
         memset(g, 0, sizeof *g);
-        return -ENOMEM;
+        return -rc;
     }
     g->notify = notify;
     g->notify_arg = notify_arg;

@@ -39,7 +39,7 @@ struct RlIoSched {
     pthread_cond_t  user_cv;   /* out_write waiting for space, finish waiting for the end */
     pthread_t thr;
     int       thr_started;
-    int       backend;
+    RlIoBackend backend;
 
     /* input */
     RlPcmReader *in;
@@ -66,6 +66,9 @@ struct RlIoSched {
     int64_t   tag_off;      /* where the tag goes (after an ID3v2 tag) */
 
     int       finishing, tag_done, stopped, cancel;
+    int       buffers_lent;    /* 1: the kernel may still hold requests on the blocks, the
+                                * output queue and the tag (io_uring failed and could not
+                                * be drained): free_sched leaves them allocated */
 
     IoReq     reqs[IO_MAX_REQ];
     int       reads_inflight, writes_inflight, max_reads, max_writes;

@@ -14,7 +14,6 @@
 #include "pcm_reader.h"
 #include "mp3_writer.h"
 
-#define RING_MAX_THREADS 256
 
 typedef struct FilePorts {
     RlPcmReader *reader;
@@ -139,7 +138,17 @@ static void io_trace(void *arg, int kind, double t0, double t1, long amount)
 }
 
 /* Sets up the ports for ring r (input_ready is the I/O thread's notify). */
-static int ports_open(FilePorts *fp, RlPcmReader *in, RlMp3Writer *out, Ring *r, int backend)
+/* The I/O scheduler's backend for a ring's choice (not RL_RING_IO_DIRECT). */
+static RlIoBackend io_backend_of(RlRingIo io)
+{
+    switch (io) {
+    case RL_RING_IO_URING:  return RL_IO_URING;
+    case RL_RING_IO_THREAD: return RL_IO_THREAD;
+    default:                return RL_IO_AUTO;
+    }
+}
+
+static int ports_open(FilePorts *fp, RlPcmReader *in, RlMp3Writer *out, Ring *r, RlRingIo io)
 {
     memset(fp, 0, sizeof *fp);
     fp->reader = in;
@@ -149,14 +158,14 @@ static int ports_open(FilePorts *fp, RlPcmReader *in, RlMp3Writer *out, Ring *r,
     fp->in.frames = rl_pcm_frames(in);
     fp->out.ctx = fp;
     fp->out.wants_tag = rl_mp3_is_seekable(out);
-    if (backend >= 0) {
+    if (io != RL_RING_IO_DIRECT) {
         RlIoParams ip;
         char msg[256];
         int rc;
 
         memset(&ip, 0, sizeof ip);
         ip.frame_size = fp->frame_size;
-        ip.backend = backend;
+        ip.backend = io_backend_of(io);
         ip.notify = io_notify;
         ip.notify_arg = r;
         if (r->p.trace) {
@@ -216,9 +225,7 @@ int rl_run_ring(const RlOptions *opt, struct RlPcmReader *in, struct RlMp3Writer
     }
     ex = p->exec;
     if (!ex) {
-        int threads = p->threads > 0 ? p->threads : rl_ring_default_threads();
-        if (threads > RING_MAX_THREADS)
-            threads = RING_MAX_THREADS;
+        int const threads = rl_threads_for_ring(p->threads);
         /* the calling thread is one of them: it helps in rl_ring_wait */
         rc = rl_executor_create(&own, threads - 1);
         if (rc < 0)

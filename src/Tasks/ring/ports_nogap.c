@@ -13,7 +13,6 @@
 #include "pcm_reader.h"
 #include "mp3_writer.h"
 
-#define RING_MAX_THREADS 256
 
 typedef struct NogapPorts {
     RlPcmReader **readers;
@@ -93,9 +92,7 @@ int rl_run_ring_nogap(const RlOptions *opt, struct RlPcmReader **in, struct RlMp
     params.nogap_files = n;
     ex = params.exec;
     if (!ex) {
-        threads = params.threads > 0 ? params.threads : rl_ring_default_threads();
-        if (threads > RING_MAX_THREADS)
-            threads = RING_MAX_THREADS;
+        threads = rl_threads_for_ring(params.threads);
         rc = rl_executor_create(&own, threads - 1);
         if (rc < 0)
             return rc;

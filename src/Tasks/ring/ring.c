@@ -133,26 +133,14 @@
  */
 #include <errno.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "ring_impl.h"
 #include "stress_hook.h"
+#include "thread_policy.h"
 #include "trace.h"
-
-#define RING_MAX_SLOTS   256
-
-int rl_ring_default_threads(void)
-{
-    cpu_set_t set;
-    int n;
-    if (sched_getaffinity(0, sizeof set, &set) != 0)
-        return 1;
-    n = CPU_COUNT(&set);
-    return n > 0 ? n : 1;
-}
 
 /* ----------------------------------------------------------- stop token */
 
@@ -818,18 +806,26 @@ int rl_ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRing
     r = calloc(1, sizeof *r);
     if (!r)
         return -ENOMEM;
+    /* first, so that rl_ring_destroy always has them to destroy */
+    rc = pthread_mutex_init(&r->mu, NULL);
+    if (rc != 0) {
+        free(r);
+        return -rc;
+    }
+    rc = pthread_cond_init(&r->side_cv, NULL);
+    if (rc != 0) {
+        pthread_mutex_destroy(&r->mu);
+        free(r);
+        return -rc;
+    }
     if (p)
         r->p = *p;
     r->ex = ex;
     workers = rl_executor_workers(ex);
     r->fork = workers > 0;
-    r->nslots = r->p.slots > 0 ? r->p.slots : 4 * (workers + 1);
-    if (r->nslots > RING_MAX_SLOTS)
-        r->nslots = RING_MAX_SLOTS;
+    r->nslots = rl_ring_slots(r->p.slots, workers);
     r->client.run_one = ring_run_one;
     r->client.ctx = r;
-    pthread_mutex_init(&r->mu, NULL);
-    pthread_cond_init(&r->side_cv, NULL);
 
     r->frames = rl_frames_create(r->nslots);
     r->prepared = calloc((size_t)r->nslots, 1);
