@@ -25,6 +25,7 @@
 #include "stages.h"
 #include "stage_search.h"   /* rl_search_test_force_invalid */
 #include "rl_encoder.h"
+#include "rate_control.h"
 #include "bitstream.h"
 #include "args.h"
 
@@ -85,17 +86,18 @@ typedef struct Run {
  * signal must make VBR-new's second pass run. */
 typedef struct Mode {
     const char *name;
+    const char *rc_name;        /* the rate-control unit the options select */
     const char *opt[3];
     int reads_carried;
     int second_pass;
 } Mode;
 
 static const Mode modes[] = {
-    { "-V0", { "-V0" }, 1, 1 },
-    { "--abr 160", { "--abr", "160" }, 1, 0 },
-    { "--abr 320", { "--abr", "320" }, 1, 0 },
-    { "-b 128", { "-b", "128" }, 0, 0 },
-    { "--vbr-old -V 2", { "--vbr-old", "-V", "2" }, 0, 0 },
+    { "-V0", "vbr-new", { "-V0" }, 1, 1 },
+    { "--abr 160", "abr", { "--abr", "160" }, 1, 0 },
+    { "--abr 320", "abr", { "--abr", "320" }, 1, 0 },
+    { "-b 128", "cbr", { "-b", "128" }, 0, 0 },
+    { "--vbr-old -V 2", "vbr-old", { "--vbr-old", "-V", "2" }, 0, 0 },
 };
 static const Mode *g_mode = &modes[0];
 
@@ -284,6 +286,11 @@ static int encode(const int32_t *pcm, int speculative, Run *run)
     rl_set_in_samplerate(&args->opt, SR);
     if ((rc = rl_encoder_create(&e, &args->opt)) < 0)
         goto done;
+    if (strcmp(e->k.rc->name, g_mode->rc_name) != 0) {
+        printf("%s: rate control %s, want %s\n", g_mode->name, e->k.rc->name, g_mode->rc_name);
+        rc = -1;
+        goto out;
+    }
     if ((rc = take(e, run)) < 0)
         goto out;
     for (i = 0; i < NSAMP; i += 1152) {
