@@ -28,9 +28,10 @@
 
 typedef struct RlRateControl {
     const char *name;
-    /* The carried state Search is to assume for a frame whose Encode comes
-     * `ahead` Encodes after the last committed one (0: that Encode's
-     * state is the truth), given Encode's state after it (*committed).
+    /* The carried state Search is to assume for a frame, given Encode's
+     * state after the last committed Encode (*committed) and `ahead`, the
+     * Encodes that still run before the frame's own (0: *committed is
+     * the state the frame's Encode will see).
      * A scheduler calls it under its lock: cheap, pure, no allocation.
      * Stage: the scheduler, when it hands a frame to Search. */
     void (*assume)(const RlEncoderConst *k, const RlCarried *committed, int64_t ahead,

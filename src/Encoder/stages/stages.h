@@ -120,9 +120,10 @@ int  rl_resolve(const RlEncoderConst *k, RlPsyState *psy, RlFrame *f);
 
 /* ---------------------------------------------------- Search (parallel) */
 
-/* The carried state a scheduler hands Search for a frame whose Encode
- * comes `ahead` Encodes after the last committed one (0: the next Encode),
- * given *committed, Encode's state after that Encode (rl_encoder_carried).
+/* The carried state a scheduler hands Search for a frame, given
+ * *committed, Encode's state after the last committed Encode
+ * (rl_encoder_carried), and `ahead`, the Encodes that still run before the
+ * frame's own (0: *committed is the state the frame's Encode will see).
  * The rate-control mode chooses it (quantize/rate_control.h; every mode
  * now assumes *committed).  Cheap and pure: call it under the scheduler's
  * lock when the Search task is taken. */
