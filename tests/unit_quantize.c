@@ -698,8 +698,8 @@ static void run_capture(RlEncoder *e, RlFrame *f, const Capture *cap)
     rc = rl_vbr_search(&e->k, f, cap->resv);
     snprintf(what, sizeof(what), "%s: rl_vbr_search rc", cap->name);
     CHECK_EQ(rc, 0, "%s", what);
-    snprintf(what, sizeof(what), "%s: rl_vbr_search spec_rc", cap->name);
-    CHECK_EQ(f->spec_rc, 0, "%s", what);
+    snprintf(what, sizeof(what), "%s: rl_vbr_search search_rc", cap->name);
+    CHECK_EQ(f->search_rc, 0, "%s", what);
     for (gr = 0; gr < 2; gr++) {
         const RlGranule *const gi = &f->side.tt[gr][0];
         const int *const sf = gr ? cap->sf1 : cap->sf0;

@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame unit test: the speculative VBR and ABR searches (rl_search with
- * an assumed carried state, rl_search_valid, rl_encode's serial redo).
+/* ringlame unit test: every rate-control mode through its interface
+ * (rl_search_assume, rl_search with an assumed carried state,
+ * rl_search_valid, rl_encode's serial redo and commit).
  * Encodes generated signals (full-scale square: the second pass runs in
- * almost every frame at -V0; noise; silence; impulses) and for every frame
- * searches with wrong reservoir sizes and, for ABR, wrong step-search starts:
- * a "valid" answer must mean bit-identical search output, both answers must
- * occur, and a stream encoded from wrong-state searches with forced
- * invalidations must equal the plain in-order stream.
- * The noise's generator starts at RL_TEST_SEED (default 1, the signal this
- * test has always used); the seed is printed.  No reference lame is needed.
+ * almost every frame at -V0; noise; silence; impulses) with VBR-new, ABR,
+ * CBR and vbr_rh, and for every frame searches with wrong states (extreme,
+ * near and random reservoirs and step-search starts): a "valid" answer
+ * must mean bit-identical search output, and rl_encode of any wrong-state
+ * search must redo exactly the rejected ones and leave Encode's state
+ * byte for byte as the encode of the true-state search does; modes that
+ * read the carried state must reject some, the others none; a stream
+ * encoded from wrong-state searches with forced invalidations must equal
+ * the plain in-order stream, which never redoes.
+ * The noise's and the wrong states' generators start from RL_TEST_SEED
+ * (default 1); the seed is printed.  No reference lame is needed.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +25,7 @@
 #include "stages.h"
 #include "stage_search.h"   /* rl_search_test_force_invalid */
 #include "rl_encoder.h"
+#include "rate_control.h"
 #include "bitstream.h"
 #include "cli_args.h"
 
@@ -53,16 +59,14 @@ static void make_signal(int32_t *pcm, unsigned seed)
     }
 }
 
-/* the search outputs Encode consumes */
+/* the search outputs every mode's Encode reads from the generic record */
 static int same_search(const RlFrame *a, const RlFrame *b)
 {
     if (memcmp(&a->side, &b->side, sizeof a->side) != 0)
         return 0;
-    if (a->used_bits != b->used_bits || a->spec_rc != b->spec_rc)
+    if (a->search_rc != b->search_rc)
         return 0;
-    if (memcmp(a->search_bits, b->search_bits, sizeof a->search_bits) != 0)
-        return 0;
-    if (a->spec_rc == 0
+    if (a->search_rc == 0
         && (a->main.total_bits != b->main.total_bits
             || memcmp(a->main.bits, b->main.bits, sizeof a->main.bits) != 0
             || memcmp(a->main.buf, b->main.buf, (size_t)(a->main.total_bits + 7) / 8) != 0))
@@ -73,13 +77,37 @@ static int same_search(const RlFrame *a, const RlFrame *b)
 typedef struct Run {
     uint8_t *out;
     size_t len, cap;
-    long frames, valid_wrong, invalid, mismatches, redo_mismatches, redone, second_pass;
-    long valid_moved_start;     /* ABR: accepted with another step-search start */
+    long frames, valid_wrong, invalid, rejected, mismatches, encode_mismatches, redone, second_pass;
+    long valid_moved_start;     /* accepted with another step-search start */
 } Run;
 
-/* the mode under test: "-V0" or "--abr N" */
-static const char *g_mode = "-V0";
-static const char *g_mode_arg = NULL;
+/* A rate-control mode under test: its options, whether its search reads the
+ * carried state (else every assumption must be accepted), and whether the
+ * signal must make VBR-new's second pass run. */
+typedef struct Mode {
+    const char *name;
+    const char *rc_name;        /* the rate-control unit the options select */
+    const char *opt[3];
+    int reads_carried;
+    int second_pass;
+} Mode;
+
+static const Mode modes[] = {
+    { "-V0", "vbr-new", { "-V0" }, 1, 1 },
+    { "--abr 160", "abr", { "--abr", "160" }, 1, 0 },
+    { "--abr 320", "abr", { "--abr", "320" }, 1, 0 },
+    { "-b 128", "cbr", { "-b", "128" }, 0, 0 },
+    { "--vbr-old -V 2", "vbr-old", { "--vbr-old", "-V", "2" }, 0, 0 },
+};
+static const Mode *g_mode = &modes[0];
+
+static unsigned g_rand;         /* the wrong states' generator (seeded in main) */
+
+static unsigned next_rand(void)
+{
+    g_rand = g_rand * 1103515245u + 12345u;
+    return (g_rand >> 8) & 0xffffff;
+}
 
 static int take(RlEncoder *e, Run *run)
 {
@@ -100,104 +128,153 @@ static int take(RlEncoder *e, Run *run)
     return (int)n;
 }
 
-static int clamp_resv(int v)
+static int clamp(int v, int lo, int hi)
 {
-    return v < 0 ? 0 : v > 4088 ? 4088 : v;
+    return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* speculative = 0: in-order search with the true reservoir (the sequential
- * driver).  1: every frame is also searched with wrong sizes and compared,
- * and the frame encoded comes from a wrong-size search. */
-/* Encode's carried state with another reservoir size */
-static RlCarried with_resv(const RlCarried *c, int resv)
+/* The wrong states a frame is searched with: the extreme reservoirs, two
+ * near the truth with moved step starts, and NRANDOM random ones. */
+#define NFIXED 4
+#define NRANDOM 3
+#define NWRONG (NFIXED + NRANDOM)
+static void wrong_states(const RlCarried *truth, RlCarried wrong[NWRONG])
 {
-    RlCarried x = *c;
-    x.resv_size = resv;
-    return x;
+    int const tr = truth->resv_size;
+    int const fixed[NFIXED] = { 0, 4088, clamp(tr + 8, 0, 4088), clamp(tr - 64, 0, 4088) };
+    for (int k = 0; k < NWRONG; k++) {
+        wrong[k] = *truth;
+        if (k < NFIXED) {
+            wrong[k].resv_size = fixed[k];
+            if (k & 1) {        /* another step-search start too (ABR reads it) */
+                wrong[k].step.old_value[0] += 3 + 5 * k;
+                wrong[k].step.current_step[1] = wrong[k].step.current_step[1] == 4 ? 2 : 4;
+            }
+            continue;
+        }
+        wrong[k].resv_size = (int)(next_rand() % 4089);
+        for (int ch = 0; ch < 2; ch++) {
+            unsigned const r = next_rand();
+            if (r & 1)
+                wrong[k].step.old_value[ch] = clamp(truth->step.old_value[ch] + (int)(r >> 1) % 21 - 10,
+                                                    0, 255);
+            if (r & 2)
+                wrong[k].step.current_step[ch] = 1 << (int)((r >> 9) % 3);
+        }
+    }
 }
 
-static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *t, RlFrame *w, int speculative, Run *run)
+static int moved_start(const RlCarried *a, const RlCarried *b)
 {
-    int rc, k, tr, a[4];
-    RlCarried truth, wrong;
+    return memcmp(&a->step, &b->step, sizeof a->step) != 0;
+}
+
+/* Encode (rl_encode: the mode's check, redo and commit) of w and of u on
+ * two copies of Encode's state: the states after them must be the same
+ * bytes.  Returns 0, or a negative error; *redone: rl_encode redid w. */
+static int same_encode(RlEncoder *e, RlFrame *w, RlFrame *u, int *redone, int *same)
+{
+    RlEncodeStage *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    int rc = -1, ra, rb;
+    if (a && b) {
+        memcpy(a, &e->encode, sizeof *a);
+        memcpy(b, &e->encode, sizeof *b);
+        ra = rl_encode(&e->k, a, w, NULL);
+        rb = rl_encode(&e->k, b, u, NULL);
+        rc = ra < 0 ? ra : rb < 0 ? rb : 0;
+        *redone = ra == 1;
+        *same = memcmp(a, b, sizeof *a) == 0;
+    }
+    free(a);
+    free(b);
+    return rc;
+}
+
+/* speculative = 0: in-order search with the mode's assumption from the true
+ * state (the sequential driver).  1: every frame is also searched with wrong
+ * states, each checked against the true-state search and encoded beside
+ * it, and the frame encoded comes from a wrong-state search. */
+static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *fr[3], int speculative, Run *run)
+{
+    RlFrame *const t = fr[0], *const w = fr[1], *const u = fr[2];
+    int rc, k;
+    RlCarried truth, assumed, wrong[NWRONG];
     rl_prepare(&e->k, f);
     if ((rc = rl_resolve(&e->k, &e->psy, f)) < 0)
         return rc;
     rl_encoder_carried(&e->encode, &truth);
-    tr = truth.resv_size;
     run->frames++;
     if (!speculative) {
-        if ((rc = rl_search(&e->k, f, &truth)) < 0)
+        rl_search_assume(&e->k, &truth, 0, &assumed);
+        if ((rc = rl_search(&e->k, f, &assumed)) < 0)
             return rc;
         if (!rl_search_valid(&e->k, f, &truth))
             run->invalid++;     /* only the forced ones */
         if ((rc = rl_encode(&e->k, &e->encode, f, NULL)) < 0)
             return rc;
-        run->redone += f->spec_searches > 1;
+        run->redone += f->search_runs > 1;
         return take(e, run);
     }
     *t = *f;
     if ((rc = rl_search(&e->k, t, &truth)) < 0)
         return rc;
-    run->second_pass += t->spec_second_pass;
-    a[0] = 0;
-    a[1] = 4088;
-    a[2] = clamp_resv(tr + 8);
-    a[3] = clamp_resv(tr - 64);
-    for (k = 0; k < 4; k++) {
-        if (a[k] == tr)
-            continue;
+    if (g_mode->second_pass)
+        run->second_pass += t->rc.vbr_new.second_pass;
+    wrong_states(&truth, wrong);
+    for (k = 0; k < NWRONG; k++) {
+        int valid, redone, same;
         *w = *f;
-        wrong = with_resv(&truth, a[k]);
-        if (k & 1) {            /* another step-search start too (ABR reads it) */
-            wrong.step.old_value[0] += 3 + 5 * k;
-            wrong.step.current_step[1] = wrong.step.current_step[1] == 4 ? 2 : 4;
-        }
-        if ((rc = rl_search(&e->k, w, &wrong)) < 0)
+        if ((rc = rl_search(&e->k, w, &wrong[k])) < 0)
             return rc;
-        if (rl_search_valid(&e->k, w, &truth)) {
+        valid = rl_search_valid(&e->k, w, &truth);
+        if (valid) {
             run->valid_wrong++;
-            run->valid_moved_start += (k & 1);
+            run->valid_moved_start += moved_start(&wrong[k], &truth);
             if (!same_search(w, t)) {
                 run->mismatches++;
                 printf("frame %ld: valid with resv %d (true %d) but differs\n",
-                       (long)f->index, a[k], tr);
+                       (long)f->index, wrong[k].resv_size, truth.resv_size);
             }
         } else {
             run->invalid++;
-            if ((rc = rl_search(&e->k, w, &truth)) < 0)     /* redo on the used record */
-                return rc;
-            run->redo_mismatches += !same_search(w, t);
+            run->rejected += f->index % 3 != 0;     /* not a forced one */
+        }
+        *u = *t;
+        if ((rc = same_encode(e, w, u, &redone, &same)) < 0)
+            return rc;
+        if (redone == valid || !same) {
+            run->encode_mismatches++;
+            printf("frame %ld, state %d: rl_encode %s, %s state\n", (long)f->index, k,
+                   redone ? "redid" : "kept", same ? "the same" : "another");
         }
     }
-    /* encode a wrong-size search; rl_encode validates and redoes */
+    /* encode a wrong-state search; rl_encode validates and redoes */
     *w = *f;
-    wrong = with_resv(&truth, a[f->index % 4]);
-    if ((rc = rl_search(&e->k, w, &wrong)) < 0)
+    if ((rc = rl_search(&e->k, w, &wrong[f->index % NWRONG])) < 0)
         return rc;
     if ((rc = rl_encode(&e->k, &e->encode, w, NULL)) < 0)
         return rc;
-    run->redone += w->spec_searches > 1;
+    run->redone += w->search_runs > 1;
     *f = *w;            /* the record carries on from frame to frame, like LAME's one l3_side */
     return take(e, run);
 }
 
 static int encode(const int32_t *pcm, int speculative, Run *run)
 {
-    char *argv[8];
+    char *argv[10];
     int argc = 0;
     RlArgs *args = calloc(1, sizeof *args);
     RlEncoder *e = NULL;
-    RlFrame *f = calloc(1, sizeof *f), *t = calloc(1, sizeof *t), *w = calloc(1, sizeof *w);
+    RlFrame *f = calloc(1, sizeof *f);
+    RlFrame *fr[3] = { calloc(1, sizeof *f), calloc(1, sizeof *f), calloc(1, sizeof *f) };
     long i;
     int rc = -1;
 
-    if (!args || !f || !t || !w)
+    if (!args || !f || !fr[0] || !fr[1] || !fr[2])
         goto done;
     argv[argc++] = "unit";
-    argv[argc++] = (char *) g_mode;
-    if (g_mode_arg)
-        argv[argc++] = (char *) g_mode_arg;
+    for (i = 0; i < 3 && g_mode->opt[i] != NULL; i++)
+        argv[argc++] = (char *) g_mode->opt[i];
     argv[argc++] = "--noreplaygain";
     argv[argc++] = "--quiet";
     argv[argc++] = "in.wav";
@@ -209,6 +286,11 @@ static int encode(const int32_t *pcm, int speculative, Run *run)
     rl_set_in_samplerate(&args->lame.opt, SR);
     if ((rc = rl_encoder_create(&e, &args->lame.opt)) < 0)
         goto done;
+    if (strcmp(e->k.rc->name, g_mode->rc_name) != 0) {
+        printf("%s: rate control %s, want %s\n", g_mode->name, e->k.rc->name, g_mode->rc_name);
+        rc = -1;
+        goto out;
+    }
     if ((rc = take(e, run)) < 0)
         goto out;
     for (i = 0; i < NSAMP; i += 1152) {
@@ -216,14 +298,14 @@ static int encode(const int32_t *pcm, int speculative, Run *run)
         if ((rc = rl_dispatch_feed(&e->k, &e->dispatch, &e->rg, pcm + 2 * i, n)) < 0)
             goto out;
         while ((rc = rl_dispatch_next(&e->k, &e->dispatch, &e->rg, f)) > 0)
-            if ((rc = frame_step(e, f, t, w, speculative, run)) < 0)
+            if ((rc = frame_step(e, f, fr, speculative, run)) < 0)
                 goto out;
         if (rc < 0)
             goto out;
     }
     while ((rc = rl_dispatch_flush_step(&e->k, &e->dispatch, &e->rg)) > 0) {
         while ((rc = rl_dispatch_next(&e->k, &e->dispatch, &e->rg, f)) > 0)
-            if ((rc = frame_step(e, f, t, w, speculative, run)) < 0)
+            if ((rc = frame_step(e, f, fr, speculative, run)) < 0)
                 goto out;
         if (rc < 0)
             goto out;
@@ -238,8 +320,8 @@ out:
 done:
     free(args);
     free(f);
-    free(t);
-    free(w);
+    for (i = 0; i < 3; i++)
+        free(fr[i]);
     return rc;
 }
 
@@ -266,17 +348,27 @@ static void check_hook(const int32_t *pcm)
         rl_search_test_force_invalid(3);
         CHECK(encode(pcm, 1, &spec) == 0, "speculative encode succeeds");
         rl_search_test_force_invalid(0);
-        printf("speculative: %ld frames, %ld second-pass, %ld valid with a wrong reservoir, %ld invalid\n",
-               spec.frames, spec.second_pass, spec.valid_wrong, spec.invalid);
-        if (g_mode_arg == NULL)
-            CHECK(spec.second_pass > 0, "the square makes the second pass run");
-        else
-            CHECK(spec.valid_moved_start > 0, "ABR: searches from another step start are accepted");
-        CHECK(spec.valid_wrong > 0, "some wrong-reservoir searches are accepted");
-        CHECK(spec.invalid > 0, "some wrong-reservoir searches are rejected");
-        CHECK(spec.mismatches == 0, "every accepted search equals the true-reservoir search");
-        CHECK(spec.redo_mismatches == 0, "every redo equals the true-reservoir search");
-        CHECK(spec.redone >= (spec.frames + 2) / 3, "rl_encode redid at least the forced frames");
+        printf("speculative: %ld frames, %ld second-pass, %ld valid with a wrong state, "
+               "%ld invalid (%ld not forced)\n",
+               spec.frames, spec.second_pass, spec.valid_wrong, spec.invalid, spec.rejected);
+        if (g_mode->second_pass)
+            CHECK(spec.second_pass > 0, "%s: the square makes the second pass run", g_mode->name);
+        if (g_mode->reads_carried) {
+            CHECK(spec.rejected > 0, "%s: some wrong-state searches are rejected", g_mode->name);
+        } else {
+            CHECK(spec.rejected == 0, "%s: the search reads no carried state: every one is accepted",
+                  g_mode->name);
+        }
+        CHECK(spec.valid_wrong > 0, "%s: some wrong-state searches are accepted", g_mode->name);
+        CHECK(spec.valid_moved_start > 0, "%s: searches from another step start are accepted",
+              g_mode->name);
+        CHECK(spec.mismatches == 0, "%s: every accepted search equals the true-state search",
+              g_mode->name);
+        CHECK(spec.encode_mismatches == 0,
+              "%s: rl_encode redoes exactly the rejected ones and leaves the true-state encode's state",
+              g_mode->name);
+        CHECK(spec.redone >= (spec.frames + 2) / 3, "%s: rl_encode redid at least the forced frames",
+              g_mode->name);
         CHECK(plain.len == spec.len && memcmp(plain.out, spec.out, plain.len) == 0,
               "speculative encode: same bytes as the plain encode");
         free(spec.out);
@@ -292,15 +384,12 @@ int main(void)
     if (!pcm)
         rl_test_fatal("out of memory");
     make_signal(pcm, seed);
-    printf("mode -V0\n");
-    check_hook(pcm);
-    g_mode = "--abr";
-    g_mode_arg = "160";
-    printf("mode --abr 160\n");
-    check_hook(pcm);
-    g_mode_arg = "320";
-    printf("mode --abr 320\n");
-    check_hook(pcm);
+    g_rand = seed * 2654435761u + 1u;
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+        g_mode = &modes[m];
+        printf("mode %s\n", g_mode->name);
+        check_hook(pcm);
+    }
     free(pcm);
     return rl_test_done();
 }

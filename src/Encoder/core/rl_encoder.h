@@ -2,7 +2,7 @@
 /* ringlame: the encoder object: the constants fixed at init and one state
  * struct per serial stage.  Each stage entry point (stages.h) takes the
  * constants read-only and only the state its stage owns:
- *   k (RlEncoderConst) ........... cfg, ath, psyc: written by init only,
+ *   k (RlEncoderConst) ........... cfg, ath, psyc, rc: written by init only,
  *                                  then read-only for every stage
  *   dispatch (RlDispatchState) ... Dispatch (serial)
  *   psy (RlPsyState) ............. Resolve (serial)
@@ -15,12 +15,12 @@
  *                                  decoder of the output and its peak
  *                                  (--replaygain-accurate, --clipdetect);
  *                                  then pushes into rg instead of Dispatch
- * Prepare and Search get only k and their frame record.  VBR and ABR
- * Search get Encode's carried state (RlCarried, stages.h) as an argument
- * (a snapshot taken by the scheduler after the last committed Encode);
- * Encode checks that the search holds for the true reservoir and redoes it
- * serially when it does not (rl_search_valid, stages.h;
- * docs/architecture.md).  Schedulers reach the parts through the accessors
+ * Prepare and Search get only k and their frame record.  Search gets an
+ * assumed carried state (RlCarried, stages.h) as an argument: the
+ * rate-control mode (k.rc) chooses it from the scheduler's snapshot after
+ * the last committed Encode; Encode checks that the search holds for the
+ * true state and redoes it serially when it does not (rl_search_valid,
+ * stages.h; docs/architecture.md).  Schedulers reach the parts through the accessors
  * in stages.h, as opaque types. */
 #ifndef RL_ENCODER_H
 #define RL_ENCODER_H

@@ -8,6 +8,8 @@
 #ifndef RL_ENCODER_CONST_H
 #define RL_ENCODER_CONST_H
 
+typedef struct RlRateControl RlRateControl;   /* the mode (quantize/rate_control.h) */
+
 #include "rl_config.h"    /* RlConfig */
 #include "psy.h"          /* RlAth, RlPsyConst */
 #include "dsp.h"          /* RlDsp, the table cfg.dsp points at */
@@ -15,6 +17,7 @@
 typedef struct RlEncoderConst {
     RlConfig   cfg;       /* cfg.dsp: the kernels of the chosen SIMD level */
     RlAth      ath;
+    const RlRateControl *rc;  /* the rate-control mode of cfg.vbr */
     RlPsyConst psyc;
 } RlEncoderConst;
 

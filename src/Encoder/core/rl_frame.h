@@ -13,7 +13,9 @@
 #include "psy.h"        /* RlPsyPrep   (Prepare scratch, psy module) */
 #include "mdct.h"       /* RlPolyphase (Prepare output, filterbank module) */
 #include "bitstream.h"  /* RlMainData  (Search output: packed main data) */
-#include "quantize_outer.h" /* RlStepState, RlGainBits (CBR/ABR search) */
+#include "quantize_common.h" /* RlLoopInput (CBR, vbr_rh) */
+#include "quantize_vbr.h"   /* RlVbrFrame  (VBR-new) */
+#include "quantize_abr.h"   /* RlAbrFrame  (ABR) */
 
 /* Samples kept before LAME's mfbuf[0] so that Prepare can recompute the
  * polyphase output of the granule before this frame (LAME carries it in
@@ -48,41 +50,19 @@ typedef struct RlFrame {
 
     /* ---- Search (MDCT, quantization, Huffman coding) ---- */
     RlSideInfo side;                  /* tt[gr][ch] incl. xr, l3_enc, scalefac */
-    RlMainData main;                  /* packed scalefactors + Huffman bits per gr/ch */
-    int   used_bits;                  /* main-data bits the search used (VBR: for bitrate choice) */
-    int   search_bits[2][2];          /* frame bits per gr/ch after the search */
-    /* VBR-new search results the bitrate choice needs; Encode recomputes the
-     * reservoir-dependent rest (frame bits per index, pad) from the true one */
-    int   vbr_analog_silence;         /* no sfb of any gr/ch above the ATH */
-    int   vbr_resv_size;              /* ResvSize the search assumed */
-    /* what rl_search_valid needs (written by Search, read by Encode) */
-    int   spec_searches;              /* rl_search runs since rl_prepare (0: none yet) */
-    int   spec_max_bits[2][2];        /* VBR_encode_frame's max_bits input [gr][ch] */
-    int   spec_silent;                /* bit 2*gr+ch: init_xrpow found no energy */
-    int   spec_use_ch[2][2];          /* first (reservoir-free) pass: bits per gr/ch */
-    int   spec_first_bits;            /* first pass: total bits */
-    int   spec_caps_ok;               /* first pass within 7680/granule and 4095/channel */
-    int   spec_second_pass;           /* 1: the first pass did not fit, max_bits pass ran */
-    int   spec_tlo[2][2], spec_thi[2][2]; /* pass 2 took the same decisions for every
-                                       * target in [tlo, thi) of gr/ch */
-    int   spec_final_bits;            /* pass 2: total bits */
-    int   spec_err_work;              /* quantizer error before pass 2's final check */
-    int   spec_rc;                    /* quantizer error (-EIO) that Encode reports */
-    /* CBR/ABR: the reservoir-free part (MDCT, M/S, init_xrpow, calc_xmin)
-     * leaves the quantization loop's inputs; CBR runs the loop in Encode */
-    float xrpow[2][2][576];
-    float l3_xmin[2][2][RL_SFBMAX];
-    int   pseudohalf[2][2][RL_SFBMAX];
-    int   has_energy[2][2];           /* init_xrpow found energy */
-    int   ath_over[2][2];             /* calc_xmin: bands above the ATH */
-    /* ABR: what Encode needs to check the search against the true state */
-    RlGranule   loop_start[2][2];     /* the granule as the outer loop got it */
-    float xrpow_start[2][2][576];     /* ... and its xrpow, pseudohalf */
-    int   pseudohalf_start[2][2][RL_SFBMAX];
-    RlGainBits  gain_bits[2][2];      /* the step search's counts per gain */
-    int   spec_targ[2][2];            /* target bits the search used */
-    int   spec_start[2][2][2];        /* step search start assumed: gain, step */
-    int   spec_end[2][2][2];          /* step state after it: gain, step */
+    RlMainData main;                  /* packed scalefactors + Huffman bits per gr/ch
+                                       * (CBR, vbr_rh: packed by Encode) */
+    int   search_runs;                /* searches since rl_prepare (0: none yet) */
+    int   search_rc;                  /* quantizer error (-EIO) that Encode reports */
+    /* the rate-control mode's part (quantize/rate_control.h): written by
+     * Search, read (and for CBR, vbr_rh: finished) by Encode; a mode
+     * touches its own member only */
+    union {
+        RlVbrFrame  vbr_new;          /* quantize_vbr.h */
+        RlLoopInput vbr_old;          /* the loops' inputs (quantize_vbr_old.c) */
+        RlAbrFrame  abr;              /* quantize_abr.h */
+        RlLoopInput cbr;              /* the loops' inputs (quantize_cbr.c) */
+    } rc;
 
     /* ---- Encode (serial: reservoir, side info, bytes) ---- */
     int   bitrate_index;

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "quantize_common.h"
+#include "rl_frame.h"
 #include "quant_tables.h"
 #include "fast_log.h"
 
@@ -438,5 +439,29 @@ void rl_reduce_side(int targ_bits[2], float ms_ener_ratio, int mean_bits, int ma
     if (move_bits > max_bits) {
         targ_bits[0] = (max_bits * targ_bits[0]) / move_bits;
         targ_bits[1] = (max_bits * targ_bits[1]) / move_bits;
+    }
+}
+
+void rl_loop_prepare(const RlEncoderConst *k, RlFrame *f, RlLoopInput *in)
+{
+    const RlConfig *const cfg = &k->cfg;
+    RlSideInfo *const side = &f->side;
+    const RlPsyRatio (*ratio)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->ratio_ms : f->ratio;
+
+    rl_quant_tables_init();
+    rl_fast_log_init();
+    memset(in->has_energy, 0, sizeof in->has_energy);
+    memset(in->ath_over, 0, sizeof in->ath_over);
+    for (int gr = 0; gr < cfg->mode_gr; gr++) {
+        if (f->mode_ext == RL_MD_MS_LR)
+            rl_ms_convert(side, gr);
+        for (int ch = 0; ch < cfg->channels_out; ch++) {
+            RlGranule *const gi = &side->tt[gr][ch];
+            rl_init_outer_loop(cfg, gi);
+            in->has_energy[gr][ch] = rl_init_xrpow(cfg, gi, in->xrpow[gr][ch], in->pseudohalf[gr][ch]);
+            if (in->has_energy[gr][ch])
+                in->ath_over[gr][ch] = rl_calc_xmin(k, f->ath_adjust_factor, &ratio[gr][ch], gi,
+                                                    in->l3_xmin[gr][ch]);
+        }
     }
 }

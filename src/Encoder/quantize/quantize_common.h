@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: quantizer helpers shared by the VBR (and later CBR/ABR) loops:
- * granule set-up, xr^(3/4), M/S conversion, allowed distortion, bit targets.
+/* ringlame: quantizer helpers shared by the rate-control modes: granule
+ * set-up, xr^(3/4), M/S conversion, allowed distortion, bit targets, and
+ * the reservoir-free part of the outer-loop modes (CBR, ABR, vbr_rh).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_QUANTIZE_COMMON_H
 #define RL_QUANTIZE_COMMON_H
@@ -9,6 +10,24 @@
 #include "rl_config.h"
 #include "rl_types.h"
 #include "rl_encoder_const.h"
+
+typedef struct RlFrame RlFrame;   /* core/rl_frame.h */
+
+/* The outer loop's inputs per granule, which the reservoir-free part
+ * leaves for the loops (the frame part of CBR and vbr_rh, part of ABR's). */
+typedef struct RlLoopInput {
+    float xrpow[2][2][576];
+    float l3_xmin[2][2][RL_SFBMAX];
+    int   pseudohalf[2][2][RL_SFBMAX];
+    int   has_energy[2][2];           /* init_xrpow found energy (CBR, ABR) */
+    int   ath_over[2][2];             /* calc_xmin: bands above the ATH */
+} RlLoopInput;
+
+/* The reservoir-free part of the CBR and ABR loops, after the MDCT: M/S
+ * conversion, granule set-up, xr^(3/4) and the allowed distortion of every
+ * granule of f into *in.  Reads the constants k and f's Resolve outputs.
+ * Stage: Search. */
+void rl_loop_prepare(const RlEncoderConst *k, RlFrame *f, RlLoopInput *in);
 
 /* LAME iteration_init's factor part: cfg->longfact[] / cfg->shortfact[] from
  * the adjust_*_db settings (call once at init, after those are known). */

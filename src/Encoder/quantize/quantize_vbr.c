@@ -9,6 +9,10 @@
 #include <stdint.h>
 #include <string.h>
 #include "quantize_vbr.h"
+#include "rate_control.h"
+#include "rl_frame.h"
+#include "rl_encode_stage.h"
+#include "bitstream.h"
 #include "quantize_common.h"
 #include "quant_tables.h"
 #include "reservoir.h"
@@ -1112,10 +1116,10 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
     }
 
     /* the record rl_vbr_search_valid reads */
-    memcpy(f->spec_use_ch, use_nbits_ch, sizeof(use_nbits_ch));
-    f->spec_first_bits = use_nbits_fr;
-    f->spec_second_pass = 0;
-    f->spec_final_bits = use_nbits_fr;
+    memcpy(f->rc.vbr_new.use_ch, use_nbits_ch, sizeof(use_nbits_ch));
+    f->rc.vbr_new.first_bits = use_nbits_fr;
+    f->rc.vbr_new.second_pass = 0;
+    f->rc.vbr_new.final_bits = use_nbits_fr;
     ok = 1;
     for (gr = 0; gr < ngr; ++gr) {
         if (use_nbits_gr[gr] > RL_MAX_BITS_PER_GRANULE)
@@ -1124,13 +1128,13 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
             if (use_nbits_ch[gr][ch] > RL_MAX_BITS_PER_CHANNEL)
                 ok = 0;
     }
-    f->spec_caps_ok = ok;
+    f->rc.vbr_new.caps_ok = ok;
     for (gr = 0; gr < 2; ++gr) {
         for (ch = 0; ch < 2; ++ch) {
-            f->spec_tlo[gr][ch] = INT_MIN;
-            f->spec_thi[gr][ch] = INT_MAX;
-            that_[gr][ch].tlo = &f->spec_tlo[gr][ch];
-            that_[gr][ch].thi = &f->spec_thi[gr][ch];
+            f->rc.vbr_new.tlo[gr][ch] = INT_MIN;
+            f->rc.vbr_new.thi[gr][ch] = INT_MAX;
+            that_[gr][ch].tlo = &f->rc.vbr_new.tlo[gr][ch];
+            that_[gr][ch].thi = &f->rc.vbr_new.thi[gr][ch];
         }
     }
     /* bit constraints */
@@ -1150,7 +1154,7 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
     }
 
     /* too many bits: set a budget per granule and channel */
-    f->spec_second_pass = 1;
+    f->rc.vbr_new.second_pass = 1;
     pass2_targets(ngr, nch, (const int (*)[2]) use_nbits_ch, max_bits, max_nbits_ch);
 
     /* best_scalefac_store already ran: reset what it set */
@@ -1182,8 +1186,8 @@ static int vbr_encode_frame(const RlConfig *cfg, RlSideInfo *side,
         }
         use_nbits_fr += use_nbits_gr[gr];
     }
-    f->spec_final_bits = use_nbits_fr;
-    f->spec_err_work = *err;
+    f->rc.vbr_new.final_bits = use_nbits_fr;
+    f->rc.vbr_new.err_work = *err;
     if (use_nbits_fr <= max_nbits_fr)
         return use_nbits_fr;
     *err = 1;                   /* LAME: INTERNAL ERROR IN VBR NEW CODE (1313) */
@@ -1285,41 +1289,57 @@ int rl_vbr_search(const RlEncoderConst *k, RlFrame *f, int assumed_resv)
             }
         }
     }
-    memcpy(f->spec_max_bits, max_bits, sizeof(max_bits));
-    f->spec_silent = silent;
+    memcpy(f->rc.vbr_new.max_bits, max_bits, sizeof(max_bits));
+    f->rc.vbr_new.silent = silent;
 
     /* ---- quantize with the fewest bits ---- */
-    f->spec_err_work = 0;
-    f->used_bits = vbr_encode_frame(cfg, side, (const float (*)[2][576]) xrpow,
+    f->rc.vbr_new.err_work = 0;
+    f->rc.vbr_new.used_bits = vbr_encode_frame(cfg, side, (const float (*)[2][576]) xrpow,
                                     (const float (*)[2][RL_SFBMAX]) l3_xmin,
                                     (const int (*)[2]) max_bits, &err, f);
-    if (!f->spec_second_pass)
-        f->spec_err_work = err;
+    if (!f->rc.vbr_new.second_pass)
+        f->rc.vbr_new.err_work = err;
 
-    for (gr = 0; gr < 2; gr++)
-        for (ch = 0; ch < 2; ch++)
-            f->search_bits[gr][ch] = (gr < cfg->mode_gr && ch < cfg->channels_out)
-                ? side->tt[gr][ch].part2_3_length + side->tt[gr][ch].part2_length : 0;
-    f->vbr_analog_silence = analog_silence;
-    f->vbr_resv_size = assumed_resv;
-    f->spec_rc = err ? -EIO : 0;
-    f->spec_searches++;
+    f->rc.vbr_new.analog_silence = analog_silence;
+    f->rc.vbr_new.resv_size = assumed_resv;
+    f->search_rc = err ? -EIO : 0;
     return 0;
 }
 
-/* Validity of a search run with an assumed reservoir, derived from the code:
- * the reservoir reaches the search only through vbr_budget (frame bits per
- * index, max_bits); analog silence, pad, xr, l3_xmin, xrpow do not depend on
- * it.  VBR_encode_frame's first pass reads max_bits only as max_bits > 0
- * (which granules are searched/quantized); it returns after the first pass
- * iff caps_ok && first_bits <= sum(max_bits).  Otherwise pass 2 reads
- * max_bits only through pass2_targets (targets per gr/ch), whose target
- * enters only "nbits <= target" style decisions (traced as [tlo, thi)), and
- * through its final check used <= sum(max_bits) (the error exit).  So with
- * M = max_bits under true_resv and A = the search's:
- *   same M>0 pattern, and either M == A, or the first pass returned under
- *   both, or pass 2 ran under both with every target of a searched gr/ch in
- *   its [tlo, thi) and the same error outcome.  Everything else: 0. */
+/* Validity.  Claim: rl_vbr_search_valid(f, R) == 1 implies that the search
+ * in f (run with reservoir A = f->rc.vbr_new.resv_size) wrote what
+ * rl_vbr_search with R writes: side info (l3_enc, scalefactors, Huffman
+ * fields), used_bits, analog_silence and search_rc.
+ * (1) The reservoir reaches rl_vbr_search only through vbr_budget:
+ *     max_bits[gr][ch] (on_pe, scaled to the largest frame) and the frame
+ *     bits per index.  ms_convert, init_outer_loop, calc_xmin (l3_xmin,
+ *     analog silence), init_xrpow (xrpow, silent granules) read the frame
+ *     and the constants only.  So A == R, or max_bits(A) == max_bits(R)
+ *     after zeroing the silent granules, gives the same VBR_encode_frame
+ *     call: the same result (checked first).
+ * (2) Otherwise VBR_encode_frame reads max_bits in three places:
+ *     a. the first pass searches and quantizes gr/ch iff max_bits > 0
+ *        (nothing else of max_bits): with the same "> 0" pattern (else 0)
+ *        the first pass is the same under R, so its bits use_ch/first_bits
+ *        and caps_ok are R's too;
+ *     b. it returns after the first pass iff caps_ok and first_bits <=
+ *        sum(max_bits): evaluated with R's sum this is R's decision.  If
+ *        the search returned there, the result is R's iff R returns too;
+ *        if R returns there but the search went on, 0;
+ *     c. both ran pass 2: pass2_targets (a pure function of use_ch and
+ *        max_bits) gives R's targets; each gr/ch enters its target only
+ *        through decisions "nbits <= target", and the search recorded in
+ *        [tlo, thi) the targets that take every one of its decisions the
+ *        same way (trace_le), so a target of R inside it walks the same
+ *        path to the same granule; the last read is the final check
+ *        final_bits <= sum(max_bits), whose error outcome (with an error
+ *        the bisection raised, err_work) must match search_rc.
+ * (3) used_bits is pass 1's or pass 2's total, equal by (2); analog
+ *     silence does not depend on the reservoir.  Everything that does (the
+ *     bitrate choice and pad) is computed again by rl_vbr_choose_bitrate
+ *     from the true reservoir.  Any case not covered returns 0.
+ * Tested in tests/unit_quantize_spec.c (random and extreme reservoirs,
+ * -V0 on a full-scale square so that pass 2 runs). */
 int rl_vbr_search_valid(const RlEncoderConst *k, const RlFrame *f, int true_resv)
 {
     const RlConfig *const cfg = &k->cfg;
@@ -1327,38 +1347,38 @@ int rl_vbr_search_valid(const RlEncoderConst *k, const RlFrame *f, int true_resv
     int max_bits[2][2], target[2][2];
     int gr, ch, sum = 0, same = 1, fits, err_true;
 
-    if (true_resv == f->vbr_resv_size)
+    if (true_resv == f->rc.vbr_new.resv_size)
         return 1;               /* same input, deterministic search */
 
     vbr_budget(cfg, f, true_resv, max_bits, NULL, NULL);
     for (gr = 0; gr < ngr; gr++) {
         for (ch = 0; ch < nch; ch++) {
-            if (f->spec_silent & (1 << (2 * gr + ch)))
+            if (f->rc.vbr_new.silent & (1 << (2 * gr + ch)))
                 max_bits[gr][ch] = 0;
-            if (max_bits[gr][ch] != f->spec_max_bits[gr][ch])
+            if (max_bits[gr][ch] != f->rc.vbr_new.max_bits[gr][ch])
                 same = 0;
             /* the first pass reads max_bits only as max_bits > 0 */
-            if ((max_bits[gr][ch] > 0) != (f->spec_max_bits[gr][ch] > 0))
+            if ((max_bits[gr][ch] > 0) != (f->rc.vbr_new.max_bits[gr][ch] > 0))
                 return 0;
             sum += max_bits[gr][ch];
         }
     }
     if (same)
         return 1;               /* VBR_encode_frame saw the very same input */
-    fits = f->spec_caps_ok && f->spec_first_bits <= sum;
-    if (!f->spec_second_pass)
+    fits = f->rc.vbr_new.caps_ok && f->rc.vbr_new.first_bits <= sum;
+    if (!f->rc.vbr_new.second_pass)
         return fits;            /* returned after the identical first pass? */
     if (fits)
         return 0;               /* true: first pass result; search: pass 2 */
-    pass2_targets(ngr, nch, (const int (*)[2]) f->spec_use_ch, (const int (*)[2]) max_bits,
+    pass2_targets(ngr, nch, (const int (*)[2]) f->rc.vbr_new.use_ch, (const int (*)[2]) max_bits,
                   target);
     for (gr = 0; gr < ngr; gr++)
         for (ch = 0; ch < nch; ch++)
             if (max_bits[gr][ch] > 0
-                && (target[gr][ch] < f->spec_tlo[gr][ch] || target[gr][ch] >= f->spec_thi[gr][ch]))
+                && (target[gr][ch] < f->rc.vbr_new.tlo[gr][ch] || target[gr][ch] >= f->rc.vbr_new.thi[gr][ch]))
                 return 0;       /* some bisection step would go the other way */
-    err_true = f->spec_err_work || f->spec_final_bits > sum;
-    return err_true == (f->spec_rc != 0);
+    err_true = f->rc.vbr_new.err_work || f->rc.vbr_new.final_bits > sum;
+    return err_true == (f->search_rc != 0);
 }
 
 /* ------------------------------------------------------------------ bitrate */
@@ -1369,9 +1389,9 @@ static int vbr_min_index(const RlConfig *cfg, const RlFrame *f, const int frame_
     int i;
     if (cfg->free_format)
         return 0;
-    i = (f->vbr_analog_silence && !cfg->enforce_min_bitrate) ? 1 : cfg->vbr_min_bitrate_index;
+    i = (f->rc.vbr_new.analog_silence && !cfg->enforce_min_bitrate) ? 1 : cfg->vbr_min_bitrate_index;
     for (; i < cfg->vbr_max_bitrate_index; i++)
-        if (f->used_bits <= frame_bits[i])
+        if (f->rc.vbr_new.used_bits <= frame_bits[i])
             break;
     if (i > cfg->vbr_max_bitrate_index)
         i = cfg->vbr_max_bitrate_index;
@@ -1383,12 +1403,12 @@ int rl_vbr_choose_bitrate(const RlEncoderConst *k, RlEncodeState *s, RlFrame *f)
     const RlConfig *const cfg = &k->cfg;
     int gr, ch, mean_bits, full_frame_bits, pad;
     int frame_bits[16], max_bits[2][2];
-    int const used_bits = f->used_bits;
+    int const used_bits = f->rc.vbr_new.used_bits;
 
     /* frame bits per index and pad from the TRUE reservoir (the search may
      * have assumed another one; its used bits were validated by the caller) */
     vbr_budget(cfg, f, rl_resv_size(s), max_bits, frame_bits, &pad);
-    if (f->vbr_analog_silence)
+    if (f->rc.vbr_new.analog_silence)
         pad = 0;
 
     if (!cfg->free_format) {
@@ -1423,3 +1443,36 @@ int rl_vbr_choose_bitrate(const RlEncoderConst *k, RlEncodeState *s, RlFrame *f)
     rl_resv_frame_end(s, cfg, &f->side, mean_bits);
     return 0;
 }
+
+/* ------------------------------------------------------------------ the mode */
+
+static int vbr_new_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *assumed)
+{
+    int const rc = rl_vbr_search(k, f, assumed->resv_size);
+    if (rc < 0)
+        return rc;
+    if (f->search_rc < 0)
+        return 0;               /* nothing sensible to pack; Encode reports it */
+    return rl_main_data_pack(&k->cfg, f);
+}
+
+static int vbr_new_valid(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth)
+{
+    return rl_vbr_search_valid(k, f, truth->resv_size);
+}
+
+static int vbr_new_commit(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f,
+                          const RlForkJoin *fj)
+{
+    (void) fj;
+    return rl_vbr_choose_bitrate(k, &enc->enc, f);
+}
+
+const RlRateControl rl_rc_vbr_new = {
+    .name = "vbr-new",
+    .assume = rl_rc_assume_committed,
+    .search = vbr_new_search,
+    .valid = vbr_new_valid,
+    .redo = rl_rc_redo_search,
+    .commit = vbr_new_commit,
+};

@@ -1,11 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: the old VBR quantization loop (LAME VBR_old_iteration_loop).
+/* ringlame: the old VBR rate control (LAME vbr_rh, --vbr-old:
+ * VBR_old_iteration_loop).  Each granule's bit bounds come from the
+ * reservoir, and its outer loops from the previous granule's step search,
+ * so the loops run serially in Encode; Search does the reservoir-free part
+ * (into f->rc.vbr_old).  The mode's table is rl_rc_vbr_old (rate_control.h).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
 #include <math.h>
 #include <string.h>
 
-#include "quantize_vbr_old.h"
+#include "rate_control.h"
+#include "rl_encoder_const.h"
+#include "rl_encode_stage.h"
+#include "rl_frame.h"
+#include "bitstream.h"
 #include "quantize_common.h"
 #include "quantize_outer.h"
 #include "quant_tables.h"
@@ -63,11 +71,23 @@ static void cut_analog_silence(const RlEncoderConst *k, float adjust_factor, RlG
     }
 }
 
-void rl_vbr_old_prepare(const RlEncoderConst *k, RlFrame *f)
+/* Search part, after the MDCT: M/S conversion, granule set-up with the
+ * analog-silence cut of sfb21/sfb12, the allowed distortion.
+ * Validity.  Claim: every vbr_rh search is the search from the truth, so
+ * the mode's check is rl_rc_valid_always.  This function reads the
+ * constants k, f->side's block types and xr (the MDCT), mode_ext,
+ * ratio/ratio_ms and ath_adjust_factor: no reservoir and no step start
+ * (`assumed` is never read), so its result is one function of the frame.
+ * Everything that reads the carried state (the bit bounds from the
+ * reservoir, the outer loops from enc->step, the bitrate choice) runs in
+ * vbr_old_commit on the true state. */
+static int vbr_old_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *assumed)
 {
     const RlConfig *const cfg = &k->cfg;
     const RlPsyRatio (*ratio)[2] = (f->mode_ext == RL_MD_MS_LR) ? f->ratio_ms : f->ratio;
+    RlLoopInput *const in = &f->rc.vbr_old;
 
+    (void) assumed;
     rl_quant_tables_init();
     rl_fast_log_init();
     for (int gr = 0; gr < cfg->mode_gr; gr++) {
@@ -77,10 +97,11 @@ void rl_vbr_old_prepare(const RlEncoderConst *k, RlFrame *f)
             RlGranule *const gi = &f->side.tt[gr][ch];
             rl_init_outer_loop(cfg, gi);
             cut_analog_silence(k, f->ath_adjust_factor, gi);
-            f->ath_over[gr][ch] = rl_calc_xmin(k, f->ath_adjust_factor, &ratio[gr][ch], gi,
-                                               f->l3_xmin[gr][ch]);
+            in->ath_over[gr][ch] = rl_calc_xmin(k, f->ath_adjust_factor, &ratio[gr][ch], gi,
+                                                in->l3_xmin[gr][ch]);
         }
     }
+    return 0;
 }
 
 /* LAME VBR_encode_granule: bisection on the bit budget between min_bits
@@ -155,16 +176,22 @@ static void bit_pressure(const RlConfig *cfg, const RlSideInfo *side, float l3_x
     }
 }
 
-int rl_vbr_old_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f)
+/* Encode part (VBR_old_iteration_loop from its bit bounds on): the outer
+ * loops from enc->step, the bitrate choice with retries under bit pressure,
+ * scalefactor storage, reservoir, packing.  Sets f->bitrate_index. */
+static int vbr_old_commit(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f,
+                          const RlForkJoin *fj)
 {
     const RlConfig *const cfg = &k->cfg;
     RlEncodeState *const s = &enc->enc;
     RlSideInfo *const side = &f->side;
+    RlLoopInput *const in = &f->rc.vbr_old;
     int const max_index = cfg->vbr_max_bitrate_index;
     int frame_bits[16];
     int min_bits[2][2], max_bits[2][2];
     int avg, mean_bits = 0, resv_max, bits = 0, analog_silence = 1;
 
+    (void) fj;
     /* ---- bit bounds (VBR_old_prepare's reservoir part) ---- */
     avg = rl_resv_frame_begin(cfg, rl_resv_size(s), max_index, 0, &mean_bits, &resv_max)
           / cfg->mode_gr;
@@ -177,7 +204,7 @@ int rl_vbr_old_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f)
         if (f->mode_ext == RL_MD_MS_LR)
             rl_reduce_side(max_bits[gr], f->ms_ener_ratio[gr], avg, mxb);
         for (int ch = 0; ch < cfg->channels_out; ch++) {
-            if (f->ath_over[gr][ch])
+            if (in->ath_over[gr][ch])
                 analog_silence = 0;
             min_bits[gr][ch] = 126;
             bits += max_bits[gr][ch];
@@ -205,11 +232,11 @@ int rl_vbr_old_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f)
         for (int gr = 0; gr < cfg->mode_gr; gr++) {
             for (int ch = 0; ch < cfg->channels_out; ch++) {
                 RlGranule *const gi = &side->tt[gr][ch];
-                if (rl_init_xrpow(cfg, gi, f->xrpow[gr][ch], f->pseudohalf[gr][ch]) == 0
+                if (rl_init_xrpow(cfg, gi, in->xrpow[gr][ch], in->pseudohalf[gr][ch]) == 0
                     || max_bits[gr][ch] == 0)
                     continue;   /* nothing to code */
-                int const rc = encode_granule(cfg, gi, f->l3_xmin[gr][ch], f->xrpow[gr][ch],
-                                              f->pseudohalf[gr][ch], &enc->step, ch,
+                int const rc = encode_granule(cfg, gi, in->l3_xmin[gr][ch], in->xrpow[gr][ch],
+                                              in->pseudohalf[gr][ch], &enc->step, ch,
                                               min_bits[gr][ch], max_bits[gr][ch]);
                 if (rc < 0)
                     return rc;
@@ -225,12 +252,21 @@ int rl_vbr_old_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f)
         f->bitrate_index = idx;
         if (used_bits <= full)
             break;
-        bit_pressure(cfg, side, f->l3_xmin, (const int (*)[2]) min_bits, max_bits);
+        bit_pressure(cfg, side, in->l3_xmin, (const int (*)[2]) min_bits, max_bits);
     }
 
     for (int gr = 0; gr < cfg->mode_gr; gr++)
         for (int ch = 0; ch < cfg->channels_out; ch++)
             rl_resv_adjust(s, rl_granule_finish(cfg, side, gr, ch));
     rl_resv_frame_end(s, cfg, side, mean_bits);
-    return 0;
+    return rl_main_data_pack(cfg, f);
 }
+
+const RlRateControl rl_rc_vbr_old = {
+    .name = "vbr-old",
+    .assume = rl_rc_assume_committed,
+    .search = vbr_old_search,
+    .valid = rl_rc_valid_always,     /* the argument is at vbr_old_search */
+    .redo = rl_rc_redo_search,
+    .commit = vbr_old_commit,
+};

@@ -15,6 +15,7 @@
 #include "huffman_count.h"
 #include "quant_tables.h"
 #include "quantize_common.h"
+#include "rate_control.h"
 #include "bitstream.h"
 #include "gain_feed.h"
 #include "dispatch.h"
@@ -34,16 +35,9 @@ static int encoder_init(RlEncoder *e, RlOptions *opt)
             return -ENOTSUP;
         e->k.cfg.dsp = rl_dsp_table_at(level);
     }
-    switch (e->k.cfg.vbr) {
-    case RL_VBR_MT:
-    case RL_VBR_MTRH:
-    case RL_VBR_OFF:
-    case RL_VBR_ABR:
-    case RL_VBR_RH:
-        break;
-    default:
+    e->k.rc = rl_rate_control_for(e->k.cfg.vbr);
+    if (e->k.rc == NULL)
         return -ENOTSUP;
-    }
     rl_step_state_init(&e->encode.step);
 
     /* lame_init_bitstream (+ InitVbrTag: the tag placeholder bytes) */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the part of Encode's serial state a search depends on.  A
- * scheduler copies it after each committed Encode and hands the copy to
- * Search (an assumption); Encode checks it against the true state.
+ * scheduler copies it after each committed Encode; the rate-control mode
+ * chooses from that copy what Search assumes (rl_search_assume), and
+ * Encode checks the search against the true state.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #ifndef RL_CARRIED_H
 #define RL_CARRIED_H

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: Encode, the serial stage that owns the bit reservoir, the
  * step-search starts and the bitstream: it checks (and if need be redoes)
- * the frame's search, runs the loops whose budgets chain through the
- * reservoir, and formats the frame.
+ * the frame's search and commits it through the rate-control mode (k->rc:
+ * the loops whose budgets chain through the reservoir, bitrate choice,
+ * reservoir), then formats the frame.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
-#include <errno.h>
 #include <string.h>
 
 #include "stages.h"
@@ -12,9 +12,7 @@
 #include "rl_encoder_const.h"
 #include "rl_encode_stage.h"
 #include "rl_frame.h"
-#include "quantize_vbr.h"
-#include "quantize_cbr.h"
-#include "quantize_vbr_old.h"
+#include "rate_control.h"
 #include "bitstream.h"
 #include "reservoir.h"
 
@@ -29,41 +27,18 @@ int rl_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f, const RlF
 {
     int rc;
     RlCarried truth;
-    RlStepState step_after;
     int redone = 0;
 
-    if (!rl_search_mode_ported(k->cfg.vbr))
-        return -ENOTSUP;
     rl_encoder_carried(enc, &truth);
-    if (!rl_search_valid_step(k, f, &truth, &step_after)) {
+    if (!rl_search_valid(k, f, &truth)) {
         redone = 1;
-        /* serial redo: the result of a search with the true state is
-         * valid by construction, so it is not checked again; ABR only
-         * takes the step state it ends with (its starts are the true ones,
-         * so rl_abr_check replays nothing) */
-        rc = rl_search(k, f, &truth);
+        rc = rl_search_redo(k, f, &truth, fj);
         if (rc < 0)
             return rc;
-        if (k->cfg.vbr == RL_VBR_ABR && !rl_abr_check(k, f, &truth, &step_after))
-            return -EIO;        /* cannot happen: the search used the truth */
     }
-    if (f->spec_rc < 0)
-        return f->spec_rc;
-    switch (k->cfg.vbr) {
-    case RL_VBR_OFF:
-    case RL_VBR_RH:
-        rc = k->cfg.vbr == RL_VBR_OFF ? rl_cbr_encode(k, enc, f, fj) : rl_vbr_old_encode(k, enc, f);
-        if (rc == 0)
-            rc = rl_main_data_pack(&k->cfg, f);
-        break;
-    case RL_VBR_ABR:
-        enc->step = step_after; /* from the check above */
-        rc = rl_abr_commit(k, &enc->enc, f);
-        break;
-    default:
-        rc = rl_vbr_choose_bitrate(k, &enc->enc, f);
-        break;
-    }
+    if (f->search_rc < 0)
+        return f->search_rc;
+    rc = k->rc->commit(k, enc, f, fj);
     if (rc < 0)
         return rc;
     rc = rl_bits_encode_frame(&enc->enc, &k->cfg, f);

@@ -10,7 +10,7 @@
 
 void rl_prepare(const RlEncoderConst *k, RlFrame *f)
 {
-    f->spec_searches = 0;       /* a new frame: no search result yet */
+    f->search_runs = 0;         /* a new frame: no search result yet */
     rl_psy_prepare(k, f);
     rl_polyphase(&k->cfg, f->in[0], f->in[1], &f->poly);
 }

@@ -5,17 +5,13 @@
 #define RL_STAGE_SEARCH_H
 
 #include "stages.h"
-#include "rl_config.h"
 
-/* 1 for the rate-control modes Search implements.
- * Stage: Search, Encode. */
-int rl_search_mode_ported(RlVbrMode v);
-
-/* rl_search_valid; for ABR a valid check also yields the step state after
- * the frame (from the true starts) in *step_after.
+/* Encode's serial redo of a search that rl_search_valid rejected: the MDCT
+ * again, then the mode's redo from the true state *truth (on fj when
+ * given).  Afterwards f holds the search from the truth.
  * Stage: Encode. */
-int rl_search_valid_step(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,
-                         RlStepState *step_after);
+int rl_search_redo(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,
+                   const RlForkJoin *fj);
 
 #ifdef RL_TEST_HOOKS
 /* Stage: tests only. */

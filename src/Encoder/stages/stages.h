@@ -35,7 +35,8 @@ typedef struct RlRedecode RlRedecode;         /* Redecode's state (decode on the
 /* lame_init_params' derivation (init writes LAME's derived values back
  * into *opt, like LAME writes into gfp) plus every module's init: tables,
  * Huffman config, bitstream + tag placeholder, psy, ReplayGain, Dispatch.
- * Every LAME mode is ported (VBR mt/mtrh/rh, CBR, ABR). */
+ * Every LAME mode is ported (VBR mt/mtrh/rh, CBR, ABR); the rate-control
+ * mode is chosen here, once (quantize/rate_control.h). */
 int  rl_encoder_create(RlEncoder **out, RlOptions *opt);
 void rl_encoder_destroy(RlEncoder *e);               /* NULL: nothing */
 
@@ -119,8 +120,18 @@ int  rl_resolve(const RlEncoderConst *k, RlPsyState *psy, RlFrame *f);
 
 /* ---------------------------------------------------- Search (parallel) */
 
-/* MDCT of both granules and the quantization, as if Encode's carried state
- * were *assumed (a snapshot):
+/* The carried state a scheduler hands Search for a frame, given
+ * *committed, Encode's state after the last committed Encode
+ * (rl_encoder_carried), and `ahead`, the Encodes that still run before the
+ * frame's own (0: *committed is the state the frame's Encode will see).
+ * The rate-control mode chooses it (quantize/rate_control.h; every mode
+ * now assumes *committed).  Cheap and pure: call it under the scheduler's
+ * lock when the Search task is taken. */
+void rl_search_assume(const RlEncoderConst *k, const RlCarried *committed, int64_t ahead,
+                      RlCarried *assumed);
+
+/* MDCT of both granules and the rate-control mode's search, as if Encode's
+ * carried state were *assumed (from rl_search_assume):
  *   VBR mt/mtrh: VBR quantization and main-data packing;
  *   ABR: targets, outer loops and packing;
  *   CBR, vbr_rh: only the reservoir-free part (M/S, xr^(3/4), allowed
@@ -128,17 +139,19 @@ int  rl_resolve(const RlEncoderConst *k, RlPsyState *psy, RlFrame *f);
  *        through the reservoir.
  * Reads only the constants k, never a serial state, so it may run on any
  * thread while Encode commits earlier frames; writes only f.  Quantizer
- * failures are kept in f and reported by rl_encode (-ENOTSUP: mode not
- * ported).  Inputs: Prepare's filterbank output and Resolve's outputs,
- * nothing else of the record, so a fresh slot gives the same result; they
- * must stay intact until the frame's Encode, which may redo the search. */
+ * failures are kept in f and reported by rl_encode.  Inputs: Prepare's
+ * filterbank output and Resolve's outputs, nothing else of the record, so
+ * a fresh slot gives the same result; they must stay intact until the
+ * frame's Encode, which may redo the search. */
 int  rl_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *assumed);
 
 /* 1 if the search result in f is bit for bit what rl_search(k, f, truth)
- * would give (exact rules: quantize_vbr.h, quantize_cbr.h), 0 if it must be
- * redone.  truth: Encode's true carried state (rl_encoder_carried; ABR's
- * check replays step searches from it).  Cheap (integer checks, two on_pe,
- * at most a few step-search counts for ABR). */
+ * would give (each mode's exact rule, argued at its `valid`:
+ * quantize_vbr.c, quantize_abr.c, quantize_cbr.c, quantize_vbr_old.c),
+ * 0 if it must be redone.  truth: Encode's true carried state
+ * (rl_encoder_carried).  Cheap (integer checks, two on_pe, at most a few
+ * step-search counts for ABR); it may record in f what the mode's commit
+ * takes from the check (ABR: the step state after the frame). */
 int  rl_search_valid(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth);
 
 /* ----------------------------------------------------- Encode (serial) */
@@ -157,9 +170,10 @@ typedef struct RlForkJoin {
 } RlForkJoin;
 
 /* Validates the search against the true carried state and, if invalid,
- * re-runs rl_search with it here (serial redo); runs the CBR loops (on fj
- * when given, NULL: on this thread; the bytes are the same); then bitrate
- * choice + reservoir, frame formatting, CRC/TOC bookkeeping.  The bytes are
+ * redoes it here from the truth (serial redo); commits it through the
+ * rate-control mode: the loops left to Encode (CBR: on fj when given,
+ * NULL: on this thread; the bytes are the same), bitrate choice and
+ * reservoir; then frame formatting, CRC/TOC bookkeeping.  The bytes are
  * then available from rl_encoder_take_bytes.  Returns 0, or 1 when the search
  * had to be redone, or -errno. */
 int  rl_encode(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f, const RlForkJoin *fj);

@@ -78,11 +78,13 @@
  *                    itself.  The owner reads the buffers after
  *                    rl_ring_destroy (the executor's detach orders every
  *                    record before it).
- *   Search reads no serial state: it gets `assumed` (RlCarried), Encode's state after
- *   the last committed Encode, copied under mu when the task is taken
- *   (committed, written by complete_task of Encode).  Encode checks the
- *   speculation (rl_encode calls rl_search_valid_step with the true state)
- *   and re-runs the search itself, serially, when it does not hold.
+ *   Search reads no serial state: it gets `assumed` (RlCarried), which the
+ *   rate-control mode chooses (rl_search_assume) from `committed`,
+ *   Encode's state after the last committed Encode (written by
+ *   complete_task of Encode), when the task is taken under mu.  Encode
+ *   checks the speculation against its true state (rl_encode: the mode's
+ *   rl_search_valid) and redoes the search itself, serially, when it does
+ *   not hold.
  *
  * Wake-ups.  Readiness is derived from the cursors and flags, never polled.
  * A thread that publishes a result returns to the executor, whose pass
@@ -314,7 +316,7 @@ static int file_gain_ready(Ring *r)
 
 /* Assumes mu.  Returns the most urgent task that can run now; with take=1
  * marks it taken (cursor/flag) and returns its frame in *frame and, for
- * Search, the reservoir to assume in *resv.  take=0 only looks. */
+ * Search, the carried state to assume in *assumed.  take=0 only looks. */
 static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
 {
     int ch;
@@ -355,7 +357,7 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
     if (r->search_take < r->resolved) {
         if (take) {
             *frame = r->search_take++;
-            *assumed = r->committed;
+            rl_search_assume(rl_encoder_const(r->e), &r->committed, *frame - r->encoded, assumed);
         }
         return T_SEARCH;
     }
