@@ -68,7 +68,7 @@ extern const RlRateControl rl_rc_cbr;       /* CBR (quantize_cbr.c) */
  * Stage: init. */
 const RlRateControl *rl_rate_control_for(RlVbrMode vbr);
 
-/* The assumption every mode makes today: the state after the last
+/* The assumption every mode makes: the state after the last
  * committed Encode, whatever `ahead`.
  * Stage: the scheduler. */
 void rl_rc_assume_committed(const RlEncoderConst *k, const RlCarried *committed, int64_t ahead,
@@ -79,7 +79,7 @@ void rl_rc_assume_committed(const RlEncoderConst *k, const RlCarried *committed,
  * Stage: Encode. */
 int rl_rc_valid_always(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth);
 
-/* The redo every mode runs today: its search from the truth, which its
+/* The redo every mode runs: its search from the truth, which its
  * valid must then accept (-EIO if not: a broken rule).
  * Stage: Encode. */
 int rl_rc_redo_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,
