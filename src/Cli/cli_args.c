@@ -466,6 +466,10 @@ static int args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, con
         fprintf(err, "%s: --%s is an option of --batch\n", prog_name, a->shard_n ? "shard" : "merge-manifests");
         return RL_ARGS_ERROR;
     }
+    if (a->nogap && a->decode) {
+        fprintf(err, "combination of nogap and decode not supported!\n");   /* lame's words */
+        return RL_ARGS_ERROR;
+    }
     if (a->nogap) {
         int const rc = nogap_finish(a, err);
         if (rc != RL_ARGS_OK)

@@ -9,7 +9,8 @@
 # --nogapout folder, beside the inputs, and in an --out-dir folder; decode
 # on the fly (--replaygain-accurate, --clipdetect: each file's own peak
 # and gain in its tag); a set
-# whose rates differ is refused.  MP3 inputs made by lame: without
+# whose rates differ is refused, and so is --decode with --nogap, as lame
+# refuses it.  MP3 inputs made by lame: without
 # --mp3input lame's --nogap leaves them to libsndfile (its file-name rule
 # sees no name), with it lame's decoder reads them (each output gets its
 # input's ID3v2 tag; a file after the first without a LAME tag loses the
@@ -156,6 +157,24 @@ elif [ -n "$(ls -A "$rd")" ] || ! grep -q "same sample rate" "$WORK/rates.err"; 
     id_fail rates_differ "files left or no clear message" "$(head -c 300 "$WORK/rates.err")"
 else
     id_ok "rates_differ (refused: $(head -c 100 "$WORK/rates.err"))"
+fi
+
+# --decode with --nogap: lame refuses the combination (its message, exit 1,
+# nothing written); ringlame must do the same
+for tool in lame rl; do
+    d="$OUT/decode_nogap.$tool"; rm -rf "$d"; mkdir -p "$d"
+    cp "$IN/m_long.mp3" "$IN/m_short.mp3" "$d/"
+    t=$LAME; [ $tool = rl ] && t=$RL
+    ( cd "$d" && "$t" --decode --nogap m_long.mp3 m_short.mp3 </dev/null >"$WORK/dn.$tool.out" \
+        2>"$WORK/dn.$tool.err"; echo $? >"$WORK/dn.$tool.rc" )
+done
+if [ "$(cat "$WORK/dn.lame.rc")" != "$(cat "$WORK/dn.rl.rc")" ] \
+        || ! cmp -s "$WORK/dn.lame.err" "$WORK/dn.rl.err" \
+        || [ "$(ls "$OUT/decode_nogap.rl")" != "$(ls "$OUT/decode_nogap.lame")" ]; then
+    id_fail decode_nogap "not lame's refusal: exit $(cat "$WORK/dn.rl.rc") (lame $(cat "$WORK/dn.lame.rc"))" \
+        "ringlame: $(head -c 200 "$WORK/dn.rl.err")" "lame: $(head -c 200 "$WORK/dn.lame.err")"
+else
+    id_ok "decode_nogap (exit $(cat "$WORK/dn.rl.rc"), lame's message)"
 fi
 
 id_summary
