@@ -44,7 +44,7 @@ static int str_ieq(const char *a, const char *b)
 /* lame's getDoubleValue/getIntValue: a missing or non-numeric argument
  * only warns, and the token is then not consumed.  A number that is not
  * finite or too large is refused (a->bad_value; the argument is consumed). */
-static int get_double(RlLameSettings *a, const char *name, const char *arg, double *v, FILE *err)
+int rl_lame_number_arg(RlLameSettings *a, const char *name, const char *arg, double *v, FILE *err)
 {
     char *end = NULL;
     *v = strtod(arg, &end);
@@ -251,7 +251,7 @@ static int long_rate_control(RlLameSettings *a, const char *token, int i, int ar
         (void) rl_set_preset(o, RL_PRESET_R3MIX);
     }
     else if (str_ieq(token, "comp")) {
-        if ((*used = get_double(a, token, next, &dv, err))) {
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err))) {
             if (dv < 1.0) {
                 fprintf(err, "%s: --comp %s: the compression ratio must be >= 1.0\n", prog_name, next);
                 return RL_ARGS_ERROR;
@@ -266,7 +266,7 @@ static int long_rate_control(RlLameSettings *a, const char *token, int i, int ar
         return parse_preset(a, i, argc, argv, used, out, err);
     }
     else if (str_ieq(token, "athaa-sensitivity")) {
-        if ((*used = get_double(a, token, next, &dv, err)))
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err)))
             (void) rl_set_athaa_sensitivity(o, (float) dv);
     }
     else {
@@ -285,20 +285,20 @@ static int long_input(RlLameSettings *a, const char *token, int i, int argc, cha
     int iv = 0;
 
     if (str_ieq(token, "scale")) {
-        if ((*used = get_double(a, token, next, &dv, err)))
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err)))
             (void) rl_set_scale(o, (float) dv);
     }
     else if (str_ieq(token, "scale-l")) {
-        if ((*used = get_double(a, token, next, &dv, err)))
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err)))
             (void) rl_set_scale_left(o, (float) dv);
     }
     else if (str_ieq(token, "scale-r")) {
-        if ((*used = get_double(a, token, next, &dv, err)))
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err)))
             (void) rl_set_scale_right(o, (float) dv);
     }
     else if (str_ieq(token, "gain")) {
         /* dB, clamped to -20..12, as a --scale factor */
-        if ((*used = get_double(a, token, next, &dv, err))) {
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err))) {
             dv = dv > -20.f ? dv : -20.f;
             dv = dv < 12.f ? dv : 12.f;
             (void) rl_set_scale(o, (float) pow(10.f, dv * 0.05));
@@ -336,7 +336,7 @@ static int long_input(RlLameSettings *a, const char *token, int i, int argc, cha
         a->raw_big_endian = 1;
     }
     else if (str_ieq(token, "resample")) {
-        if ((*used = get_double(a, token, next, &dv, err)))
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err)))
             (void) rl_set_out_samplerate(o, resample_rate(dv, err));
     }
     else {
@@ -388,7 +388,7 @@ static int long_stream(RlLameSettings *a, const char *token, int i, int argc, ch
         (void) rl_set_decode_on_the_fly(o, 1);
     }
     else if (str_ieq(token, "lowpass")) {
-        if ((*used = get_double(a, token, next, &dv, err))) {
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err))) {
             if (dv < 0) {
                 (void) rl_set_lowpassfreq(o, -1);
             }
@@ -402,7 +402,7 @@ static int long_stream(RlLameSettings *a, const char *token, int i, int argc, ch
         }
     }
     else if (str_ieq(token, "lowpass-width")) {
-        if ((*used = get_double(a, token, next, &dv, err))) {
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err))) {
             if (dv < 0.001 || dv > 50000.) {
                 fprintf(err, "Must specify lowpass width with --lowpass-width freq, freq >= 0.001 kHz\n");
                 return RL_ARGS_ERROR;
@@ -411,7 +411,7 @@ static int long_stream(RlLameSettings *a, const char *token, int i, int argc, ch
         }
     }
     else if (str_ieq(token, "highpass")) {
-        if ((*used = get_double(a, token, next, &dv, err))) {
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err))) {
             if (dv < 0.0) {
                 (void) rl_set_highpassfreq(o, -1);
             }
@@ -425,7 +425,7 @@ static int long_stream(RlLameSettings *a, const char *token, int i, int argc, ch
         }
     }
     else if (str_ieq(token, "highpass-width")) {
-        if ((*used = get_double(a, token, next, &dv, err))) {
+        if ((*used = rl_lame_number_arg(a, token, next, &dv, err))) {
             if (dv < 0.001 || dv > 50000.) {
                 fprintf(err, "Must specify highpass width with --highpass-width freq, freq >= 0.001 kHz\n");
                 return RL_ARGS_ERROR;
@@ -712,7 +712,7 @@ int rl_lame_short_options(RlLameSettings *a, const char *token, int *i, int argc
                 return RL_ARGS_ERROR;
             break;
         case 'V':
-            if ((used = get_double(a, name, arg, &dv, err))) {
+            if ((used = rl_lame_number_arg(a, name, arg, &dv, err))) {
                 if (o->vbr == RL_VBR_OFF)
                     (void) rl_set_vbr(o, RL_VBR_MTRH);     /* lame's vbr_default */
                 (void) rl_set_vbr_quality(o, (float) dv);
@@ -733,7 +733,7 @@ int rl_lame_short_options(RlLameSettings *a, const char *token, int *i, int argc
             (void) rl_set_quality(o, 2);
             break;
         case 's':
-            if ((used = get_double(a, name, arg, &dv, err))) {
+            if ((used = rl_lame_number_arg(a, name, arg, &dv, err))) {
                 double const hz = dv * (dv <= 192 ? 1.e3 : 1.e0) + 0.5;
                 /* lame truncates to whole Hz and cannot open its input with
                  * a negative rate ("Can't init infile"); 0 means "the file's" */

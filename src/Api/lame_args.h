@@ -85,6 +85,13 @@ int rl_lame_short_options(RlLameSettings *s, const char *token, int *i, int argc
                           int (*front)(void *ctx, char letter, FILE *out, FILE *err), void *ctx,
                           FILE *out, FILE *err);
 
+/* lame's getDoubleValue for option `name` (without dashes) and its
+ * argument: 1 with the number in *v (a number that is not finite or too
+ * large is refused: s->bad_value, the message on err), or 0 with a warning
+ * when arg is no number (it is then not taken).  For the front end's
+ * options that take a number too (--disptime). */
+int rl_lame_number_arg(RlLameSettings *s, const char *name, const char *arg, double *v, FILE *err);
+
 /* After the last option: lame's defaults that depend on all of them
  * (ReplayGain on unless --noreplaygain, the channel guess for raw input)
  * and the checks lame makes at init (--freeformat's bitrate).  RL_ARGS_OK

@@ -125,10 +125,9 @@ int rl_file_session_add_input(RlFileSession *s, const char *path, char *why, siz
     if (!s->in_path[i])
         return -ENOMEM;
     if (i == 0) {
-        RlSessionInput in = { rl_pcm_channels(rd), rl_pcm_samplerate(rd), rl_pcm_frames(rd),
-                              NULL, 0 };
         s->st.opt = s->a->opt;
-        rc = rl_lame_apply_input(s->a, &s->st.opt, in.channels, in.samplerate, err, sizeof err);
+        rc = rl_lame_apply_input(s->a, &s->st.opt, rl_pcm_channels(rd), rl_pcm_samplerate(rd), err,
+                                 sizeof err);
         if (rc < 0) {
             snprintf(why, whylen, "%s: %s", path, err);
             return rc;

@@ -9,7 +9,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -24,23 +23,6 @@
 static int str_ieq(const char *a, const char *b)
 {
     return strcasecmp(a, b) == 0;
-}
-
-/* --disptime's number, read as lame reads it (a missing one warns and is
- * not taken; one that is not finite or too large is refused). */
-static int get_display_time(RlArgs *a, const char *name, const char *arg, FILE *err)
-{
-    char *end = NULL;
-    double const v = strtod(arg, &end);
-    if (end == arg) {
-        fprintf(err, "WARNING: argument missing for '%s'\n", name);
-        return 0;
-    }
-    if (!isfinite(v) || fabs(v) > 1e9) {
-        fprintf(err, "%s: option --%s: '%s' is not a usable number\n", prog_name, name, arg);
-        a->lame.bad_value = 1;
-    }
-    return 1;
 }
 
 /* The short letters that are the command's: -S (lame's console switch)
@@ -129,8 +111,8 @@ static int long_command(RlArgs *a, const char *token, int i, int argc, char **ar
         *used = 1;
     }
     else if (str_ieq(token, "disptime")) {
-        /* ringlame's progress keeps its own pace; the number is read as lame reads it */
-        *used = get_display_time(a, token, next, err);
+        double dv;              /* ringlame's progress keeps its own pace */
+        *used = rl_lame_number_arg(&a->lame, token, next, &dv, err);
     }
     else if (str_ieq(token, "out-dir")) {
         if (strlen(next) >= RL_ARGS_PATH_MAX) {
