@@ -507,7 +507,7 @@ static int id3_no_room(const char *token, int ret, FILE *err)
 }
 
 /* --ti FILE: lame reads the picture at once (its messages; 0 or non-zero).
- * The bytes are read again for the encode (rl_args_attach_art). */
+ * The bytes are read again for the encode (rl_args_tags_build, lame_tags.c). */
 static int id3_art(RlLameSettings *a, const char *path, FILE *err)
 {
     uint8_t *img = NULL;
