@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* Runs one case through one library and keeps everything it returned, as
+ * named records (bytes) that two runs compare one by one, plus each encode
+ * and flush call's return value. */
+#ifndef RL_TEST_MP3LAME_RUN_H
+#define RL_TEST_MP3LAME_RUN_H
+
+#include "mp3lame_case.h"
+#include "mp3lame_lib.h"
+
+#include <stddef.h>
+
+struct rlt_bytes {
+    unsigned char *data;
+    size_t len, cap;
+};
+
+struct rlt_record {
+    char name[96];
+    struct rlt_bytes bytes;
+    int is_stream;   /* the MP3 stream: a mismatch names the byte offset */
+};
+
+struct rlt_call {
+    int ret;          /* the call's return value */
+    int is_flush;     /* lame_encode_flush(_nogap): everything before it is out */
+    size_t total;     /* stream bytes out after this call */
+};
+
+#define RLT_MAX_RECORDS 400
+
+struct rlt_result {
+    struct rlt_record records[RLT_MAX_RECORDS];
+    int nrecords;
+    struct rlt_call *calls;
+    size_t ncalls, calls_cap;
+    int oom;
+};
+
+/* Perturbations of the second side of a self-check (the harness must catch them). */
+enum rlt_perturb { RLT_PERTURB_NONE, RLT_PERTURB_SETTING, RLT_PERTURB_SAMPLE };
+
+/* Runs c through lib.  0, or a negative errno when the test itself failed
+ * (out of memory); a library's failures are results, not errors. */
+int rlt_run_case(const struct rlt_lame *lib, const struct rlt_case *c, enum rlt_perturb perturb,
+                 struct rlt_result *res);
+void rlt_result_free(struct rlt_result *res);
+
+/* Compares two results of the same case: prints each difference to out
+ * (which record, the first differing byte offset) and returns their count. */
+int rlt_result_compare(FILE *out, const struct rlt_result *a, const struct rlt_result *b);
+
+int rlt_bytes_append(struct rlt_bytes *b, const void *data, size_t len);
+
+#endif
