@@ -6,7 +6,9 @@ set -euo pipefail
 
 PKGS=(build-essential cmake pkg-config libsndfile1-dev liburing-dev libncurses-dev lame libmp3lame-dev
       sox fretsonfire-songs-muldjord fretsonfire-songs-sectoid python3 time
-      clang libclang-rt-14-dev util-linux)
+      clang libclang-rt-14-dev util-linux
+      # the programs that tests/clients/ runs through the drop-in libmp3lame.so.0
+      ffmpeg libsox-fmt-mp3 gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-base)
 
 missing=()
 for p in "${PKGS[@]}"; do
@@ -23,7 +25,10 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 echo "setup: installing ${missing[*]}" >&2
-$SUDO apt-get update -qq >/dev/null
+# another apt run (unattended upgrades, a second setup) holds the lock: wait
+# for it instead of failing
+APT=(apt-get -o DPkg::Lock::Timeout=600)
+$SUDO "${APT[@]}" update -qq >/dev/null
 for p in "${missing[@]}"; do
     cand=$(apt-cache policy "$p" 2>/dev/null | awk '/Candidate:/ {print $2}')
     if [ -z "$cand" ] || [ "$cand" = "(none)" ]; then
@@ -31,6 +36,6 @@ for p in "${missing[@]}"; do
         exit 1
     fi
 done
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+$SUDO "${APT[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 # the reference must be Debian's lame 3.100
 lame --version 2>/dev/null | grep -q 'version 3\.100' || { echo "setup: lame is not version 3.100" >&2; exit 1; }
