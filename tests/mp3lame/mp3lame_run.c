@@ -79,6 +79,11 @@ static void put(struct rlt_result *res, struct rlt_record *r, const void *data, 
         res->oom = 1;
 }
 
+void rlt_result_put(struct rlt_result *res, const char *name, const void *data, size_t len)
+{
+    put(res, record(res, "%s", name), data, len);
+}
+
 static void put_int(struct rlt_result *res, const char *name, const char *when, long v)
 {
     put(res, record(res, "%s%s", when, name), &v, sizeof v);
@@ -391,6 +396,11 @@ done:
     messages = NULL;
     free(out);
     return res->oom ? -ENOMEM : 0;
+}
+
+void rlt_result_put_int(struct rlt_result *res, const char *name, long v)
+{
+    put_int(res, name, "", v);
 }
 
 void rlt_result_free(struct rlt_result *res)

@@ -45,6 +45,9 @@ enum rlt_perturb { RLT_PERTURB_NONE, RLT_PERTURB_SETTING, RLT_PERTURB_SAMPLE };
 int rlt_run_case(const struct rlt_lame *lib, const struct rlt_case *c, enum rlt_perturb perturb,
                  struct rlt_result *res);
 void rlt_result_free(struct rlt_result *res);
+/* A named record of bytes, or of one value (the misuse scenarios' results). */
+void rlt_result_put(struct rlt_result *res, const char *name, const void *data, size_t len);
+void rlt_result_put_int(struct rlt_result *res, const char *name, long v);
 
 /* Compares two results of the same case: prints each difference to out
  * (which record, the first differing byte offset) and returns their count. */

@@ -1,0 +1,362 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* mp3lame_misuse: a drop-in libmp3lame under misuse, against Debian's:
+ *   - calls in the wrong order and on NULL handles get libmp3lame's return
+ *     codes (encode before lame_init_params, lame_init_params twice, flush
+ *     twice, a too small output buffer, lame_close mid-stream, ...), each
+ *     scenario in a child process so that a crash is a result;
+ *   - independent lame_global_flags on several threads at once, each
+ *     stream compared with the reference's bytes for the same case.
+ *
+ *   mp3lame_misuse [--first LIB] [--second LIB] [--threads N] [--seed S]
+ * Exit: 0 all equal, 1 a difference, 77 a library cannot be loaded. */
+#include "mp3lame_lib.h"
+#include "mp3lame_run.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define DEBIAN_LIBMP3LAME "/usr/lib/x86_64-linux-gnu/libmp3lame.so.0"
+#define PCM_SAMPLES 44100
+
+static short pcm[2 * PCM_SAMPLES];
+static unsigned char out[1 << 18];
+
+static void make_pcm(void)
+{
+    uint64_t r = 7;
+    for (int i = 0; i < 2 * PCM_SAMPLES; i++)
+        pcm[i] = (short)(rlt_rand_below(&r, 20001) - 10000);
+}
+
+/* a stereo 44.1 kHz handle with lame_init_params done */
+static lame_t ready(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = l->lame_init();
+    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
+    return gfp;
+}
+
+static int encode(const struct rlt_lame *l, lame_t gfp, int n, int size)
+{
+    return l->lame_encode_buffer_interleaved(gfp, pcm, n, out, size);
+}
+
+/* the bytes a call returned go into the record too */
+static void put_call(struct rlt_result *res, const char *name, int ret)
+{
+    rlt_result_put_int(res, name, ret);
+    if (ret > 0)
+        rlt_result_put(res, name, out, (size_t)ret);
+}
+
+static void encode_before_init(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = l->lame_init();
+    put_call(res, "lame_encode_buffer_interleaved before lame_init_params", encode(l, gfp, 1152, sizeof out));
+    put_call(res, "lame_encode_flush before lame_init_params", l->lame_encode_flush(gfp, out, 7200));
+    rlt_result_put_int(res, "lame_init_bitstream before lame_init_params", l->lame_init_bitstream(gfp));
+    rlt_result_put_int(res, "lame_get_lametag_frame before lame_init_params",
+                       (long)l->lame_get_lametag_frame(gfp, out, sizeof out));
+    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+}
+
+static void init_twice(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    rlt_result_put_int(res, "lame_init_params again", l->lame_init_params(gfp));
+    put_call(res, "encode", encode(l, gfp, 5000, sizeof out));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+}
+
+static void flush_twice(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    put_call(res, "flush again", l->lame_encode_flush(gfp, out, 7200));
+    put_call(res, "encode after the flush", encode(l, gfp, 5000, sizeof out));
+    put_call(res, "flush a third time", l->lame_encode_flush(gfp, out, 7200));
+    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+}
+
+static void flush_without_encode(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "flush with nothing encoded", l->lame_encode_flush(gfp, out, 7200));
+    size_t n = l->lame_get_lametag_frame(gfp, out, sizeof out);
+    rlt_result_put(res, "lame_get_lametag_frame", out, n < sizeof out ? n : 0);
+    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+}
+
+static void small_buffers(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "encode 1152 into 10 bytes", encode(l, gfp, 1152, 10));
+    put_call(res, "encode 20000 into 100 bytes", encode(l, gfp, 20000, 100));
+    put_call(res, "encode 20000 with size 0 (no limit)", encode(l, gfp, 20000, 0));
+    put_call(res, "flush into 10 bytes", l->lame_encode_flush(gfp, out, 10));
+    put_call(res, "flush into 7200 bytes", l->lame_encode_flush(gfp, out, 7200));
+    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+}
+
+static void odd_arguments(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "encode 0 samples", encode(l, gfp, 0, sizeof out));
+    put_call(res, "encode -5 samples", encode(l, gfp, -5, sizeof out));
+    put_call(res, "lame_encode_buffer with right NULL (stereo)",
+             l->lame_encode_buffer(gfp, pcm, NULL, 1152, out, sizeof out));
+    put_call(res, "lame_encode_buffer with left NULL", l->lame_encode_buffer(gfp, NULL, pcm, 1152, out, sizeof out));
+    put_call(res, "encode 5000", encode(l, gfp, 5000, sizeof out));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+}
+
+static void set_after_init(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    rlt_set_int_fn brate = (rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_brate");
+    rlt_set_int_fn quality = (rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_quality");
+    rlt_get_int_fn get_brate = (rlt_get_int_fn)rlt_lame_symbol(l, "lame_get_brate");
+    rlt_result_put_int(res, "lame_set_brate(320) after lame_init_params", brate(gfp, 320));
+    rlt_result_put_int(res, "lame_set_quality(0) after lame_init_params", quality(gfp, 0));
+    rlt_result_put_int(res, "lame_get_brate", get_brate(gfp));
+    put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+}
+
+static void nogap_misorder(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "encode", encode(l, gfp, 10000, sizeof out));
+    put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+    put_call(res, "encode without lame_init_bitstream", encode(l, gfp, 10000, sizeof out));
+    put_call(res, "lame_encode_flush_nogap again", l->lame_encode_flush_nogap(gfp, out, 7200));
+    rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+    rlt_result_put_int(res, "lame_init_bitstream twice", l->lame_init_bitstream(gfp));
+    put_call(res, "encode", encode(l, gfp, 10000, sizeof out));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+}
+
+static void close_mid_stream(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "encode half a second", encode(l, gfp, 22050, sizeof out));
+    rlt_result_put_int(res, "lame_close mid-stream", l->lame_close(gfp));
+    lame_t fresh = l->lame_init();
+    rlt_result_put_int(res, "lame_close without lame_init_params", l->lame_close(fresh));
+    /* VBR with ReplayGain and decode on the fly: more state to let go of */
+    gfp = l->lame_init();
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_findReplayGain"))(gfp, 1);
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_decode_on_the_fly"))(gfp, 1);
+    rlt_result_put_int(res, "lame_init_params (VBR, ReplayGain)", l->lame_init_params(gfp));
+    put_call(res, "encode", encode(l, gfp, 30000, sizeof out));
+    rlt_result_put_int(res, "lame_close mid-stream (VBR, ReplayGain)", l->lame_close(gfp));
+}
+
+static void null_handles(const struct rlt_lame *l, struct rlt_result *res)
+{
+    rlt_result_put_int(res, "lame_init_params(NULL)", l->lame_init_params(NULL));
+    put_call(res, "lame_encode_buffer_interleaved(NULL)", encode(l, NULL, 1152, sizeof out));
+    put_call(res, "lame_encode_buffer_float(NULL)", l->lame_encode_buffer_float(NULL, NULL, NULL, 10, out, 100));
+    put_call(res, "lame_encode_flush(NULL)", l->lame_encode_flush(NULL, out, 7200));
+    put_call(res, "lame_encode_flush_nogap(NULL)", l->lame_encode_flush_nogap(NULL, out, 7200));
+    rlt_result_put_int(res, "lame_init_bitstream(NULL)", l->lame_init_bitstream(NULL));
+    rlt_result_put_int(res, "lame_get_lametag_frame(NULL)", (long)l->lame_get_lametag_frame(NULL, out, 100));
+    rlt_result_put_int(res, "lame_get_id3v1_tag(NULL)", (long)l->lame_get_id3v1_tag(NULL, out, 200));
+    rlt_result_put_int(res, "lame_get_id3v2_tag(NULL)", (long)l->lame_get_id3v2_tag(NULL, out, 200));
+    static const char *const getters[] = {"lame_get_framesize", "lame_get_encoder_delay", "lame_get_frameNum",
+                                          "lame_get_quality", "lame_get_brate", "lame_get_out_samplerate",
+                                          "lame_get_RadioGain", "lame_get_size_mp3buffer"};
+    for (size_t i = 0; i < sizeof getters / sizeof getters[0]; i++)
+        rlt_result_put_int(res, getters[i], ((rlt_get_int_fn)rlt_lame_symbol(l, getters[i]))(NULL));
+    static const char *const setters[] = {"lame_set_quality", "lame_set_brate", "lame_set_VBR",
+                                          "lame_set_in_samplerate", "lame_set_findReplayGain"};
+    for (size_t i = 0; i < sizeof setters / sizeof setters[0]; i++)
+        rlt_result_put_int(res, setters[i], ((rlt_set_int_fn)rlt_lame_symbol(l, setters[i]))(NULL, 2));
+    l->id3tag_init(NULL);
+    rlt_result_put_int(res, "lame_close(NULL)", l->lame_close(NULL));
+    rlt_result_put_int(res, "hip_decode_exit(NULL)", l->hip_decode_exit(NULL));
+}
+
+struct scenario {
+    const char *name;
+    void (*run)(const struct rlt_lame *, struct rlt_result *);
+};
+static const struct scenario scenarios[] = {
+    {"encode before lame_init_params", encode_before_init},
+    {"lame_init_params twice", init_twice},
+    {"flush twice, encode after the flush", flush_twice},
+    {"flush with nothing encoded", flush_without_encode},
+    {"output buffers too small", small_buffers},
+    {"0, negative and NULL sample arguments", odd_arguments},
+    {"setters after lame_init_params", set_after_init},
+    {"nogap calls out of order", nogap_misorder},
+    {"lame_close mid-stream", close_mid_stream},
+    {"NULL handles", null_handles},
+};
+
+/* A scenario's records, run in a child that sends them back through a pipe
+ * as (name, length, bytes); a crash comes back as the record "crashed". */
+static void run_scenario(const struct rlt_lame *l, const struct scenario *s, struct rlt_result *res)
+{
+    int fd[2];
+    memset(res, 0, sizeof *res);
+    fflush(stdout);
+    if (pipe(fd) < 0) {
+        res->oom = 1;
+        return;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        struct rlt_result r;
+        memset(&r, 0, sizeof r);
+        s->run(l, &r);
+        FILE *w = fdopen(fd[1], "w");
+        for (int i = 0; w && i < r.nrecords; i++) {
+            fwrite(r.records[i].name, 1, sizeof r.records[i].name, w);
+            fwrite(&r.records[i].bytes.len, sizeof(size_t), 1, w);
+            fwrite(r.records[i].bytes.data, 1, r.records[i].bytes.len, w);
+        }
+        if (w)
+            fclose(w);
+        _exit(0);
+    }
+    close(fd[1]);
+    FILE *rd = fdopen(fd[0], "r");
+    char name[sizeof res->records[0].name];
+    size_t len;
+    while (rd && fread(name, 1, sizeof name, rd) == sizeof name && fread(&len, sizeof len, 1, rd) == 1) {
+        unsigned char *data = malloc(len ? len : 1);
+        if (!data || fread(data, 1, len, rd) != len) {
+            free(data);
+            break;
+        }
+        name[sizeof name - 1] = '\0';
+        rlt_result_put(res, name, data, len);
+        free(data);
+    }
+    if (rd)
+        fclose(rd);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        rlt_result_put_int(res, "crashed (signal)", WIFSIGNALED(status) ? WTERMSIG(status) : -1);
+}
+
+struct thread_job {
+    const struct rlt_lame *lib;
+    struct rlt_case c;
+    struct rlt_result result;
+    int err;
+};
+
+static void *thread_main(void *arg)
+{
+    struct thread_job *j = arg;
+    j->err = rlt_run_case(j->lib, &j->c, RLT_PERTURB_NONE, &j->result);
+    return NULL;
+}
+
+/* threads cases on the second library at once, each compared with the
+ * reference's result for its case (computed alone, one after the other) */
+static int threads_at_once(const struct rlt_lame *a, const struct rlt_lame *b, int threads, unsigned long long seed)
+{
+    struct thread_job *jobs = calloc((size_t)threads, sizeof *jobs);
+    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+    int failed = 0;
+    if (!jobs || !ids) {
+        free(jobs);
+        free(ids);
+        return 1;
+    }
+    for (int i = 0; i < threads; i++) {
+        jobs[i].lib = b;
+        rlt_case_draw(&jobs[i].c, seed, i);
+    }
+    for (int i = 0; i < threads; i++)
+        if (pthread_create(&ids[i], NULL, thread_main, &jobs[i]) != 0)
+            ids[i] = 0, jobs[i].err = -1;
+    for (int i = 0; i < threads; i++)
+        if (ids[i])
+            pthread_join(ids[i], NULL);
+    for (int i = 0; i < threads; i++) {
+        struct rlt_result ref;
+        int err = rlt_run_case(a, &jobs[i].c, RLT_PERTURB_NONE, &ref);
+        if (err < 0 || jobs[i].err < 0 || rlt_result_compare(stdout, &ref, &jobs[i].result) != 0) {
+            printf("FAIL thread %d of %d: differs from the reference alone in\n", i + 1, threads);
+            rlt_case_print(stdout, &jobs[i].c);
+            failed++;
+        }
+        rlt_result_free(&ref);
+        rlt_result_free(&jobs[i].result);
+    }
+    if (!failed)
+        printf("ok %d handles on %d threads at once, each equal to the reference\n", threads, threads);
+    free(jobs);
+    free(ids);
+    return failed;
+}
+
+int main(int argc, char **argv)
+{
+    const char *first = DEBIAN_LIBMP3LAME, *second = DEBIAN_LIBMP3LAME;
+    int threads = 6;
+    unsigned long long seed = 3;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--first"))
+            first = argv[i + 1];
+        else if (!strcmp(argv[i], "--second"))
+            second = argv[i + 1];
+        else if (!strcmp(argv[i], "--threads"))
+            threads = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--seed"))
+            seed = strtoull(argv[i + 1], NULL, 0);
+        else {
+            fprintf(stderr, "mp3lame_misuse: unknown option '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    struct rlt_lame a, b;
+    if (rlt_lame_open(&a, first) < 0)
+        return 77;
+    if (rlt_lame_open(&b, second) < 0)
+        return 77;
+    printf("mp3lame_misuse: first %s, second %s\n", first, second);
+    make_pcm();
+    int passed = 0, failed = 0;
+    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
+        struct rlt_result ra, rb;
+        run_scenario(&a, &scenarios[i], &ra);
+        run_scenario(&b, &scenarios[i], &rb);
+        int reference_crashed = ra.nrecords > 0 && !strncmp(ra.records[ra.nrecords - 1].name, "crashed", 7);
+        if (rlt_result_compare(stdout, &ra, &rb) == 0 && !ra.oom && !rb.oom) {
+            printf("ok %s%s (%d values)\n", scenarios[i].name,
+                   reference_crashed ? " (the reference crashes too)" : "", ra.nrecords);
+            passed++;
+        } else {
+            printf("FAIL %s\n", scenarios[i].name);
+            failed++;
+        }
+        rlt_result_free(&ra);
+        rlt_result_free(&rb);
+    }
+    if (threads > 0) {
+        if (threads_at_once(&a, &b, threads, seed))
+            failed++;
+        else
+            passed++;
+    }
+    printf("mp3lame_misuse: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
