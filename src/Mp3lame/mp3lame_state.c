@@ -108,7 +108,8 @@ MP3LAME_API float lame_get_noclipScale(const lame_global_flags *gfp)
     return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.noclip_scale : 0;
 }
 
-/* lame's estimate from num_samples */
+/* lame's estimate from num_samples (lame_init's "unknown" value counts as
+ * a number here, as in lame) */
 MP3LAME_API int lame_get_totalframes(const lame_global_flags *gfp)
 {
     const RlConfig *c = cfg_of(gfp);
@@ -116,7 +117,7 @@ MP3LAME_API int lame_get_totalframes(const lame_global_flags *gfp)
     unsigned long todo, end_padding;
     int frames;
 
-    if (!c || gfp->num_samples == RL_MP3LAME_NUM_SAMPLES_UNKNOWN)
+    if (!c || gfp->num_samples == (unsigned long) -1)
         return 0;
     todo = gfp->num_samples;
     if (c->samplerate_in != c->samplerate_out) {
