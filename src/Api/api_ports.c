@@ -11,15 +11,24 @@
 
 int rl_api_input_init(RlApiInput *q, int frame_size, int channels, int nblocks)
 {
+    return rl_api_input_init_fmt(q, frame_size, channels, nblocks, RL_SF_I32,
+                                 channels * (int) sizeof(int32_t));
+}
+
+int rl_api_input_init_fmt(RlApiInput *q, int frame_size, int channels, int nblocks, int fmt,
+                          int frame_bytes)
+{
     int i, rc;
 
     memset(q, 0, sizeof *q);
-    if (frame_size <= 0 || channels < 1 || channels > 2 || nblocks < 1)
+    if (frame_size <= 0 || channels < 1 || channels > 2 || nblocks < 1 || frame_bytes < 1)
         return -EINVAL;
     q->frame_size = frame_size;
     q->channels = channels;
     q->nblocks = nblocks;
-    q->buf = malloc((size_t) nblocks * (size_t) frame_size * (size_t) channels * sizeof *q->buf);
+    q->fmt = fmt;
+    q->frame_bytes = frame_bytes;
+    q->buf = malloc((size_t) nblocks * (size_t) frame_size * (size_t) frame_bytes);
     q->blk = calloc((size_t) nblocks, sizeof *q->blk);
     if (!q->buf || !q->blk) {
         free(q->buf);
@@ -27,10 +36,10 @@ int rl_api_input_init(RlApiInput *q, int frame_size, int channels, int nblocks)
         return -ENOMEM;
     }
     for (i = 0; i < nblocks; i++) {
-        q->blk[i].data = q->buf + (size_t) i * (size_t) frame_size * (size_t) channels;
-        q->blk[i].fmt = RL_SF_I32;
+        q->blk[i].data = q->buf + (size_t) i * (size_t) frame_size * (size_t) frame_bytes;
+        q->blk[i].fmt = fmt;
         q->blk[i].channels = channels;
-        q->blk[i].frame_bytes = channels * (int) sizeof(int32_t);
+        q->blk[i].frame_bytes = frame_bytes;
     }
     q->eof_blk = q->blk[0];
     q->eof_blk.data = NULL;
@@ -73,8 +82,33 @@ static int32_t sample_at(const void *const data[2], int format, int planar, int 
     }
 }
 
+/* what rl_api_input_put converts: the caller's buffers and their layout */
+typedef struct RlApiPcm {
+    const void *const *data;
+    int format, planar, channels;
+} RlApiPcm;
+
+static void fill_int32(void *ctx, size_t at, size_t n, void *dst)
+{
+    const RlApiPcm *pcm = ctx;
+    int32_t *d = dst;
+    size_t i;
+    int ch;
+
+    for (i = 0; i < n; i++)
+        for (ch = 0; ch < pcm->channels; ch++)
+            *d++ = sample_at(pcm->data, pcm->format, pcm->planar, pcm->channels, at + i, ch);
+}
+
 size_t rl_api_input_put(RlApiInput *q, const void *const data[2], int format, int planar,
                         size_t from, size_t frames, int *published)
+{
+    RlApiPcm pcm = { data, format, planar, q->channels };
+    return rl_api_input_write(q, fill_int32, &pcm, from, frames, published);
+}
+
+size_t rl_api_input_write(RlApiInput *q, RlApiFill fill, void *ctx, size_t from, size_t frames,
+                          int *published)
 {
     size_t done = 0;
 
@@ -82,17 +116,14 @@ size_t rl_api_input_put(RlApiInput *q, const void *const data[2], int format, in
     pthread_mutex_lock(&q->mu);
     while (done < frames && !q->eof && q->published - q->released < q->nblocks) {
         RlInBlock *b = &q->blk[q->published % q->nblocks];
-        int32_t *dst = (int32_t *) b->data + (size_t) q->fill * (size_t) q->channels;
-        size_t n = (size_t) (q->frame_size - q->fill), i;
-        int ch;
+        uint8_t *dst = (uint8_t *) b->data + (size_t) q->fill * (size_t) q->frame_bytes;
+        size_t n = (size_t) (q->frame_size - q->fill);
 
         if (n > frames - done)
             n = frames - done;
         /* the copy runs under the lock: the block is not visible to
          * Dispatch before it is published, but `published` may move */
-        for (i = 0; i < n; i++)
-            for (ch = 0; ch < q->channels; ch++)
-                *dst++ = sample_at(data, format, planar, q->channels, from + done + i, ch);
+        fill(ctx, from + done, n, dst);
         q->fill += (int) n;
         done += n;
         if (q->fill == q->frame_size) {
@@ -107,6 +138,16 @@ size_t rl_api_input_put(RlApiInput *q, const void *const data[2], int format, in
     }
     pthread_mutex_unlock(&q->mu);
     return done;
+}
+
+int rl_api_input_room(RlApiInput *q)
+{
+    int room;
+
+    pthread_mutex_lock(&q->mu);
+    room = q->eof ? 0 : (int) (q->nblocks - (q->published - q->released));
+    pthread_mutex_unlock(&q->mu);
+    return room;
 }
 
 void rl_api_input_end(RlApiInput *q)

@@ -13,12 +13,14 @@
 #include "ring.h"
 
 /* Blocks of frame_size frames (lame's front end hands lame_encode_buffer
- * that many per call, and the ring feeds one block piece per call), int32
- * interleaved, the last one shorter with eof set. */
+ * that many per call, and the ring feeds one block piece per call) of one
+ * sample encoding (int32 interleaved, or the converted floats of
+ * RL_SF_F32_UV), the last one shorter with eof set. */
 typedef struct RlApiInput {
     pthread_mutex_t mu;
     int       frame_size, channels, nblocks;
-    int32_t  *buf;                  /* nblocks * frame_size * channels */
+    int       fmt, frame_bytes;     /* the blocks' RlSampleFmt and bytes per frame */
+    uint8_t  *buf;                  /* nblocks * frame_size * frame_bytes */
     RlInBlock *blk;                 /* nblocks descriptions */
     RlInBlock eof_blk;              /* the end, when no partial block holds it */
     int64_t   published, handed, released;   /* block counts, each only grows */
@@ -28,12 +30,25 @@ typedef struct RlApiInput {
     int       eof_handed;
 } RlApiInput;
 
+/* int32 blocks (rl_api_input_put) */
 int  rl_api_input_init(RlApiInput *q, int frame_size, int channels, int nblocks);
+/* blocks of fmt (an RlSampleFmt) with frame_bytes bytes per frame
+ * (rl_api_input_write) */
+int  rl_api_input_init_fmt(RlApiInput *q, int frame_size, int channels, int nblocks, int fmt,
+                           int frame_bytes);
 void rl_api_input_free(RlApiInput *q);
 /* Frames of pcm[from..] queued (0: full); converts to int32 as it copies.
  * *published: set to 1 when a block became ready. */
 size_t rl_api_input_put(RlApiInput *q, const void *const data[2], int format, int planar,
                         size_t from, size_t frames, int *published);
+/* The caller's frames [from, from+frames) queued through fill, which
+ * writes n frames starting at frame `at` of the caller's to dst (the
+ * block's encoding); the frames queued (0: full).  *published as above. */
+typedef void (*RlApiFill)(void *ctx, size_t at, size_t n, void *dst);
+size_t rl_api_input_write(RlApiInput *q, RlApiFill fill, void *ctx, size_t from, size_t frames,
+                          int *published);
+/* Whole blocks the queue can still take (under its lock). */
+int  rl_api_input_room(RlApiInput *q);
 /* Publishes the end (the partial block, if any). */
 void rl_api_input_end(RlApiInput *q);
 /* The ring's input port over q. */

@@ -73,6 +73,7 @@ typedef struct RlRingResult {
     int     noclip_gain_change; /* lame_get_noclipGainChange: tenths of a dB, > 0: it clips */
     float   noclip_scale;       /* lame_get_noclipScale: the --scale that avoids it, -1: none */
     float   scale;              /* lame_get_scale after init (--scale, or a preset's) */
+    int     encoder_padding;    /* lame_get_encoder_padding after the flush */
     int     flush_empty;        /* the (file's) end had nothing to flush: no frame yet, where
                                  * LAME prints "strange error flushing buffer ... " */
 } RlRingResult;

@@ -20,7 +20,9 @@ typedef enum RlSampleFmt {
     RL_SF_S8, RL_SF_U8,
     RL_SF_S16LE, RL_SF_S16BE,
     RL_SF_S24LE, RL_SF_S24BE,
-    RL_SF_S32LE, RL_SF_S32BE
+    RL_SF_S32LE, RL_SF_S32BE,
+    /* the input floats already converted (pcm_typed.h): u, v per frame */
+    RL_SF_F32_UV
 } RlSampleFmt;
 
 /* One input block (I/O scheduler -> Dispatch).  Frames are interleaved,
@@ -42,6 +44,7 @@ static inline int rl_raw_sample_bytes(int fmt)
     case RL_SF_S8: case RL_SF_U8: return 1;
     case RL_SF_S16LE: case RL_SF_S16BE: return 2;
     case RL_SF_S24LE: case RL_SF_S24BE: return 3;
+    case RL_SF_F32_UV: return 8;    /* u and v of one frame */
     default: return 4;
     }
 }

@@ -125,6 +125,26 @@ int rl_dispatch_feed(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg
     return queue_input(k, d, pcm, nframes, norm);
 }
 
+/* Input floats a library front end converted already (pcm_typed.h): its
+ * call did lame_copy_inbuffer's work, Dispatch only queues them. */
+static int queue_uv(RlDispatchState *d, const float *uv, int n)
+{
+    int i, rc;
+
+    if (d->in_pos < d->in_len)
+        return -EBUSY;
+    rc = reserve_input(d, n > 0 ? n : 1);
+    if (rc < 0)
+        return rc;
+    for (i = 0; i < n; i++) {
+        d->in_buf[0][i] = uv[2 * i];
+        d->in_buf[1][i] = uv[2 * i + 1];
+    }
+    d->in_len = n;
+    d->in_pos = 0;
+    return 0;
+}
+
 /* ---- raw PCM blocks from the I/O scheduler ---- */
 
 /* queue_input's loop for a block of raw sample bytes: rl_raw_sample gives
@@ -176,6 +196,8 @@ int rl_dispatch_feed_block(const RlEncoderConst *k, RlDispatchState *d, RlGainFe
     src = (const uint8_t *)b->data + (size_t)offset_frames * (size_t)b->frame_bytes;
     if (b->fmt == RL_SF_I32)
         return rl_dispatch_feed(k, d, rg, (const int32_t *)(const void *)src, nframes);
+    if (b->fmt == RL_SF_F32_UV)
+        return queue_uv(d, (const float *)(const void *)src, nframes);
 
     if (d->in_pos < d->in_len)
         return -EBUSY;

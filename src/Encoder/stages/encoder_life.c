@@ -129,6 +129,11 @@ int rl_encoder_frame_size(const RlEncoder *e)
     return rl_config_frame_size(&e->k.cfg);
 }
 
+int rl_encoder_padding(const RlEncoder *e)
+{
+    return e->dispatch.encoder_padding;
+}
+
 int64_t rl_encoder_frames_for(const RlEncoder *e, int64_t n)
 {
     const RlConfig *const cfg = &e->k.cfg;

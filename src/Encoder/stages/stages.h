@@ -49,6 +49,9 @@ int  rl_encoder_frame_size(const RlEncoder *e);
  * (LAME's count, for progress displays); -1 when input_frames < 0. */
 int64_t rl_encoder_frames_for(const RlEncoder *e, int64_t input_frames);
 
+/* lame_get_encoder_padding: the padding the flush chose (0 before it). */
+int  rl_encoder_padding(const RlEncoder *e);
+
 /* The parts of e each stage takes (pointers into e, valid until
  * rl_encoder_destroy). */
 const RlEncoderConst *rl_encoder_const(const RlEncoder *e);

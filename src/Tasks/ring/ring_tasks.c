@@ -448,6 +448,7 @@ int rl_ring_run_finish(Ring *r)
                                                         &r->p.result->replay_gain);
         r->p.result->decoded = r->rd != NULL;
         r->p.result->flush_empty = r->flush_empty;
+        r->p.result->encoder_padding = rl_encoder_padding(r->e);
         r->p.result->scale = r->scale;
         if (r->rd)
             rl_encoder_noclip(r->rd, &r->p.result->noclip_gain_change,

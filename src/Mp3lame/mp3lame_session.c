@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the drop-in libmp3lame's encode state (mp3lame_session.h).
+ * The frame counts and flush sizes follow LAME 3.100's lame.c
+ * (LGPL-2.0-or-later). */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mp3lame_session.h"
+#include "tables.h"
+#include "rl_config.h"
+
+/* lame.h: everything a flush returns fits in 7,200 bytes */
+#define RL_MP3_FLUSH_PROMISE 7200
+
+/* A frame's largest size in bytes: the highest bitrate the stream may use
+ * (CBR: its own), with the padding slot. */
+static int max_frame_bytes(const RlConfig *cfg)
+{
+    int kbps = cfg->vbr == RL_VBR_OFF ? cfg->avg_bitrate
+               : rl_bitrate_kbps(cfg->version, cfg->vbr_max_bitrate_index);
+    if (cfg->free_format || kbps <= 0)
+        kbps = cfg->brate > 0 ? cfg->brate : 640;
+    return (cfg->version + 1) * 72000 * kbps / cfg->samplerate_out + 1;
+}
+
+/* Frames the ring may lag behind libmp3lame: what the flush promise leaves
+ * beside libmp3lame's own flush at its largest (the frames lame_encode_flush
+ * encodes: 3 of 1152 samples or 4 of 576, each of the largest size, and a
+ * full bit reservoir), each lagging frame of the largest size. */
+static int inflight_frames(const RlConfig *cfg, int threads)
+{
+    int const big = max_frame_bytes(cfg);
+    int const own = (cfg->mode_gr == 2 ? 3 : 4) * big + (cfg->version == 1 ? 511 : 255);
+    int k;
+
+    if (threads <= 1)
+        return 0;       /* the caller's thread encodes each frame in its call */
+    k = (RL_MP3_FLUSH_PROMISE - own) / big;
+    return k > 0 ? k : 0;
+}
+
+/* Frames libmp3lame has encoded after `samples` input samples per channel
+ * (lame_encode_buffer_sample_t: a frame once mfbuf holds mf_needed
+ * samples, mfbuf starting with ENCDELAY - MDCTDELAY zeros); with
+ * resampling the output samples are estimated, which is safe: a frame the
+ * ring cannot make yet leaves it starved, and the call returns. */
+static int64_t lame_frames_after(const RlMp3Session *s, int64_t samples)
+{
+    const RlConfig *cfg = s->cfg;
+    int const fs = 576 * cfg->mode_gr;
+    int const need = (RL_BLKSIZE + fs - RL_FFTOFFSET) > (512 + fs - 32)
+                     ? RL_BLKSIZE + fs - RL_FFTOFFSET : 512 + fs - 32;
+    int64_t out = samples;
+    int64_t have;
+
+    if (cfg->samplerate_in != cfg->samplerate_out)
+        out = samples * cfg->samplerate_out / cfg->samplerate_in + 1;
+    have = (RL_ENCDELAY - RL_MDCTDELAY) + out;
+    return have < need ? 0 : (have - need) / fs + 1;
+}
+
+static void count(int *cell, int n)
+{
+    __atomic_fetch_add(cell, n, __ATOMIC_RELAXED);
+}
+
+/* lame's updateStats */
+static void on_frame(void *arg, int64_t frame, const RlRingFrameInfo *fi)
+{
+    RlMp3Session *s = arg;
+    int const br = fi->bitrate_index >= 0 && fi->bitrate_index < 15 ? fi->bitrate_index : 0;
+    int b;
+
+    count(&s->bitrate_stmode[br][4], 1);
+    count(&s->bitrate_stmode[15][4], 1);
+    if (fi->mode_ext >= 0) {
+        count(&s->bitrate_stmode[br][fi->mode_ext & 3], 1);
+        count(&s->bitrate_stmode[15][fi->mode_ext & 3], 1);
+    }
+    for (b = 0; b < 5; b++) {
+        int const n = fi->block_count[b];
+        if (n) {
+            count(&s->bitrate_btype[br][b], n);
+            count(&s->bitrate_btype[br][5], n);
+            count(&s->bitrate_btype[15][b], n);
+            count(&s->bitrate_btype[15][5], n);
+        }
+    }
+    (void) frame;
+}
+
+static void on_progress(void *arg, int64_t frames_done, int64_t total)
+{
+    RlMp3Session *s = arg;
+    __atomic_store_n(&s->frames_done, frames_done, __ATOMIC_RELEASE);
+    (void) total;
+}
+
+int64_t rl_mp3_session_frames(const RlMp3Session *s)
+{
+    return __atomic_load_n(&s->frames_done, __ATOMIC_ACQUIRE);
+}
+
+int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
+                          const uint8_t *v2, size_t v2_len, const uint8_t *v1, size_t v1_len,
+                          RlOptions *derived)
+{
+    RlMp3Session *s;
+    const RlOptions *d;
+    RlSessionRun run;
+    RlRingParams p;
+    RlRingInput inp;
+    RlRingOutput outp;
+    int rc;
+
+    *out = NULL;
+    s = calloc(1, sizeof *s);
+    if (!s)
+        return -ENOMEM;
+    s->st.opt = *o;
+    if (v2_len > 0) {
+        s->st.tags.v2 = malloc(v2_len);
+        if (!s->st.tags.v2) {
+            rc = -ENOMEM;
+            goto fail;
+        }
+        memcpy(s->st.tags.v2, v2, v2_len);
+        s->st.tags.v2_len = v2_len;
+    }
+    if (v1_len > 0) {
+        memcpy(s->st.tags.v1, v1, v1_len < 128 ? v1_len : 128);
+        s->st.tags.v1_len = v1_len < 128 ? v1_len : 128;
+    }
+    s->cfg = rl_session_stream_config(&s->st, &d);
+    if (!s->cfg) {
+        rc = s->st.cfg_rc < 0 ? s->st.cfg_rc : -ENOMEM;
+        goto fail;
+    }
+    *derived = *d;
+    s->frame_size = 576 * s->cfg->mode_gr;
+
+    memset(&run, 0, sizeof run);
+    run.threads = threads;
+    s->threads = rl_session_threads(&run);
+    s->inflight = inflight_frames(s->cfg, s->threads);
+    rc = rl_executor_create(&s->ex, s->threads - 1);
+    if (rc < 0)
+        goto fail;
+    run.exec = s->ex;
+    run.result = &s->result;
+    run.hooks.arg = s;
+    run.hooks.progress = on_progress;
+    run.hooks.frame_info = on_frame;
+
+    rc = rl_api_output_init(&s->out);
+    if (rc < 0)
+        goto fail;
+    /* the blocks the lag allows, one being filled, one being fed */
+    rc = rl_api_input_init_fmt(&s->in, s->frame_size, o->num_channels, s->inflight + 2,
+                               RL_SF_F32_UV, 2 * (int) sizeof(float));
+    if (rc < 0)
+        goto fail;
+    rl_api_input_port(&s->in, &inp);
+    rl_api_output_port(&s->out, &outp);
+    rl_session_ring_params(&run, &s->st, &p);
+    /* frame records for the lag and one frame per thread besides */
+    p.slots = s->inflight + s->threads + 2;
+    rc = rl_ring_create(&s->ring, &s->st.opt, s->ex, &inp, &outp, &p);
+    if (rc < 0)
+        goto fail;
+    *out = s;
+    return 0;
+fail:
+    rl_mp3_session_destroy(s);
+    return rc;
+}
+
+void rl_mp3_session_destroy(RlMp3Session *s)
+{
+    if (!s)
+        return;
+    rl_ring_destroy(s->ring);
+    rl_executor_destroy(s->ex);
+    if (s->in.blk)
+        rl_api_input_free(&s->in);
+    if (s->out.buf)
+        rl_api_output_free(&s->out);
+    rl_session_stream_free(&s->st);
+    free(s);
+}
+
+/* the caller's samples as lame_copy_inbuffer converts them */
+typedef struct RlMp3Fill {
+    const RlPcmTyped *src;
+    float m[4];
+} RlMp3Fill;
+
+static void fill_uv(void *ctx, size_t at, size_t n, void *dst)
+{
+    const RlMp3Fill *f = ctx;
+    rl_pcm_typed_to_uv(f->src, at, n, f->m, dst);
+}
+
+static int input_has_room(void *arg)
+{
+    RlMp3Session *s = arg;
+    return rl_api_input_room(&s->in) > 0;
+}
+
+typedef struct RlMp3Wait {
+    RlMp3Session *s;
+    int64_t frames;
+} RlMp3Wait;
+
+static int frames_reached(void *arg)
+{
+    const RlMp3Wait *w = arg;
+    return rl_mp3_session_frames(w->s) >= w->frames;
+}
+
+/* helps the ring until done(arg) or it cannot move: 0, 1 (starved or
+ * done) or -errno */
+static int help(RlMp3Session *s, int (*done)(void *), void *arg)
+{
+    int st = rl_ring_help_until(s->ring, done, arg);
+    if (st < 0) {
+        s->err = st;
+        return st;
+    }
+    if (st == RL_RING_DONE)
+        s->ended = 1;
+    return st == RL_RING_RUNNING ? 0 : 1;
+}
+
+static int take(RlMp3Session *s, uint8_t *buf, int cap)
+{
+    size_t const room = cap <= 0 ? (size_t) INT_MAX : (size_t) cap;
+    return (int) rl_api_output_take(&s->out, buf, room);
+}
+
+int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
+                          uint8_t *buf, int cap)
+{
+    RlMp3Fill f;
+    RlMp3Wait w;
+    size_t done = 0;
+    int pub, rc;
+
+    if (s->err)
+        return s->err == -ENOMEM ? -2 : -4;
+    f.src = src;
+    rl_pcm_matrix(s->cfg, norm, f.m);
+    while (done < (size_t) n) {
+        done += rl_api_input_write(&s->in, fill_uv, &f, done, (size_t) n - done, &pub);
+        if (pub)
+            rl_ring_input_ready(s->ring);
+        if (done < (size_t) n && !input_has_room(s)) {
+            rc = help(s, input_has_room, s);
+            if (rc < 0)
+                return rc == -ENOMEM ? -2 : -4;
+        }
+    }
+    s->samples_in += n;
+    /* the lag bound: libmp3lame's frames so far, less the frames in flight */
+    w.s = s;
+    w.frames = lame_frames_after(s, s->samples_in) - s->inflight;
+    while (!frames_reached(&w)) {
+        rc = help(s, frames_reached, &w);
+        if (rc < 0)
+            return rc == -ENOMEM ? -2 : -4;
+        if (rc == 1)
+            break;          /* starved: the rest waits in a block being filled */
+    }
+    return take(s, buf, cap);
+}
+
+int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
+{
+    if (s->err)
+        return s->err == -ENOMEM ? -2 : -4;
+    if (!s->flushed) {
+        int rc;
+        s->flushed = 1;
+        rl_api_input_end(&s->in);
+        rl_ring_input_ready(s->ring);
+        rc = rl_ring_wait(s->ring);
+        if (rc < 0) {
+            s->err = rc;
+            return rc == -ENOMEM ? -2 : -4;
+        }
+        s->ended = 1;
+    }
+    return take(s, buf, cap);
+}
+
+int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
+{
+    (void) s;
+    (void) buf;
+    (void) cap;
+    return -1;
+}
+
+int rl_mp3_session_next_file(RlMp3Session *s)
+{
+    (void) s;
+    return 0;
+}

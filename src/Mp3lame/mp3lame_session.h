@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: LGPL-2.0-or-later */
+/* ringlame: the drop-in libmp3lame's encode state: the encode session's
+ * ring (src/Api/session.h) between the library's input queue (blocks of
+ * lame's converted input floats) and its output FIFO (api_ports.h), on a
+ * pool of RINGLAME_THREADS threads made at lame_init_params.
+ *
+ * Frames in flight: an encode call returns once the ring has finished
+ * every frame libmp3lame would have finished by then, less `inflight`
+ * frames; inflight is what lame.h's 7,200-byte flush promise leaves when
+ * each of those frames takes its largest possible size beside the bytes
+ * libmp3lame's own flush would return (mp3lame_session.c, docs/api.md). */
+#ifndef RL_MP3LAME_SESSION_H
+#define RL_MP3LAME_SESSION_H
+
+#include <stdint.h>
+
+#include "api_ports.h"
+#include "session.h"
+#include "pcm_typed.h"
+
+typedef struct RlMp3Session {
+    RlSessionStream st;         /* the options (lame_init_params' input) and the tags */
+    const RlConfig *cfg;        /* what lame_init_params derives */
+    RlExecutor *ex;
+    RlRing     *ring;
+    RlApiInput  in;
+    RlApiOutput out;
+    int      frame_size;
+    int      threads;
+    int      inflight;          /* frames the ring may lag behind libmp3lame */
+    int64_t  samples_in;        /* samples per channel given to the encode calls */
+    int64_t  frames_done;       /* frames Encode finished (atomic) */
+    int      flushed;           /* the end of the input is published */
+    int      ended;             /* the ring finished: every byte is in the FIFO */
+    int      err;               /* the error the ring stopped with */
+    RlRingResult result;
+    /* lame's statistics (ov_enc's histograms, updated by Encode, atomic):
+     * [bitrate index][mode extension, 4: all] and [bitrate index][block
+     * type, 4: mixed, 5: all]; row 15 sums the bitrates */
+    int      bitrate_stmode[16][5];
+    int      bitrate_btype[16][6];
+} RlMp3Session;
+
+/* The session for options o (lame_init_params' input; the ring derives
+ * its configuration again from them) on `threads` threads (the caller's
+ * included; 1: the caller's only), with the ID3 tags the library writes
+ * (v2 at the front, v1 at the end; len 0: none; copied).  *derived: o as
+ * lame_init_params writes it back.  0, -EINVAL (options refused) or
+ * -errno. */
+int  rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
+                           const uint8_t *v2, size_t v2_len, const uint8_t *v1, size_t v1_len,
+                           RlOptions *derived);
+void rl_mp3_session_destroy(RlMp3Session *s);
+
+/* One encode call: n frames of src with the entry point's norm; the bytes
+ * ready (at most cap; cap 0: no limit) into buf.  >= 0 bytes, or lame's
+ * codes (-2: no memory, -4: the encoder failed). */
+int  rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
+                           uint8_t *buf, int cap);
+/* lame_encode_flush: the input ends, every frame in flight is waited for;
+ * then what fits in cap (0: no limit), the rest on the next call. */
+int  rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap);
+
+/* lame_encode_flush_nogap: the current file ends (the input goes on in
+ * the next one, the samples lame holds included); every frame of it is
+ * waited for, then what fits in cap as above.  -EOPNOTSUPP (lame's -1)
+ * where the session cannot split. */
+int  rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap);
+/* lame_init_bitstream after a nogap flush: the next file starts (its
+ * frame count, statistics and tag).  0 or lame's codes. */
+int  rl_mp3_session_next_file(RlMp3Session *s);
+
+/* Frames finished so far. */
+int64_t rl_mp3_session_frames(const RlMp3Session *s);
+
+#endif
