@@ -62,8 +62,8 @@ MP3LAME_API void lame_print_config(const lame_global_flags *gfp)
     in_sr = c->samplerate_in;
     rl_mp3_msgf(gfp, "LAME %s %s (%s)\n", get_lame_version(), get_lame_os_bitness(),
                 get_lame_url());
-    /* Debian's build on x86-64: the features lame finds there */
-    rl_mp3_msgf(gfp, "CPU features: MMX (ASM used), SSE (ASM used), SSE2\n");
+    /* no "CPU features" line: Debian's library prints none (its build
+     * leaves gfc->CPU_features zero) */
     if (c->channels_in == 2 && c->channels_out == 1)
         rl_mp3_msgf(gfp, "Autoconverting from stereo to mono. Setting encoding to mono mode.\n");
     if (c->samplerate_in != c->samplerate_out)

@@ -68,6 +68,7 @@ struct rlt_case {
     enum rlt_entry entry;
     int cut;                   /* samples per call; 0: random sizes 1..5000 */
     int mono_null_right;       /* mono, planar entry: right pointer NULL instead of the left one */
+    int no_decode;             /* leave out the hip_* decode of the stream */
 };
 
 void rlt_case_draw(struct rlt_case *c, uint64_t seed, long index);

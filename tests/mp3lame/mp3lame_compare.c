@@ -110,6 +110,7 @@ static int reference_survives(const struct rlt_lame *a, const struct options *o,
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
+        alarm(240);
         struct rlt_case c;
         struct rlt_result r;
         rlt_case_draw(&c, o->seed, index);
@@ -133,6 +134,7 @@ static int run_isolated(const struct rlt_lame *a, const struct rlt_lame *b, cons
     if (pid < 0)
         return run_one(a, b, o, index);
     if (pid == 0) {
+        alarm(240);   /* a library that hangs ends the case: SIGALRM */
         int r = run_one(a, b, o, index);
         fflush(stdout);
         _exit(r < 0 ? 3 : r);

@@ -391,7 +391,7 @@ int rlt_run_case(const struct rlt_lame *lib, const struct rlt_case *c, enum rlt_
 done:
     put_int(res, "lame_close", "", lib->lame_close(gfp));
     struct rlt_record *stream = stream_record(res);
-    if (stream && !res->oom)
+    if (stream && !res->oom && !c->no_decode)
         decode_stream(lib, &stream->bytes, res);
     messages = NULL;
     free(out);
