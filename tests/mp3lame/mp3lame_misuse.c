@@ -46,12 +46,20 @@ static int encode(const struct rlt_lame *l, lame_t gfp, int n, int size)
     return l->lame_encode_buffer_interleaved(gfp, pcm, n, out, size);
 }
 
-/* the bytes a call returned go into the record too */
+/* An encode or flush call: its error code, or "no error"; its bytes join the
+ * scenario's stream (a drop-in may hand bytes out later than libmp3lame, so
+ * the stream is compared as a whole). */
 static void put_call(struct rlt_result *res, const char *name, int ret)
 {
-    rlt_result_put_int(res, name, ret);
+    rlt_result_put_int(res, name, ret < 0 ? ret : 0);
     if (ret > 0)
-        rlt_result_put(res, name, out, (size_t)ret);
+        rlt_result_append_stream(res, out, (size_t)ret);
+}
+
+/* A call whose bytes are not compared (the stream is abandoned): its code only. */
+static void put_code(struct rlt_result *res, const char *name, int ret)
+{
+    rlt_result_put_int(res, name, ret < 0 ? ret : 0);
 }
 
 static void encode_before_init(const struct rlt_lame *l, struct rlt_result *res)
@@ -149,7 +157,7 @@ static void nogap_misorder(const struct rlt_lame *l, struct rlt_result *res)
 static void close_mid_stream(const struct rlt_lame *l, struct rlt_result *res)
 {
     lame_t gfp = ready(l, res);
-    put_call(res, "encode half a second", encode(l, gfp, 22050, sizeof out));
+    put_code(res, "encode half a second", encode(l, gfp, 22050, sizeof out));
     rlt_result_put_int(res, "lame_close mid-stream", l->lame_close(gfp));
     lame_t fresh = l->lame_init();
     rlt_result_put_int(res, "lame_close without lame_init_params", l->lame_close(fresh));
@@ -159,8 +167,7 @@ static void close_mid_stream(const struct rlt_lame *l, struct rlt_result *res)
     ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_findReplayGain"))(gfp, 1);
     ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_decode_on_the_fly"))(gfp, 1);
     rlt_result_put_int(res, "lame_init_params (VBR, ReplayGain)", l->lame_init_params(gfp));
-    put_call(res, "encode", encode(l, gfp, 30000, sizeof out));
-    rlt_result_put_int(res, "lame_close mid-stream (VBR, ReplayGain)", l->lame_close(gfp));
+XX, l->lame_close(gfp));
 }
 
 static void null_handles(const struct rlt_lame *l, struct rlt_result *res)
@@ -225,6 +232,7 @@ static void run_scenario(const struct rlt_lame *l, const struct scenario *s, str
         s->run(l, &r);
         FILE *w = fdopen(fd[1], "w");
         for (int i = 0; w && i < r.nrecords; i++) {
+            fwrite(&r.records[i].is_stream, sizeof(int), 1, w);
             fwrite(r.records[i].name, 1, sizeof r.records[i].name, w);
             fwrite(&r.records[i].bytes.len, sizeof(size_t), 1, w);
             fwrite(r.records[i].bytes.data, 1, r.records[i].bytes.len, w);
@@ -237,14 +245,19 @@ static void run_scenario(const struct rlt_lame *l, const struct scenario *s, str
     FILE *rd = fdopen(fd[0], "r");
     char name[sizeof res->records[0].name];
     size_t len;
-    while (rd && fread(name, 1, sizeof name, rd) == sizeof name && fread(&len, sizeof len, 1, rd) == 1) {
+    int is_stream;
+    while (rd && fread(&is_stream, sizeof is_stream, 1, rd) == 1 && fread(name, 1, sizeof name, rd) == sizeof name &&
+           fread(&len, sizeof len, 1, rd) == 1) {
         unsigned char *data = malloc(len ? len : 1);
         if (!data || fread(data, 1, len, rd) != len) {
             free(data);
             break;
         }
         name[sizeof name - 1] = '\0';
-        rlt_result_put(res, name, data, len);
+        if (is_stream)
+            rlt_result_append_stream(res, data, len);
+        else
+            rlt_result_put(res, name, data, len);
         free(data);
     }
     if (rd)

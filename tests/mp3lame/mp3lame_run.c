@@ -398,6 +398,16 @@ done:
     return res->oom ? -ENOMEM : 0;
 }
 
+void rlt_result_append_stream(struct rlt_result *res, const void *data, size_t len)
+{
+    struct rlt_record *stream = stream_record(res);
+    if (!stream) {
+        stream = record(res, "MP3 stream (every call's bytes)");
+        stream->is_stream = 1;
+    }
+    put(res, stream, data, len);
+}
+
 void rlt_result_put_int(struct rlt_result *res, const char *name, long v)
 {
     put_int(res, name, "", v);

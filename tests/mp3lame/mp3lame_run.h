@@ -48,6 +48,8 @@ void rlt_result_free(struct rlt_result *res);
 /* A named record of bytes, or of one value (the misuse scenarios' results). */
 void rlt_result_put(struct rlt_result *res, const char *name, const void *data, size_t len);
 void rlt_result_put_int(struct rlt_result *res, const char *name, long v);
+/* Appends to the result's MP3 stream record (made on the first call). */
+void rlt_result_append_stream(struct rlt_result *res, const void *data, size_t len);
 
 /* Compares two results of the same case: prints each difference to out
  * (which record, the first differing byte offset) and returns their count. */
