@@ -167,7 +167,8 @@ static void close_mid_stream(const struct rlt_lame *l, struct rlt_result *res)
     ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_findReplayGain"))(gfp, 1);
     ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_decode_on_the_fly"))(gfp, 1);
     rlt_result_put_int(res, "lame_init_params (VBR, ReplayGain)", l->lame_init_params(gfp));
-XX, l->lame_close(gfp));
+    put_code(res, "encode", encode(l, gfp, 30000, sizeof out));
+    rlt_result_put_int(res, "lame_close mid-stream (VBR, ReplayGain)", l->lame_close(gfp));
 }
 
 static void null_handles(const struct rlt_lame *l, struct rlt_result *res)
