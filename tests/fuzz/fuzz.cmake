@@ -37,3 +37,22 @@ if(RL_FUZZ)
     target_link_libraries(fuzz_${t} PRIVATE rl_cli_parts ringlame_testlib)
   endforeach()
 endif()
+
+# mp3lame: random call sequences against the drop-in libmp3lame.so.0
+# (src/Mp3lame), linked to the shared library itself
+if(TARGET mp3lame_shim)
+  add_executable(fuzz_mp3lame_standalone ${RL_FUZZ_DIR}/fuzz_mp3lame.c ${RL_FUZZ_DIR}/standalone_main.c)
+  target_link_libraries(fuzz_mp3lame_standalone PRIVATE mp3lame_shim rl_build_flags)
+  add_test(NAME fuzz_regress_mp3lame
+           COMMAND fuzz_mp3lame_standalone ${RL_FUZZ_DIR}/corpus/mp3lame ${RL_FUZZ_DIR}/regress/mp3lame)
+  set_tests_properties(fuzz_regress_mp3lame PROPERTIES LABELS fuzz_regress TIMEOUT 300 SKIP_RETURN_CODE 77)
+  if(RL_ASAN_BUILD)
+    set_tests_properties(fuzz_regress_mp3lame PROPERTIES LABELS "fuzz_regress;asan" ENVIRONMENT "${RL_ASAN_ENV}")
+  endif()
+  if(RL_FUZZ)
+    add_executable(fuzz_mp3lame ${RL_FUZZ_DIR}/fuzz_mp3lame.c)
+    target_compile_options(fuzz_mp3lame PRIVATE -fsanitize=fuzzer)
+    target_link_options(fuzz_mp3lame PRIVATE -fsanitize=fuzzer)
+    target_link_libraries(fuzz_mp3lame PRIVATE mp3lame_shim rl_build_flags)
+  endif()
+endif()
