@@ -20,31 +20,21 @@ add_test(NAME mp3lame_compare_self
 add_test(NAME mp3lame_compare_catch
          COMMAND mp3lame_compare --first ${RL_DEBIAN_LIBMP3LAME} --second ${RL_DEBIAN_LIBMP3LAME} --cases 40
                  --expect-mismatch)
-set(RL_MP3LAME_TESTS mp3lame_compare_self mp3lame_compare_catch)
+add_executable(mp3lame_misuse ${RL_MP3LAME_DIR}/mp3lame_misuse.c)
+target_link_libraries(mp3lame_misuse PRIVATE rlt_mp3lame Threads::Threads)
+add_test(NAME mp3lame_misuse_self
+         COMMAND mp3lame_misuse --first ${RL_DEBIAN_LIBMP3LAME} --second ${RL_DEBIAN_LIBMP3LAME})
+set(RL_MP3LAME_TESTS mp3lame_compare_self mp3lame_compare_catch mp3lame_misuse_self)
 if(TARGET mp3lame_shim)
   add_test(NAME mp3lame_compare_shim
            COMMAND mp3lame_compare --first ${RL_DEBIAN_LIBMP3LAME} --second $<TARGET_SONAME_FILE:mp3lame_shim>
                    --cases 300)
-  list(APPEND RL_MP3LAME_TESTS mp3lame_compare_shim)
+  add_test(NAME mp3lame_misuse_shim
+           COMMAND mp3lame_misuse --first ${RL_DEBIAN_LIBMP3LAME} --second $<TARGET_SONAME_FILE:mp3lame_shim>)
+  list(APPEND RL_MP3LAME_TESTS mp3lame_compare_shim mp3lame_misuse_shim)
 endif()
 set_tests_properties(${RL_MP3LAME_TESTS} PROPERTIES LABELS mp3lame TIMEOUT 300 SKIP_RETURN_CODE 77
                      FAIL_REGULAR_EXPRESSION "[1-9][0-9]* failed")
 if(RL_ASAN_BUILD)
   set_tests_properties(${RL_MP3LAME_TESTS} PROPERTIES LABELS "mp3lame;asan" ENVIRONMENT "${RL_ASAN_ENV}")
-endif()
-
-add_executable(mp3lame_misuse ${RL_MP3LAME_DIR}/mp3lame_misuse.c)
-target_link_libraries(mp3lame_misuse PRIVATE rlt_mp3lame Threads::Threads)
-add_test(NAME mp3lame_misuse_self
-         COMMAND mp3lame_misuse --first ${RL_DEBIAN_LIBMP3LAME} --second ${RL_DEBIAN_LIBMP3LAME})
-set(RL_MP3LAME_MISUSE_TESTS mp3lame_misuse_self)
-if(TARGET mp3lame_shim)
-  add_test(NAME mp3lame_misuse_shim
-           COMMAND mp3lame_misuse --first ${RL_DEBIAN_LIBMP3LAME} --second $<TARGET_SONAME_FILE:mp3lame_shim>)
-  list(APPEND RL_MP3LAME_MISUSE_TESTS mp3lame_misuse_shim)
-endif()
-set_tests_properties(${RL_MP3LAME_MISUSE_TESTS} PROPERTIES LABELS mp3lame TIMEOUT 300 SKIP_RETURN_CODE 77
-                     FAIL_REGULAR_EXPRESSION "[1-9][0-9]* failed")
-if(RL_ASAN_BUILD)
-  set_tests_properties(${RL_MP3LAME_MISUSE_TESTS} PROPERTIES LABELS "mp3lame;asan" ENVIRONMENT "${RL_ASAN_ENV}")
 endif()

@@ -114,29 +114,33 @@ static void draw_id3(struct rlt_case *c, uint64_t *r)
 {
     static const char *const texts[] = {
         "Title", "A title that is longer than thirty characters", "", "Ünïcödé in Latin-1? no, UTF-8",
-        "Some Artist", "Album",
+        "Some Artist", "Album", NULL,
     };
-    static const char *const years[] = {"2024", "1999", "12345", ""};
-    static const char *const tracks[] = {"3", "3/12", "300", "0", "x"};
-    static const char *const genres[] = {"Rock", "17", "Unknownish", "255", "147", "Jazz+Funk"};
-    static const char *const fields[] = {"TPOS=1/2", "TCOM=Composer", "TXXX=key=value", "TBPM=120", "XXXX=bad"};
+    static const char *const years[] = {"2024", "1999", "12345", "", NULL};
+    static const char *const tracks[] = {"3", "3/12", "300", "0", "x", NULL};
+    static const char *const genres[] = {"Rock", "17", "Unknownish", "255", "147", "Jazz+Funk", NULL};
+    static const char *const fields[] = {"TPOS=1/2", "TCOM=Composer", "TXXX=key=value", "TBPM=120", "XXXX=bad", NULL};
+    /* each text call with its chance and the values it draws from */
+    static const struct {
+        const char *name;
+        enum rlt_op_kind kind;
+        int percent;
+        const char *const *values;
+    } calls[] = {
+        {"id3tag_set_title", RLT_OP_STR, 70, texts},       {"id3tag_set_artist", RLT_OP_STR, 50, texts},
+        {"id3tag_set_album", RLT_OP_STR, 40, texts},       {"id3tag_set_year", RLT_OP_STR, 40, years},
+        {"id3tag_set_comment", RLT_OP_STR, 40, texts},     {"id3tag_set_track", RLT_OP_STR_INT, 40, tracks},
+        {"id3tag_set_genre", RLT_OP_STR_INT, 40, genres}, {"id3tag_set_fieldvalue", RLT_OP_STR_INT, 30, fields},
+    };
     rlt_case_add(c, RLT_OP_VOID, "id3tag_init", 0, 0.0f, NULL);
-    if (chance(r, 70))
-        rlt_case_add(c, RLT_OP_STR, "id3tag_set_title", 0, 0.0f, PICK(r, texts));
-    if (chance(r, 50))
-        rlt_case_add(c, RLT_OP_STR, "id3tag_set_artist", 0, 0.0f, PICK(r, texts));
-    if (chance(r, 40))
-        rlt_case_add(c, RLT_OP_STR, "id3tag_set_album", 0, 0.0f, PICK(r, texts));
-    if (chance(r, 40))
-        rlt_case_add(c, RLT_OP_STR, "id3tag_set_year", 0, 0.0f, PICK(r, years));
-    if (chance(r, 40))
-        rlt_case_add(c, RLT_OP_STR, "id3tag_set_comment", 0, 0.0f, PICK(r, texts));
-    if (chance(r, 40))
-        rlt_case_add(c, RLT_OP_STR_INT, "id3tag_set_track", 0, 0.0f, PICK(r, tracks));
-    if (chance(r, 40))
-        rlt_case_add(c, RLT_OP_STR_INT, "id3tag_set_genre", 0, 0.0f, PICK(r, genres));
-    if (chance(r, 30))
-        rlt_case_add(c, RLT_OP_STR_INT, "id3tag_set_fieldvalue", 0, 0.0f, PICK(r, fields));
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
+        if (!chance(r, calls[i].percent))
+            continue;
+        int n = 0;
+        while (calls[i].values[n])
+            n++;
+        rlt_case_add(c, calls[i].kind, calls[i].name, 0, 0.0f, calls[i].values[rlt_rand_below(r, n)]);
+    }
     switch (rlt_rand_below(r, 8)) {
     case 0: rlt_case_add(c, RLT_OP_VOID, "id3tag_v1_only", 0, 0.0f, NULL); break;
     case 1: rlt_case_add(c, RLT_OP_VOID, "id3tag_v2_only", 0, 0.0f, NULL); break;
