@@ -62,6 +62,18 @@ static void put_code(struct rlt_result *res, const char *name, int ret)
     rlt_result_put_int(res, name, ret < 0 ? ret : 0);
 }
 
+static void close_handle(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res)
+{
+    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+}
+
+/* the end of a stream: one 7200-byte flush, lame_close */
+static void finish(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res)
+{
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    close_handle(l, gfp, res);
+}
+
 static void encode_before_init(const struct rlt_lame *l, struct rlt_result *res)
 {
     lame_t gfp = l->lame_init();
@@ -70,7 +82,7 @@ static void encode_before_init(const struct rlt_lame *l, struct rlt_result *res)
     rlt_result_put_int(res, "lame_init_bitstream before lame_init_params", l->lame_init_bitstream(gfp));
     rlt_result_put_int(res, "lame_get_lametag_frame before lame_init_params",
                        (long)l->lame_get_lametag_frame(gfp, out, sizeof out));
-    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+    close_handle(l, gfp, res);
 }
 
 static void init_twice(const struct rlt_lame *l, struct rlt_result *res)
@@ -78,8 +90,7 @@ static void init_twice(const struct rlt_lame *l, struct rlt_result *res)
     lame_t gfp = ready(l, res);
     rlt_result_put_int(res, "lame_init_params again", l->lame_init_params(gfp));
     put_call(res, "encode", encode(l, gfp, 5000, sizeof out));
-    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
-    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+    finish(l, gfp, res);
 }
 
 static void flush_twice(const struct rlt_lame *l, struct rlt_result *res)
@@ -90,7 +101,7 @@ static void flush_twice(const struct rlt_lame *l, struct rlt_result *res)
     put_call(res, "flush again", l->lame_encode_flush(gfp, out, 7200));
     put_call(res, "encode after the flush", encode(l, gfp, 5000, sizeof out));
     put_call(res, "flush a third time", l->lame_encode_flush(gfp, out, 7200));
-    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+    close_handle(l, gfp, res);
 }
 
 static void flush_without_encode(const struct rlt_lame *l, struct rlt_result *res)
@@ -99,7 +110,7 @@ static void flush_without_encode(const struct rlt_lame *l, struct rlt_result *re
     put_call(res, "flush with nothing encoded", l->lame_encode_flush(gfp, out, 7200));
     size_t n = l->lame_get_lametag_frame(gfp, out, sizeof out);
     rlt_result_put(res, "lame_get_lametag_frame", out, n < sizeof out ? n : 0);
-    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+    close_handle(l, gfp, res);
 }
 
 static void small_buffers(const struct rlt_lame *l, struct rlt_result *res)
@@ -110,7 +121,7 @@ static void small_buffers(const struct rlt_lame *l, struct rlt_result *res)
     put_call(res, "encode 20000 with size 0 (no limit)", encode(l, gfp, 20000, 0));
     put_call(res, "flush into 10 bytes", l->lame_encode_flush(gfp, out, 10));
     put_call(res, "flush into 7200 bytes", l->lame_encode_flush(gfp, out, 7200));
-    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+    close_handle(l, gfp, res);
 }
 
 static void odd_arguments(const struct rlt_lame *l, struct rlt_result *res)
@@ -122,8 +133,7 @@ static void odd_arguments(const struct rlt_lame *l, struct rlt_result *res)
              l->lame_encode_buffer(gfp, pcm, NULL, 1152, out, sizeof out));
     put_call(res, "lame_encode_buffer with left NULL", l->lame_encode_buffer(gfp, NULL, pcm, 1152, out, sizeof out));
     put_call(res, "encode 5000", encode(l, gfp, 5000, sizeof out));
-    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
-    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+    finish(l, gfp, res);
 }
 
 static void set_after_init(const struct rlt_lame *l, struct rlt_result *res)
@@ -136,8 +146,7 @@ static void set_after_init(const struct rlt_lame *l, struct rlt_result *res)
     rlt_result_put_int(res, "lame_set_quality(0) after lame_init_params", quality(gfp, 0));
     rlt_result_put_int(res, "lame_get_brate", get_brate(gfp));
     put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
-    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
-    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+    finish(l, gfp, res);
 }
 
 static void nogap_misorder(const struct rlt_lame *l, struct rlt_result *res)
@@ -150,8 +159,7 @@ static void nogap_misorder(const struct rlt_lame *l, struct rlt_result *res)
     rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
     rlt_result_put_int(res, "lame_init_bitstream twice", l->lame_init_bitstream(gfp));
     put_call(res, "encode", encode(l, gfp, 10000, sizeof out));
-    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
-    rlt_result_put_int(res, "lame_close", l->lame_close(gfp));
+    finish(l, gfp, res);
 }
 
 static void close_mid_stream(const struct rlt_lame *l, struct rlt_result *res)
