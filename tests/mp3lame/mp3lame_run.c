@@ -486,6 +486,12 @@ int rlt_result_compare(FILE *out, const struct rlt_result *a, const struct rlt_r
             memcpy(&v, y->bytes.data, sizeof v);
             fprintf(out, " (%ld against %ld)", u, v);
         }
+        if (x->bytes.len == sizeof(float) && y->bytes.len == sizeof(float)) {   /* the float getters */
+            float u, v;
+            memcpy(&u, x->bytes.data, sizeof u);
+            memcpy(&v, y->bytes.data, sizeof v);
+            fprintf(out, " (%.9g against %.9g)", (double)u, (double)v);
+        }
         if (strncmp(x->name, "errorf", 6) == 0)   /* the messages: show where the texts part */
             fprintf(out, "\n    first: \"%.*s\"\n    second: \"%.*s\"", (int)(x->bytes.len - at < 160 ? x->bytes.len - at : 160),
                     x->bytes.data + at, (int)(y->bytes.len - at < 160 ? y->bytes.len - at : 160),
