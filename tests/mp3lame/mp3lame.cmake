@@ -28,7 +28,7 @@ set(RL_MP3LAME_TESTS mp3lame_compare_self mp3lame_compare_catch mp3lame_misuse_s
 if(TARGET mp3lame_shim)
   add_test(NAME mp3lame_compare_shim
            COMMAND mp3lame_compare --first ${RL_DEBIAN_LIBMP3LAME} --second $<TARGET_SONAME_FILE:mp3lame_shim>
-                   --cases 300)
+                   --cases 200)
   add_test(NAME mp3lame_misuse_shim
            COMMAND mp3lame_misuse --first ${RL_DEBIAN_LIBMP3LAME} --second $<TARGET_SONAME_FILE:mp3lame_shim>)
   list(APPEND RL_MP3LAME_TESTS mp3lame_compare_shim mp3lame_misuse_shim)
