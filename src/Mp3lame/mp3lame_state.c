@@ -94,8 +94,7 @@ MP3LAME_API int lame_get_AudiophileGain(const lame_global_flags *gfp)
 
 MP3LAME_API float lame_get_PeakSample(const lame_global_flags *gfp)
 {
-    (void) gfp;
-    return 0;
+    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.peak_sample : 0;
 }
 
 MP3LAME_API int lame_get_noclipGainChange(const lame_global_flags *gfp)
@@ -103,9 +102,12 @@ MP3LAME_API int lame_get_noclipGainChange(const lame_global_flags *gfp)
     return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.noclip_gain_change : 0;
 }
 
+/* -1 (no verdict) until a flush with decoding on the fly made one */
 MP3LAME_API float lame_get_noclipScale(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.noclip_scale : 0;
+    if (!rl_mp3_ready(gfp))
+        return 0;
+    return gfp->ses->ended && gfp->ses->result.decoded ? gfp->ses->result.noclip_scale : -1.0f;
 }
 
 /* lame's estimate from num_samples (lame_init's "unknown" value counts as

@@ -72,6 +72,7 @@ typedef struct RlRingResult {
     int     decoded;            /* 1: the output was decoded on the fly (the two below are set) */
     int     noclip_gain_change; /* lame_get_noclipGainChange: tenths of a dB, > 0: it clips */
     float   noclip_scale;       /* lame_get_noclipScale: the --scale that avoids it, -1: none */
+    float   peak_sample;        /* lame_get_PeakSample (decoded: the two above are set) */
     float   scale;              /* lame_get_scale after init (--scale, or a preset's) */
     int     encoder_padding;    /* lame_get_encoder_padding after the flush */
     int     flush_empty;        /* the (file's) end had nothing to flush: no frame yet, where

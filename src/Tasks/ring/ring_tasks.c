@@ -450,9 +450,11 @@ int rl_ring_run_finish(Ring *r)
         r->p.result->flush_empty = r->flush_empty;
         r->p.result->encoder_padding = rl_encoder_padding(r->e);
         r->p.result->scale = r->scale;
-        if (r->rd)
+        if (r->rd) {
             rl_encoder_noclip(r->rd, &r->p.result->noclip_gain_change,
                               &r->p.result->noclip_scale);
+            r->p.result->peak_sample = rl_encoder_peak(r->rd);
+        }
     }
     (void) file_id3v2(r, r->out_file, &v2_len);
     return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len, (uint64_t) v2_len);
