@@ -122,10 +122,18 @@ MP3LAME_API int lame_encode_buffer_long2(lame_global_flags *gfp, const long buff
                   mp3buf_size);
 }
 
+/* what the LAME tag of the file a flush ends carries */
+static void tag_numbers(lame_global_flags *g)
+{
+    g->ses->nogap_total = g->nogap_total;
+    g->ses->nogap_current = g->nogap_current;
+}
+
 MP3LAME_API int lame_encode_flush(lame_global_flags *gfp, unsigned char *mp3buf, int size)
 {
     if (!rl_mp3_ready(gfp))
         return -3;
+    tag_numbers(gfp);
     return rl_mp3_session_flush(gfp->ses, mp3buf, size);
 }
 
@@ -140,6 +148,7 @@ MP3LAME_API int lame_encode_flush_nogap(lame_global_flags *gfp, unsigned char *m
 {
     if (!rl_mp3_ready(gfp))
         return -3;
+    tag_numbers(gfp);
     return rl_mp3_session_flush_nogap(gfp->ses, mp3buf, size);
 }
 

@@ -40,7 +40,8 @@ MP3LAME_API int lame_get_framesize(const lame_global_flags *gfp)
 
 MP3LAME_API int lame_get_frameNum(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) ? (int) rl_mp3_session_frames(gfp->ses) : 0;
+    return rl_mp3_ready(gfp) ? (int) (rl_mp3_session_frames(gfp->ses) - gfp->ses->file_first_frame)
+                             : 0;
 }
 
 /* lame's sv_enc.mf_samples_to_encode: the samples given and the delay,
@@ -81,9 +82,14 @@ MP3LAME_API int lame_get_size_mp3buffer(const lame_global_flags *gfp)
            / c->samplerate_out + 1;
 }
 
+/* the stream's after the flush; a gapless file's after its nogap flush */
 MP3LAME_API int lame_get_RadioGain(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.radio_gain : 0;
+    if (!rl_mp3_ready(gfp))
+        return 0;
+    if (gfp->ses->ended)
+        return gfp->ses->result.radio_gain;
+    return gfp->ses->out.files_ended > 0 ? gfp->ses->file_radio_gain : 0;
 }
 
 MP3LAME_API int lame_get_AudiophileGain(const lame_global_flags *gfp)
