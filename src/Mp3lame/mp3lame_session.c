@@ -49,7 +49,7 @@ static int inflight_frames(const RlConfig *cfg, int threads)
  * samples, mfbuf starting with ENCDELAY - MDCTDELAY zeros); with
  * resampling the output samples are estimated, which is safe: a frame the
  * ring cannot make yet leaves it starved, and the call returns. */
-static int64_t lame_frames_after(const RlMp3Session *s, int64_t samples)
+int64_t rl_mp3_session_lame_frames(const RlMp3Session *s, int64_t samples)
 {
     const RlConfig *cfg = s->cfg;
     int const fs = 576 * cfg->mode_gr;
@@ -287,7 +287,7 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     s->samples_in += n;
     /* the lag bound: libmp3lame's frames so far, less the frames in flight */
     w.s = s;
-    w.frames = lame_frames_after(s, s->samples_in) - s->inflight;
+    w.frames = rl_mp3_session_lame_frames(s, s->samples_in) - s->inflight;
     while (!frames_reached(&w)) {
         rc = help(s, frames_reached, &w);
         if (rc < 0)

@@ -78,6 +78,10 @@ int  rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap);
  * frame count, statistics and tag).  0 or lame's codes. */
 int  rl_mp3_session_next_file(RlMp3Session *s);
 
+/* Frames libmp3lame has encoded after `samples` input samples per
+ * channel (exact without resampling, estimated with it). */
+int64_t rl_mp3_session_lame_frames(const RlMp3Session *s, int64_t samples);
+
 /* Frames finished so far. */
 int64_t rl_mp3_session_frames(const RlMp3Session *s);
 

@@ -38,13 +38,28 @@ MP3LAME_API int lame_get_framesize(const lame_global_flags *gfp)
     return c ? 576 * c->mode_gr : 0;
 }
 
-MP3LAME_API int lame_get_frameNum(const lame_global_flags *gfp)
+/* The frames libmp3lame has encoded by now: mid-stream its count for the
+ * samples given (the ring may be behind it), after the flush the frames
+ * made; from the file's start in a gapless sequence */
+static int64_t frames_so_far(const RlMp3Session *s)
 {
-    return rl_mp3_ready(gfp) ? (int) (rl_mp3_session_frames(gfp->ses) - gfp->ses->file_first_frame)
-                             : 0;
+    int64_t const made = rl_mp3_session_frames(s);
+    int64_t lame;
+
+    if (s->ended || s->out.files_ended > 0)
+        return made;
+    lame = rl_mp3_session_lame_frames(s, s->samples_in);
+    return lame > made ? lame : made;
 }
 
-/* lame's sv_enc.mf_samples_to_encode: the samples given and the delay,
+MP3LAME_API int lame_get_frameNum(const lame_global_flags *gfp)
+{
+    if (!rl_mp3_ready(gfp))
+        return 0;
+    return (int) (frames_so_far(gfp->ses) - gfp->ses->file_first_frame);
+}
+
+/* lame's sv_enc.mf_samples_to_encode: the delay and the samples given,
  * less the frames encoded (0 after the flush) */
 MP3LAME_API int lame_get_mf_samples_to_encode(const lame_global_flags *gfp)
 {
@@ -60,8 +75,7 @@ MP3LAME_API int lame_get_mf_samples_to_encode(const lame_global_flags *gfp)
     out = s->samples_in;
     if (c->samplerate_in != c->samplerate_out)
         out = s->samples_in * c->samplerate_out / c->samplerate_in;
-    return (int) (RL_ENCDELAY + RL_POSTDELAY + out
-                  - (int64_t) 576 * c->mode_gr * rl_mp3_session_frames(s));
+    return (int) (RL_ENCDELAY + RL_POSTDELAY + out - (int64_t) 576 * c->mode_gr * frames_so_far(s));
 }
 
 /* lame's compute_flushbits gives the bytes its bit buffer holds; here the
