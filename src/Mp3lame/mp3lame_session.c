@@ -272,6 +272,8 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
 
     if (s->err)
         return s->err == -ENOMEM ? -2 : -4;
+    if (s->flushed)
+        return -3;          /* the stream has ended: no encoder takes samples */
     f.src = src;
     rl_pcm_matrix(s->cfg, norm, f.m);
     while (done < (size_t) n) {
@@ -282,6 +284,8 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
             rc = help(s, input_has_room, s);
             if (rc < 0)
                 return rc == -ENOMEM ? -2 : -4;
+            if (rc == 1 && !input_has_room(s))
+                return -4;  /* the ring cannot take more: it does not move */
         }
     }
     s->samples_in += n;
