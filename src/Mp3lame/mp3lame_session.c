@@ -330,7 +330,7 @@ static int never(void *arg)
 int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
 {
     size_t const room = cap <= 0 ? (size_t) INT_MAX : (size_t) cap;
-    int rc;
+    int rc, tries;
 
     if (s->err)
         return s->err == -ENOMEM ? -2 : -4;
@@ -343,14 +343,21 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
         s->nogap_ending = 1;
         rl_ring_input_ready(s->ring);
     }
-    /* every frame of the file, then its end on this thread */
-    for (;;) {
+    /* every frame of the file, then its end on this thread; a ring that
+     * stays starved without reaching the file's end is an error */
+    for (tries = 0;; tries++) {
         rc = rl_ring_end_file(s->ring);
         if (rc != -EAGAIN)
             break;
+        if (tries > 2) {
+            rc = -EPROTO;
+            break;
+        }
         rc = help(s, never, NULL);
         if (rc < 0)
             break;
+        if (rc == 0)
+            tries = 0;
     }
     if (rc < 0) {
         s->err = rc;
