@@ -21,7 +21,7 @@ MP3LAME_API const char *get_lame_short_version(void)
 
 MP3LAME_API const char *get_lame_very_short_version(void)
 {
-    return "LAME3.100r";
+    return "LAME3.100 ";     /* a release without a patch level: a space */
 }
 
 MP3LAME_API const char *get_psy_version(void)
