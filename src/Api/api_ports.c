@@ -150,19 +150,25 @@ int rl_api_input_room(RlApiInput *q)
     return room;
 }
 
+/* Assumes mu.  The block being filled, as it is (there was room to start
+ * it), with eof as given. */
+static void publish_partial(RlApiInput *q, int eof)
+{
+    RlInBlock *b = &q->blk[q->published % q->nblocks];
+    b->nframes = q->fill;
+    b->eof = eof;
+    b->first_frame = q->frames_in;
+    q->frames_in += q->fill;
+    q->fill = 0;
+    q->published++;
+}
+
 void rl_api_input_end(RlApiInput *q)
 {
     pthread_mutex_lock(&q->mu);
     if (!q->eof) {
         if (q->fill > 0) {
-            /* the partial block ends the stream (there was room to start it) */
-            RlInBlock *b = &q->blk[q->published % q->nblocks];
-            b->nframes = q->fill;
-            b->eof = 1;
-            b->first_frame = q->frames_in;
-            q->frames_in += q->fill;
-            q->fill = 0;
-            q->published++;
+            publish_partial(q, 1);      /* it ends the stream */
             q->eof_handed = 1;          /* no separate end block */
         }
         else {
@@ -181,17 +187,10 @@ int rl_api_input_file_end(RlApiInput *q)
     if (q->eof || q->file_end_pending)
         rc = -EBUSY;
     else {
-        if (q->fill > 0) {
-            /* the file's last samples: a short block (the bytes do not
-             * depend on how the samples are cut) */
-            RlInBlock *b = &q->blk[q->published % q->nblocks];
-            b->nframes = q->fill;
-            b->eof = 0;
-            b->first_frame = q->frames_in;
-            q->frames_in += q->fill;
-            q->fill = 0;
-            q->published++;
-        }
+        /* the file's last samples: a short block (the bytes do not
+         * depend on how the samples are cut) */
+        if (q->fill > 0)
+            publish_partial(q, 0);
         q->file_end_at = q->published;
         q->file_end_pending = 1;
     }
