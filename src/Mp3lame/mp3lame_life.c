@@ -178,5 +178,8 @@ MP3LAME_API int lame_init_params(lame_global_flags *g)
     if (rc < 0)
         return -1;
     g->opt = derived;
+    /* what lame_init_params itself reports */
+    if (g->ses->cfg->highpass_dropped)
+        rl_mp3_msgf(g, "Warning: highpass filter disabled.  highpass frequency too small\n");
     return 0;
 }
