@@ -342,36 +342,35 @@ static int output_write(void *ctx, const uint8_t *p, size_t n)
     return rc;
 }
 
-static int output_finish(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
+/* A file's LAME tag kept for the program; last: the stream ended (else a
+ * gapless set's file did: where its bytes end) */
+static int keep_tag(RlApiOutput *o, const uint8_t *tag, size_t tag_len, uint64_t offset,
+                    int last)
 {
-    RlApiOutput *o = ctx;
-
     if (tag_len > sizeof o->tag)
         return -ENOSPC;
     pthread_mutex_lock(&o->mu);
     memcpy(o->tag, tag, tag_len);
     o->tag_len = tag_len;
     o->tag_offset = offset;
-    o->finished = 1;
+    if (last)
+        o->finished = 1;
+    else {
+        o->file_left = o->tail - o->head;
+        o->files_ended++;
+    }
     pthread_mutex_unlock(&o->mu);
     return 0;
 }
 
-/* a gapless set's file ended: its tag, and where its bytes end */
+static int output_finish(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
+{
+    return keep_tag(ctx, tag, tag_len, offset, 1);
+}
+
 static int output_next_file(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
 {
-    RlApiOutput *o = ctx;
-
-    if (tag_len > sizeof o->tag)
-        return -ENOSPC;
-    pthread_mutex_lock(&o->mu);
-    memcpy(o->tag, tag, tag_len);
-    o->tag_len = tag_len;
-    o->tag_offset = offset;
-    o->file_left = o->tail - o->head;
-    o->files_ended++;
-    pthread_mutex_unlock(&o->mu);
-    return 0;
+    return keep_tag(ctx, tag, tag_len, offset, 0);
 }
 
 void rl_api_output_port(RlApiOutput *o, RlRingOutput *port)
