@@ -16,16 +16,19 @@ static int encode(lame_global_flags *g, const void *l, const void *r, int n, RlP
                   int jump, float norm, unsigned char *buf, int cap)
 {
     RlPcmTyped src;
+    int stereo;
 
     if (!rl_mp3_ready(g))
         return -3;
     if (n <= 0)
         return 0;
-    if (g->opt.num_channels > 1 ? !l || !r : !l)
+    /* the channels lame_init_params fixed (a later setter does not count) */
+    stereo = g->ses->cfg->channels_in > 1;
+    if (stereo ? !l || !r : !l)
         return 0;
     src.type = type;
     src.l = l;
-    src.r = g->opt.num_channels > 1 ? r : l;
+    src.r = stereo ? r : l;
     src.jump = jump;
     return rl_mp3_session_encode(g->ses, &src, n, norm, buf, cap);
 }
