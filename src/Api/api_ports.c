@@ -150,19 +150,25 @@ int rl_api_input_room(RlApiInput *q)
     return room;
 }
 
+/* Assumes mu.  The block being filled, as it is (there was room to start
+ * it), with eof as given. */
+static void publish_partial(RlApiInput *q, int eof)
+{
+    RlInBlock *b = &q->blk[q->published % q->nblocks];
+    b->nframes = q->fill;
+    b->eof = eof;
+    b->first_frame = q->frames_in;
+    q->frames_in += q->fill;
+    q->fill = 0;
+    q->published++;
+}
+
 void rl_api_input_end(RlApiInput *q)
 {
     pthread_mutex_lock(&q->mu);
     if (!q->eof) {
         if (q->fill > 0) {
-            /* the partial block ends the stream (there was room to start it) */
-            RlInBlock *b = &q->blk[q->published % q->nblocks];
-            b->nframes = q->fill;
-            b->eof = 1;
-            b->first_frame = q->frames_in;
-            q->frames_in += q->fill;
-            q->fill = 0;
-            q->published++;
+            publish_partial(q, 1);      /* it ends the stream */
             q->eof_handed = 1;          /* no separate end block */
         }
         else {
@@ -173,13 +179,36 @@ void rl_api_input_end(RlApiInput *q)
     pthread_mutex_unlock(&q->mu);
 }
 
+int rl_api_input_file_end(RlApiInput *q)
+{
+    int rc = 0;
+
+    pthread_mutex_lock(&q->mu);
+    if (q->eof || q->file_end_pending)
+        rc = -EBUSY;
+    else {
+        /* the file's last samples: a short block (the bytes do not
+         * depend on how the samples are cut) */
+        if (q->fill > 0)
+            publish_partial(q, 0);
+        q->file_end_at = q->published;
+        q->file_end_pending = 1;
+    }
+    pthread_mutex_unlock(&q->mu);
+    return rc;
+}
+
 static int input_next(void *ctx, const RlInBlock **blk)
 {
     RlApiInput *q = ctx;
     int rc = 0;
 
     pthread_mutex_lock(&q->mu);
-    if (q->handed < q->published) {
+    if (q->file_end_pending && q->handed == q->file_end_at) {
+        q->file_end_pending = 0;
+        rc = RL_RING_IN_FILE_END;
+    }
+    else if (q->handed < q->published) {
         *blk = &q->blk[q->handed % q->nblocks];
         q->handed++;
         rc = 1;
@@ -242,20 +271,33 @@ void rl_api_output_free(RlApiOutput *o)
     o->buf = NULL;
 }
 
-size_t rl_api_output_take(RlApiOutput *o, uint8_t *dst, size_t cap)
+static size_t take(RlApiOutput *o, uint8_t *dst, size_t cap, int file_only)
 {
     size_t n;
 
     pthread_mutex_lock(&o->mu);
     n = o->tail - o->head;
+    if (file_only && n > o->file_left)
+        n = o->file_left;
     if (n > cap)
         n = cap;
+    o->file_left -= n < o->file_left ? n : o->file_left;
     memcpy(dst, o->buf + o->head, n);
     o->head += n;
     if (o->head == o->tail)
         o->head = o->tail = 0;
     pthread_mutex_unlock(&o->mu);
     return n;
+}
+
+size_t rl_api_output_take(RlApiOutput *o, uint8_t *dst, size_t cap)
+{
+    return take(o, dst, cap, 0);
+}
+
+size_t rl_api_output_take_file(RlApiOutput *o, uint8_t *dst, size_t cap)
+{
+    return take(o, dst, cap, 1);
 }
 
 int rl_api_output_pending(RlApiOutput *o)
@@ -300,19 +342,35 @@ static int output_write(void *ctx, const uint8_t *p, size_t n)
     return rc;
 }
 
-static int output_finish(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
+/* A file's LAME tag kept for the program; last: the stream ended (else a
+ * gapless set's file did: where its bytes end) */
+static int keep_tag(RlApiOutput *o, const uint8_t *tag, size_t tag_len, uint64_t offset,
+                    int last)
 {
-    RlApiOutput *o = ctx;
-
     if (tag_len > sizeof o->tag)
         return -ENOSPC;
     pthread_mutex_lock(&o->mu);
     memcpy(o->tag, tag, tag_len);
     o->tag_len = tag_len;
     o->tag_offset = offset;
-    o->finished = 1;
+    if (last)
+        o->finished = 1;
+    else {
+        o->file_left = o->tail - o->head;
+        o->files_ended++;
+    }
     pthread_mutex_unlock(&o->mu);
     return 0;
+}
+
+static int output_finish(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
+{
+    return keep_tag(ctx, tag, tag_len, offset, 1);
+}
+
+static int output_next_file(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
+{
+    return keep_tag(ctx, tag, tag_len, offset, 0);
 }
 
 void rl_api_output_port(RlApiOutput *o, RlRingOutput *port)
@@ -320,6 +378,7 @@ void rl_api_output_port(RlApiOutput *o, RlRingOutput *port)
     memset(port, 0, sizeof *port);
     port->write = output_write;
     port->finish = output_finish;
+    port->next_file = output_next_file;
     port->ctx = o;
     port->wants_tag = 1;
 }

@@ -28,6 +28,8 @@ typedef struct RlApiInput {
     int64_t   frames_in;            /* frames queued in total */
     int       eof;                  /* flush: the end is published */
     int       eof_handed;
+    int64_t   file_end_at;          /* a gapless set: the file ends before block ... */
+    int       file_end_pending;     /* ... this many blocks in (not handed yet) */
 } RlApiInput;
 
 /* int32 blocks (rl_api_input_put) */
@@ -51,6 +53,10 @@ size_t rl_api_input_write(RlApiInput *q, RlApiFill fill, void *ctx, size_t from,
 int  rl_api_input_room(RlApiInput *q);
 /* Publishes the end (the partial block, if any). */
 void rl_api_input_end(RlApiInput *q);
+/* A gapless set: the current file ends after what is queued (the partial
+ * block is published as it is); Dispatch is told RL_RING_IN_FILE_END
+ * there.  One at a time: -EBUSY while the last one was not handed. */
+int  rl_api_input_file_end(RlApiInput *q);
 /* The ring's input port over q. */
 void rl_api_input_port(RlApiInput *q, RlRingInput *port);
 
@@ -62,11 +68,17 @@ typedef struct RlApiOutput {
     size_t    tag_len;
     uint64_t  tag_offset;           /* where the tag frame goes: after the ID3v2 tag */
     int       finished;             /* the ring handed over its tag: the stream is complete */
+    /* a gapless set: the pending bytes that belong to the file that ended
+     * last (the rest is the next file's), and the files ended so far */
+    size_t    file_left;
+    int       files_ended;
 } RlApiOutput;
 
 int    rl_api_output_init(RlApiOutput *o);
 void   rl_api_output_free(RlApiOutput *o);
 size_t rl_api_output_take(RlApiOutput *o, uint8_t *dst, size_t cap);
+/* rl_api_output_take, at most to the end of the file that ended last */
+size_t rl_api_output_take_file(RlApiOutput *o, uint8_t *dst, size_t cap);
 int    rl_api_output_pending(RlApiOutput *o);   /* 1: bytes are waiting */
 void   rl_api_output_port(RlApiOutput *o, RlRingOutput *port);
 

@@ -1,118 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: lame's console text around an encode (see console.h).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "console.h"
+#include "lame_report.h"
 #include "rl_config.h"
 #include "tables.h"
 
-static const char *bitness(void)
+/* the reports' sink: stderr */
+static void to_stderr(void *arg, const char *fmt, va_list ap)
 {
-    return sizeof(void *) == 8 ? "64bits" : sizeof(void *) == 4 ? "32bits" : "";
-}
-
-/* lame_print_config: the version, then what the settings do to the input. */
-static void print_config(const RlConfig *cfg)
-{
-    double const out_sr = cfg->samplerate_out, in_sr = cfg->samplerate_in;
-
-    fprintf(stderr, "LAME 3.100 %s (http://lame.sf.net)\n", bitness());
-    if (cfg->channels_in == 2 && cfg->channels_out == 1)
-        fprintf(stderr, "Autoconverting from stereo to mono. Setting encoding to mono mode.\n");
-    if (in_sr < out_sr * 0.9995 || in_sr > out_sr * 1.0005)
-        fprintf(stderr, "Resampling:  input %g kHz  output %g kHz\n", 1.e-3 * in_sr, 1.e-3 * out_sr);
-    if (cfg->highpass2 > 0.)
-        fprintf(stderr, "Using polyphase highpass filter, transition band: %5.0f Hz - %5.0f Hz\n",
-                0.5 * cfg->highpass1 * out_sr, 0.5 * cfg->highpass2 * out_sr);
-    if (0. < cfg->lowpass1 || 0. < cfg->lowpass2)
-        fprintf(stderr, "Using polyphase lowpass filter, transition band: %5.0f Hz - %5.0f Hz\n",
-                0.5 * cfg->lowpass1 * out_sr, 0.5 * cfg->lowpass2 * out_sr);
-    else
-        fprintf(stderr, "polyphase lowpass filter disabled\n");
-    if (cfg->free_format) {
-        fprintf(stderr, "Warning: many decoders cannot handle free format bitstreams\n");
-        if (cfg->avg_bitrate > 320)
-            fprintf(stderr, "Warning: many decoders cannot handle free format bitrates >320 kbps "
-                    "(see documentation)\n");
-    }
-}
-
-static const char *pick(int i, const char *const *names, int n, const char *other)
-{
-    return i >= 0 && i < n ? names[i] : other;
-}
-
-/* lame_print_internals (--verbose). */
-static void print_internals(const RlConfig *cfg, const RlOptions *o)
-{
-    static const char *const huffman[] = { "normal", "best (outside loop)", "best (inside loop, slow)" };
-    static const char *const vbr[] = { "constant bitrate - CBR", "variable bitrate - VBR mt",
-                                       "variable bitrate - VBR rh", "variable bitrate - ABR",
-                                       "variable bitrate - VBR mtrh" };
-    static const char *const shortb[] = { "allowed", "channel coupled", "dispensed", "forced" };
-    const char *pc;
-
-    fprintf(stderr, "\nmisc:\n\n");
-    fprintf(stderr, "\tscaling: %g\n", (double) cfg->scale);
-    fprintf(stderr, "\tch0 (left) scaling: %g\n", (double) o->scale_left);
-    fprintf(stderr, "\tch1 (right) scaling: %g\n", (double) o->scale_right);
-    fprintf(stderr, "\thuffman search: %s\n",
-            cfg->use_best_huffman == 1 || cfg->use_best_huffman == 2 ? huffman[cfg->use_best_huffman]
-                                                                     : huffman[0]);
-    fprintf(stderr, "\texperimental Y=%d\n", o->experimental_y);
-    fprintf(stderr, "\t...\n");
-
-    fprintf(stderr, "\nstream format:\n\n");
-    /* lame names the version bit's 0 "2.5", MPEG-2 included */
-    fprintf(stderr, "\tMPEG-%s Layer 3\n", cfg->version == 1 ? "1" : "2.5");
-    switch (cfg->mode) {
-    case RL_JOINT_STEREO: pc = "joint stereo"; break;
-    case RL_STEREO: pc = "stereo"; break;
-    case RL_DUAL_CHANNEL: pc = "dual channel"; break;
-    case RL_MONO: pc = "mono"; break;
-    case RL_MODE_NOT_SET: pc = "not set (error)"; break;
-    default: pc = "unknown (error)"; break;
-    }
-    fprintf(stderr, "\t%d channel - %s\n", cfg->channels_out, pc);
-    fprintf(stderr, "\tpadding: %s\n", cfg->vbr == RL_VBR_OFF ? "off" : "all");
-    pc = cfg->vbr == RL_VBR_MTRH ? "(default)" : cfg->free_format ? "(free format)" : "";
-    fprintf(stderr, "\t%s %s\n", pick((int) cfg->vbr, vbr, 5, " ?? oops, some new one ??"), pc);
-    if (cfg->write_lame_tag)
-        fprintf(stderr, "\tusing LAME Tag\n");
-    fprintf(stderr, "\t...\n");
-
-    fprintf(stderr, "\npsychoacoustic:\n\n");
-    fprintf(stderr, "\tusing short blocks: %s\n", pick((int) cfg->short_blocks, shortb, 4, "?"));
-    fprintf(stderr, "\tsubblock gain: %d\n", cfg->subblock_gain);
-    fprintf(stderr, "\tadjust masking: %g dB\n", (double) cfg->mask_adjust);
-    fprintf(stderr, "\tadjust masking short: %g dB\n", (double) cfg->mask_adjust_short);
-    fprintf(stderr, "\tquantization comparison: %d\n", cfg->quant_comp);
-    fprintf(stderr, "\t ^ comparison short blocks: %d\n", cfg->quant_comp_short);
-    fprintf(stderr, "\tnoise shaping: %d\n", cfg->noise_shaping);
-    fprintf(stderr, "\t ^ amplification: %d\n", cfg->noise_shaping_amp);
-    fprintf(stderr, "\t ^ stopping: %d\n", cfg->noise_shaping_stop);
-    pc = cfg->no_ath ? "not used" : cfg->ath_only ? "the only masking"
-         : cfg->ath_short ? "the only masking for short blocks" : "using";
-    fprintf(stderr, "\tATH: %s\n", pc);
-    fprintf(stderr, "\t ^ type: %d\n", cfg->ath_type);
-    fprintf(stderr, "\t ^ shape: %g%s\n", (double) cfg->ath_curve, " (only for type 4)");
-    fprintf(stderr, "\t ^ level adjustement: %g dB\n", (double) cfg->ath_offset_db);
-    fprintf(stderr, "\t ^ adjust type: %d\n", cfg->ath_use_adjust);
-    fprintf(stderr, "\t ^ adjust sensitivity power: %f\n", (double) cfg->ath_aa_sensitivity_p);
-    fprintf(stderr, "\texperimental psy tunings by Naoki Shibata\n");
-    fprintf(stderr, "\t   adjust masking bass=%g dB, alto=%g dB, treble=%g dB, sfb21=%g dB\n",
-            10 * log10(cfg->longfact[0]), 10 * log10(cfg->longfact[7]),
-            10 * log10(cfg->longfact[14]), 10 * log10(cfg->longfact[21]));
-    fprintf(stderr, "\tusing temporal masking effect: %s\n",
-            cfg->use_temporal_masking_effect ? "yes" : "no");
-    fprintf(stderr, "\tinterchannel masking ratio: %g\n", (double) cfg->interch_ratio);
-    fprintf(stderr, "\t...\n");
-    fprintf(stderr, "\n");
+    (void) arg;
+    (void) vfprintf(stderr, fmt, ap);
 }
 
 void rl_console_banner(const char *in_path, const char *out_path, const RlConfig *cfg,
@@ -125,7 +28,7 @@ void rl_console_banner(const char *in_path, const char *out_path, const RlConfig
 
     if (cfg) {
         const RlOptions o = *opt;
-        print_config(cfg);
+        rl_lame_print_config(cfg, to_stderr, NULL);
         fprintf(stderr, "Encoding %s%s to %s\n", strcmp(in_path, "-") ? in_path : "<stdin>",
                 strlen(in_path) + strlen(out_path) < 66 ? "" : "\n     ",
                 strcmp(out_path, "-") ? out_path : "<stdout>");
@@ -141,7 +44,7 @@ void rl_console_banner(const char *in_path, const char *out_path, const RlConfig
         else
             fprintf(stderr, "VBR(q=%g)\n", (double) (o.vbr_q + o.vbr_q_frac));
         if (verbose)
-            print_internals(cfg, &o);
+            rl_lame_print_internals(cfg, &o, to_stderr, NULL);
     }
 }
 

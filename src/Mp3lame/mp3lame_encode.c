@@ -16,16 +16,19 @@ static int encode(lame_global_flags *g, const void *l, const void *r, int n, RlP
                   int jump, float norm, unsigned char *buf, int cap)
 {
     RlPcmTyped src;
+    int stereo;
 
     if (!rl_mp3_ready(g))
         return -3;
     if (n <= 0)
         return 0;
-    if (g->opt.num_channels > 1 ? !l || !r : !l)
+    /* the channels lame_init_params fixed (a later setter does not count) */
+    stereo = g->ses->cfg->channels_in > 1;
+    if (stereo ? !l || !r : !l)
         return 0;
     src.type = type;
     src.l = l;
-    src.r = g->opt.num_channels > 1 ? r : l;
+    src.r = stereo ? r : l;
     src.jump = jump;
     return rl_mp3_session_encode(g->ses, &src, n, norm, buf, cap);
 }
@@ -122,10 +125,18 @@ MP3LAME_API int lame_encode_buffer_long2(lame_global_flags *gfp, const long buff
                   mp3buf_size);
 }
 
+/* what the LAME tag of the file a flush ends carries */
+static void tag_numbers(lame_global_flags *g)
+{
+    g->ses->nogap_total = g->nogap_total;
+    g->ses->nogap_current = g->nogap_current;
+}
+
 MP3LAME_API int lame_encode_flush(lame_global_flags *gfp, unsigned char *mp3buf, int size)
 {
     if (!rl_mp3_ready(gfp))
         return -3;
+    tag_numbers(gfp);
     return rl_mp3_session_flush(gfp->ses, mp3buf, size);
 }
 
@@ -140,6 +151,7 @@ MP3LAME_API int lame_encode_flush_nogap(lame_global_flags *gfp, unsigned char *m
 {
     if (!rl_mp3_ready(gfp))
         return -3;
+    tag_numbers(gfp);
     return rl_mp3_session_flush_nogap(gfp->ses, mp3buf, size);
 }
 

@@ -31,7 +31,7 @@ struct lame_global_struct {
     lame_report_function errorf, debugf, msgf;
     RlId3Tag *id3;
     uint8_t  *art;              /* the album art's bytes (the tag points at them) */
-    int   init_failed;          /* lame_init_params ran and refused the options */
+    int   params_called;        /* lame_init_params was called (lame_close's answer) */
     struct RlMp3Session *ses;   /* the encode session, after lame_init_params */
 };
 

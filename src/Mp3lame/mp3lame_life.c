@@ -106,8 +106,8 @@ MP3LAME_API int lame_close(lame_global_flags *g)
 
     if (!rl_mp3_valid(g))
         return 0;
-    if (!g->ses)
-        ret = -3;           /* lame: no successful lame_init_params */
+    if (!g->params_called)
+        ret = -3;           /* lame: lame_init_params never ran */
     g->magic = 0;
     rl_mp3_session_destroy(g->ses);
     free(g->id3);
@@ -166,6 +166,7 @@ MP3LAME_API int lame_init_params(lame_global_flags *g)
 
     if (!rl_mp3_valid(g) || g->ses)
         return -1;          /* lame: not a handle, or already initialised */
+    g->params_called = 1;
     if (g->analysis)
         g->opt.write_lame_tag = 0;
     rc = automatic_tags(g, &v2, &v2_len, v1, &v1_len);
@@ -174,10 +175,11 @@ MP3LAME_API int lame_init_params(lame_global_flags *g)
     rc = rl_mp3_session_create(&g->ses, &g->opt, threads_from_env(), v2, v2_len, v1, v1_len,
                                &derived);
     free(v2);
-    if (rc < 0) {
-        g->init_failed = 1;
+    if (rc < 0)
         return -1;
-    }
     g->opt = derived;
+    /* what lame_init_params itself reports */
+    if (g->ses->cfg->highpass_dropped)
+        rl_mp3_msgf(g, "Warning: highpass filter disabled.  highpass frequency too small\n");
     return 0;
 }

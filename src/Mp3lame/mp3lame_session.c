@@ -13,6 +13,9 @@
 
 /* lame.h: everything a flush returns fits in 7,200 bytes */
 #define RL_MP3_FLUSH_PROMISE 7200
+/* the files one gapless sequence may have (the ReplayGain titles the
+ * gain feed keeps; lame's own front end takes 200) */
+#define RL_MP3_NOGAP_FILES 256
 
 /* A frame's largest size in bytes: the highest bitrate the stream may use
  * (CBR: its own), with the padding slot. */
@@ -46,7 +49,7 @@ static int inflight_frames(const RlConfig *cfg, int threads)
  * samples, mfbuf starting with ENCDELAY - MDCTDELAY zeros); with
  * resampling the output samples are estimated, which is safe: a frame the
  * ring cannot make yet leaves it starved, and the call returns. */
-static int64_t lame_frames_after(const RlMp3Session *s, int64_t samples)
+int64_t rl_mp3_session_lame_frames(const RlMp3Session *s, int64_t samples)
 {
     const RlConfig *cfg = s->cfg;
     int const fs = 576 * cfg->mode_gr;
@@ -89,6 +92,21 @@ static void on_frame(void *arg, int64_t frame, const RlRingFrameInfo *fi)
         }
     }
     (void) frame;
+}
+
+static void on_tag_nogap(void *arg, int file, int *total, int *current)
+{
+    const RlMp3Session *s = arg;
+    (void) file;
+    *total = s->nogap_total;
+    *current = s->nogap_current;
+}
+
+static void on_file_end(void *arg, int file, const RlRingResult *res)
+{
+    RlMp3Session *s = arg;
+    (void) file;
+    s->file_radio_gain = res->radio_gain;
 }
 
 static void on_progress(void *arg, int64_t frames_done, int64_t total)
@@ -153,6 +171,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
     run.hooks.arg = s;
     run.hooks.progress = on_progress;
     run.hooks.frame_info = on_frame;
+    run.hooks.file_end = on_file_end;
 
     rc = rl_api_output_init(&s->out);
     if (rc < 0)
@@ -167,6 +186,9 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
     rl_session_ring_params(&run, &s->st, &p);
     /* frame records for the lag and one frame per thread besides */
     p.slots = s->inflight + s->threads + 2;
+    /* every stream may turn into a gapless sequence (lame_encode_flush_nogap) */
+    p.nogap_files = RL_MP3_NOGAP_FILES;
+    p.tag_nogap = on_tag_nogap;
     rc = rl_ring_create(&s->ring, &s->st.opt, s->ex, &inp, &outp, &p);
     if (rc < 0)
         goto fail;
@@ -250,6 +272,8 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
 
     if (s->err)
         return s->err == -ENOMEM ? -2 : -4;
+    if (s->flushed)
+        return -3;          /* the stream has ended: no encoder takes samples */
     f.src = src;
     rl_pcm_matrix(s->cfg, norm, f.m);
     while (done < (size_t) n) {
@@ -260,12 +284,14 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
             rc = help(s, input_has_room, s);
             if (rc < 0)
                 return rc == -ENOMEM ? -2 : -4;
+            if (rc == 1 && !input_has_room(s))
+                return -4;  /* the ring cannot take more: it does not move */
         }
     }
     s->samples_in += n;
     /* the lag bound: libmp3lame's frames so far, less the frames in flight */
     w.s = s;
-    w.frames = lame_frames_after(s, s->samples_in) - s->inflight;
+    w.frames = rl_mp3_session_lame_frames(s, s->samples_in) - s->inflight;
     while (!frames_reached(&w)) {
         rc = help(s, frames_reached, &w);
         if (rc < 0)
@@ -295,16 +321,62 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
     return take(s, buf, cap);
 }
 
+static int never(void *arg)
+{
+    (void) arg;
+    return 0;
+}
+
 int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
 {
-    (void) s;
-    (void) buf;
-    (void) cap;
-    return -1;
+    size_t const room = cap <= 0 ? (size_t) INT_MAX : (size_t) cap;
+    int rc, tries;
+
+    if (s->err)
+        return s->err == -ENOMEM ? -2 : -4;
+    if (s->flushed)
+        return (int) rl_api_output_take_file(&s->out, buf, room);
+    if (!s->nogap_ending) {
+        rc = rl_api_input_file_end(&s->in);
+        if (rc < 0)
+            return -1;
+        s->nogap_ending = 1;
+        rl_ring_input_ready(s->ring);
+    }
+    /* every frame of the file, then its end on this thread; a ring that
+     * stays starved without reaching the file's end is an error */
+    for (tries = 0;; tries++) {
+        rc = rl_ring_end_file(s->ring);
+        if (rc != -EAGAIN)
+            break;
+        if (tries > 2) {
+            rc = -EPROTO;
+            break;
+        }
+        rc = help(s, never, NULL);
+        if (rc < 0)
+            break;
+        if (rc == 0)
+            tries = 0;
+    }
+    if (rc < 0) {
+        s->err = rc;
+        return rc == -ENOMEM ? -2 : -4;
+    }
+    s->nogap_ending = 0;
+    return (int) rl_api_output_take_file(&s->out, buf, room);
 }
 
 int rl_mp3_session_next_file(RlMp3Session *s)
 {
-    (void) s;
+    int br, c;
+
+    s->file_first_frame = rl_mp3_session_frames(s);
+    for (br = 0; br < 16; br++) {
+        for (c = 0; c < 5; c++)
+            __atomic_store_n(&s->bitrate_stmode[br][c], 0, __ATOMIC_RELAXED);
+        for (c = 0; c < 6; c++)
+            __atomic_store_n(&s->bitrate_btype[br][c], 0, __ATOMIC_RELAXED);
+    }
     return 0;
 }

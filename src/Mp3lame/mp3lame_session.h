@@ -34,6 +34,14 @@ typedef struct RlMp3Session {
     int      ended;             /* the ring finished: every byte is in the FIFO */
     int      err;               /* the error the ring stopped with */
     RlRingResult result;
+    /* gapless sequences (lame_encode_flush_nogap): what lame's LAME tag of
+     * each file carries (lame_set_nogap_total / _currentindex, set by the
+     * front end before each flush), the frame count's start for the file
+     * (lame_init_bitstream), the RadioGain of the file that ended last */
+    int      nogap_total, nogap_current;
+    int64_t  file_first_frame;
+    int      file_radio_gain;
+    int      nogap_ending;      /* a nogap flush waits for its file's end */
     /* lame's statistics (ov_enc's histograms, updated by Encode, atomic):
      * [bitrate index][mode extension, 4: all] and [bitrate index][block
      * type, 4: mixed, 5: all]; row 15 sums the bitrates */
@@ -69,6 +77,10 @@ int  rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap);
 /* lame_init_bitstream after a nogap flush: the next file starts (its
  * frame count, statistics and tag).  0 or lame's codes. */
 int  rl_mp3_session_next_file(RlMp3Session *s);
+
+/* Frames libmp3lame has encoded after `samples` input samples per
+ * channel (exact without resampling, estimated with it). */
+int64_t rl_mp3_session_lame_frames(const RlMp3Session *s, int64_t samples);
 
 /* Frames finished so far. */
 int64_t rl_mp3_session_frames(const RlMp3Session *s);

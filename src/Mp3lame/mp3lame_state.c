@@ -38,12 +38,28 @@ MP3LAME_API int lame_get_framesize(const lame_global_flags *gfp)
     return c ? 576 * c->mode_gr : 0;
 }
 
-MP3LAME_API int lame_get_frameNum(const lame_global_flags *gfp)
+/* The frames libmp3lame has encoded by now: mid-stream its count for the
+ * samples given (the ring may be behind it), after the flush the frames
+ * made; from the file's start in a gapless sequence */
+static int64_t frames_so_far(const RlMp3Session *s)
 {
-    return rl_mp3_ready(gfp) ? (int) rl_mp3_session_frames(gfp->ses) : 0;
+    int64_t const made = rl_mp3_session_frames(s);
+    int64_t lame;
+
+    if (s->ended || s->out.files_ended > 0)
+        return made;
+    lame = rl_mp3_session_lame_frames(s, s->samples_in);
+    return lame > made ? lame : made;
 }
 
-/* lame's sv_enc.mf_samples_to_encode: the samples given and the delay,
+MP3LAME_API int lame_get_frameNum(const lame_global_flags *gfp)
+{
+    if (!rl_mp3_ready(gfp))
+        return 0;
+    return (int) (frames_so_far(gfp->ses) - gfp->ses->file_first_frame);
+}
+
+/* lame's sv_enc.mf_samples_to_encode: the delay and the samples given,
  * less the frames encoded (0 after the flush) */
 MP3LAME_API int lame_get_mf_samples_to_encode(const lame_global_flags *gfp)
 {
@@ -59,8 +75,7 @@ MP3LAME_API int lame_get_mf_samples_to_encode(const lame_global_flags *gfp)
     out = s->samples_in;
     if (c->samplerate_in != c->samplerate_out)
         out = s->samples_in * c->samplerate_out / c->samplerate_in;
-    return (int) (RL_ENCDELAY + RL_POSTDELAY + out
-                  - (int64_t) 576 * c->mode_gr * rl_mp3_session_frames(s));
+    return (int) (RL_ENCDELAY + RL_POSTDELAY + out - (int64_t) 576 * c->mode_gr * frames_so_far(s));
 }
 
 /* lame's compute_flushbits gives the bytes its bit buffer holds; here the
@@ -81,9 +96,14 @@ MP3LAME_API int lame_get_size_mp3buffer(const lame_global_flags *gfp)
            / c->samplerate_out + 1;
 }
 
+/* the stream's after the flush; a gapless file's after its nogap flush */
 MP3LAME_API int lame_get_RadioGain(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.radio_gain : 0;
+    if (!rl_mp3_ready(gfp))
+        return 0;
+    if (gfp->ses->ended)
+        return gfp->ses->result.radio_gain;
+    return gfp->ses->out.files_ended > 0 ? gfp->ses->file_radio_gain : 0;
 }
 
 MP3LAME_API int lame_get_AudiophileGain(const lame_global_flags *gfp)
@@ -94,8 +114,7 @@ MP3LAME_API int lame_get_AudiophileGain(const lame_global_flags *gfp)
 
 MP3LAME_API float lame_get_PeakSample(const lame_global_flags *gfp)
 {
-    (void) gfp;
-    return 0;
+    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.peak_sample : 0;
 }
 
 MP3LAME_API int lame_get_noclipGainChange(const lame_global_flags *gfp)
@@ -103,9 +122,12 @@ MP3LAME_API int lame_get_noclipGainChange(const lame_global_flags *gfp)
     return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.noclip_gain_change : 0;
 }
 
+/* -1 (no verdict) until a flush with decoding on the fly made one */
 MP3LAME_API float lame_get_noclipScale(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.noclip_scale : 0;
+    if (!rl_mp3_ready(gfp))
+        return 0;
+    return gfp->ses->ended && gfp->ses->result.decoded ? gfp->ses->result.noclip_scale : -1.0f;
 }
 
 /* lame's estimate from num_samples (lame_init's "unknown" value counts as

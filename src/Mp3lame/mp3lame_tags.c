@@ -287,8 +287,8 @@ MP3LAME_API size_t lame_get_lametag_frame(const lame_global_flags *gfp, unsigned
     if (!rl_mp3_ready(gfp) || !gfp->opt.write_lame_tag)
         return 0;
     s = gfp->ses;
-    /* the tag is made when the stream ends (lame_encode_flush) */
-    if (!s->ended || s->out.tag_len == 0)
+    /* the tag is made when the stream or a gapless file ends */
+    if ((!s->ended && s->out.files_ended == 0) || s->out.tag_len == 0)
         return 0;
     if (size < s->out.tag_len)
         return s->out.tag_len;

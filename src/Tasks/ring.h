@@ -72,6 +72,7 @@ typedef struct RlRingResult {
     int     decoded;            /* 1: the output was decoded on the fly (the two below are set) */
     int     noclip_gain_change; /* lame_get_noclipGainChange: tenths of a dB, > 0: it clips */
     float   noclip_scale;       /* lame_get_noclipScale: the --scale that avoids it, -1: none */
+    float   peak_sample;        /* lame_get_PeakSample (decoded: the two above are set) */
     float   scale;              /* lame_get_scale after init (--scale, or a preset's) */
     int     encoder_padding;    /* lame_get_encoder_padding after the flush */
     int     flush_empty;        /* the (file's) end had nothing to flush: no frame yet, where
@@ -161,6 +162,11 @@ typedef struct RlRingParams {
      * earlier files'. */
     void (*file_read_progress)(void *arg, int file, int64_t frames_in_file);
     void (*file_end)(void *arg, int file, const RlRingResult *res);
+    /* gapless sets: the numbers the LAME tag of output file `file` carries
+     * (lame's nogap_total and nogap_current, which lame's caller sets),
+     * asked for when the tag is made; NULL: the set's (nogap_files, file).
+     * arg: progress_arg */
+    void (*tag_nogap)(void *arg, int file, int *total, int *current);
 } RlRingParams;
 
 /* ---------------------------------------------------------------- ports
@@ -248,6 +254,15 @@ int  rl_ring_wait(RlRing *r);
  * each Encode and Finish, and when it starves, ends or fails); returns
  * rl_ring_state. */
 int  rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg);
+/* A gapless set whose files end as the front end says (the drop-in
+ * libmp3lame's lame_encode_flush_nogap; nogap_files: the most it may
+ * have): once the input port has answered RL_RING_IN_FILE_END and the
+ * ring is STARVED, the file's end (the bitstream flush, its LAME tag
+ * through the output port's next_file, then the next file's head) runs
+ * on the calling thread, as the next file's first Encode would run it.
+ * 0, -EAGAIN (not starved after a file's end yet: help, then call again)
+ * or the error the ring failed with. */
+int  rl_ring_end_file(RlRing *r);
 /* After the ring ended, or to abort it (it then fails with -ECANCELED and
  * the output port is cancelled): detaches from the executor (waits for the
  * tasks that run), releases a held input block, fills p->stats, frees.

@@ -3,7 +3,8 @@
 # Installs a build into a temporary prefix and checks it like a user would
 # (cmake/install.cmake, docs/building.md):
 #   - the files: libringlame.so (+ soname link), libringlame.a, the headers,
-#     ringlame.pc, the CMake package, the command, the man page;
+#     ringlame.pc, the CMake package, the command, the man page, the
+#     drop-in lib/ringlame/libmp3lame.so.0 (and no libmp3lame beside it);
 #   - libringlame.so exports ringlame_* only; its SONAME;
 #   - a C program calling ringlame_version() builds and runs against it with
 #     pkg-config, and with find_package(ringlame) in a throwaway CMake project
@@ -55,9 +56,14 @@ for f in "$SO" "$LIB/$SONAME" "$LIB/libringlame.so.$VERSION" "$LIB/libringlame.a
          "$LIB/cmake/ringlame/ringlameConfig.cmake" \
          "$LIB/cmake/ringlame/ringlameConfigVersion.cmake" \
          "$LIB/cmake/ringlame/ringlameTargets.cmake" \
-         "$PREFIX/$BINDIR/ringlame"; do
+         "$PREFIX/$BINDIR/ringlame" "$LIB/ringlame/libmp3lame.so.0"; do
     [ -e "$f" ] && ok "${f#"$PREFIX"/}" || fail "missing ${f#"$PREFIX"/}"
 done
+# the drop-in libmp3lame lives in a directory of its own, never beside
+# the system's libraries
+[ ! -e "$LIB/libmp3lame.so.0" ] && [ ! -e "$LIB/ringlame/libmp3lame.so" ] \
+    && ok "libmp3lame.so.0 in ${LIB#"$PREFIX"/}/ringlame only" \
+    || fail "a libmp3lame outside ${LIB#"$PREFIX"/}/ringlame, or a link-time libmp3lame.so"
 if [ -f "$BUILD/man/ringlame.1" ]; then
     f=$PREFIX/$MANDIR/man1/ringlame.1
     [ -f "$f" ] && ok "${f#"$PREFIX"/}" || fail "missing ${f#"$PREFIX"/}"

@@ -340,6 +340,11 @@ void rl_encoder_noclip(const RlRedecode *rd, int *gain_change, float *scale)
     rl_redecode_noclip(rd, gain_change, scale);
 }
 
+float rl_encoder_peak(const RlRedecode *rd)
+{
+    return rd ? rd->peak : 0.0f;
+}
+
 int rl_encoder_gain_mark(RlGainFeed *rg)
 {
     return rg->nch ? rl_gain_feed_mark(rg) : 0;

@@ -229,6 +229,8 @@ int  rl_encoder_redecode_chunk(RlRedecode *rd, RlGainFeed *rg, const uint8_t *by
 /* After the last chunk: lame_get_noclipGainChange (tenths of a dB) and
  * lame_get_noclipScale (-1: no clipping). */
 void rl_encoder_noclip(const RlRedecode *rd, int *gain_change, float *scale);
+/* lame_get_PeakSample: the peak of the decoded output (0: rd NULL). */
+float rl_encoder_peak(const RlRedecode *rd);
 
 /* ------------------------------------------------------- gapless sets
  *

@@ -735,6 +735,40 @@ int rl_ring_state(RlRing *r)
     return st;
 }
 
+int rl_ring_end_file(RlRing *r)
+{
+    int rc, cancel = 0;
+
+    pthread_mutex_lock(&r->mu);
+    if (r->err) {
+        rc = r->err;
+        pthread_mutex_unlock(&r->mu);
+        return rc;
+    }
+    if (state_locked(r) != RL_RING_STARVED || r->out_file >= r->in_file) {
+        pthread_mutex_unlock(&r->mu);
+        return -EAGAIN;
+    }
+    /* this thread is Encode and the gain tasks now (as Finish is):
+     * nothing else is taken meanwhile */
+    r->encode_running = 1;
+    r->finish_taken = 1;
+    r->running++;
+    pthread_mutex_unlock(&r->mu);
+    rc = rl_ring_end_files(r);
+    pthread_mutex_lock(&r->mu);
+    r->running--;
+    r->encode_running = 0;
+    r->finish_taken = 0;
+    if (rc < 0)
+        cancel = fail(r, rc);
+    pthread_mutex_unlock(&r->mu);
+    if (cancel)
+        cancel_output(r);
+    rl_executor_notify(r->ex);
+    return rc;
+}
+
 int rl_ring_frame_size(const RlRing *r)
 {
     return r->frame_size;

@@ -133,6 +133,10 @@ struct RlRing {
 int rl_ring_run_dispatch(Ring *r, RlFrame *f);
 int rl_ring_run_encode(Ring *r, RlFrame *f, int64_t t);
 int rl_ring_run_finish(Ring *r);
+/* The ends of the gapless files Dispatch has passed and Encode not yet
+ * ended (Finish, rl_ring_end_file): Encode's and the gain tasks' work,
+ * run by a thread that holds both. */
+int rl_ring_end_files(Ring *r);
 int rl_ring_run_redecode(Ring *r, int64_t t);
 /* The bytes of a gapless file's start (its tag placeholder): kept in
  * file_head when decoding on the fly, else as rl_ring_write_ready_bytes. */

@@ -283,7 +283,7 @@ static const uint8_t *file_id3v2(const Ring *r, int i, size_t *len)
 static int end_file(Ring *r, int last)
 {
     RlEncoder *e = r->e;
-    int len = 0, rc;
+    int len = 0, rc, files, file;
 
     /* (decoding on the fly, a gapless file's end was flushed by
      * boundary_flush) */
@@ -307,14 +307,18 @@ static int end_file(Ring *r, int last)
         if (rc < 0)
             return rc;
     }
+    files = r->p.nogap_files;
+    file = r->out_file;
+    if (r->p.tag_nogap)
+        r->p.tag_nogap(r->p.progress_arg, r->out_file, &files, &file);
     if (r->out.wants_tag && last)
         len = rl_encoder_tag_frame_nogap(rl_encoder_const(e), rl_encoder_encode_stage(e),
-                                         rl_encoder_dispatch(e), rl_encoder_gain(e), r->rd, r->out_file,
-                                         r->p.nogap_files, r->out_bytes, RL_ENCODER_BYTES_MAX);
+                                         rl_encoder_dispatch(e), rl_encoder_gain(e), r->rd, file,
+                                         files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     else if (r->out.wants_tag)
         len = rl_encoder_file_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e),
-                                        rl_encoder_gain(e), r->rd, r->out_file,
-                                        r->p.nogap_files, r->out_bytes, RL_ENCODER_BYTES_MAX);
+                                        rl_encoder_gain(e), r->rd, file,
+                                        files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     return len;
 }
 
@@ -415,18 +419,13 @@ int rl_ring_run_encode(Ring *r, RlFrame *f, int64_t t)
     return 0;
 }
 
-/* Finish: after the flush, the last Encode and the last gain task: stuffing,
- * the final bytes, an ID3v1 tag, and the LAME tag frame over the placeholder
- * (when the output port wants it, after an ID3v2 tag), handed to the port's
- * finish. */
-int rl_ring_run_finish(Ring *r)
+int rl_ring_end_files(Ring *r)
 {
-    size_t v2_len;
-    int len, rc;
-
-    /* (the flush always cuts a frame, so the last file has one: this
-     * only guards the order) */
+    int rc;
     while (r->out_file < r->in_file) {
+        /* the file's ReplayGain title closes with the gain work done */
+        if (!r->rd && (rc = run_gain_here(r)) < 0)
+            return rc;
         if (r->rd) {
             rc = boundary_flush(r, r->encoded, 1);
             if (rc == 0)
@@ -438,6 +437,23 @@ int rl_ring_run_finish(Ring *r)
         if (rc < 0)
             return rc;
     }
+    return 0;
+}
+
+/* Finish: after the flush, the last Encode and the last gain task: stuffing,
+ * the final bytes, an ID3v1 tag, and the LAME tag frame over the placeholder
+ * (when the output port wants it, after an ID3v2 tag), handed to the port's
+ * finish. */
+int rl_ring_run_finish(Ring *r)
+{
+    size_t v2_len;
+    int len, rc;
+
+    /* (the flush always cuts a frame, so the last file has one: this
+     * only guards the order) */
+    rc = rl_ring_end_files(r);
+    if (rc < 0)
+        return rc;
     len = end_file(r, 1);
     if (len < 0)
         return len;
@@ -450,9 +466,11 @@ int rl_ring_run_finish(Ring *r)
         r->p.result->flush_empty = r->flush_empty;
         r->p.result->encoder_padding = rl_encoder_padding(r->e);
         r->p.result->scale = r->scale;
-        if (r->rd)
+        if (r->rd) {
             rl_encoder_noclip(r->rd, &r->p.result->noclip_gain_change,
                               &r->p.result->noclip_scale);
+            r->p.result->peak_sample = rl_encoder_peak(r->rd);
+        }
     }
     (void) file_id3v2(r, r->out_file, &v2_len);
     return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len, (uint64_t) v2_len);
