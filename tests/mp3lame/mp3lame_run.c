@@ -229,10 +229,21 @@ static int encode_call(const struct rlt_lame *lib, lame_t gfp, const struct rlt_
     return -9999;
 }
 
-/* lame.h's promise: 1.25 * nsamples + 7200 bytes hold one call's output */
-static int mp3buf_size(int n)
+/* lame.h's promise: 1.25 * nsamples + 7200 bytes hold one call's output;
+ * it counts output samples, so an upsampling encode gets the rate's ratio
+ * more (Debian's library returns -1 on the promise's size there) */
+static int mp3buf_size(int n, int upsampling)
 {
-    return 5 * (n / 4) + 5 + 7200;
+    return 5 * (n / 4 * upsampling) + 5 + 7200;
+}
+
+/* the output rate's ratio to the input's, rounded up (1 without upsampling) */
+static int upsampling(const struct rlt_lame *lib, lame_t gfp)
+{
+    rlt_get_int_fn get_in = (rlt_get_int_fn)rlt_lame_symbol(lib, "lame_get_in_samplerate");
+    rlt_get_int_fn get_out = (rlt_get_int_fn)rlt_lame_symbol(lib, "lame_get_out_samplerate");
+    int in = get_in(gfp), out = get_out(gfp);
+    return in > 0 && out > in ? (out + in - 1) / in : 1;
 }
 
 static struct rlt_record *stream_record(struct rlt_result *res)
@@ -260,12 +271,13 @@ static int encode_track(const struct rlt_lame *lib, lame_t gfp, const struct rlt
         return err;
     struct rlt_record *stream = stream_record(res);
     uint64_t cuts = c->tracks[t].seed ^ 0x5eedu;
+    int up = upsampling(lib, gfp);
     for (int pos = 0; pos < c->tracks[t].nsamples;) {
         int left = c->tracks[t].nsamples - pos;
         int n = c->cut ? c->cut : 1 + rlt_rand_below(&cuts, 5000);
         if (n > left)
             n = left;
-        int ret = encode_call(lib, gfp, c, &in, pos, n, out, mp3buf_size(n));
+        int ret = encode_call(lib, gfp, c, &in, pos, n, out, mp3buf_size(n, up));
         if (ret > 0)
             put(res, stream, out, (size_t)ret);
         add_call(res, ret, 0, stream->bytes.len);
@@ -362,7 +374,7 @@ int rlt_run_case(const struct rlt_lame *lib, const struct rlt_case *c, enum rlt_
         lib->lame_print_internals(gfp);
         struct rlt_record *stream = record(res, "MP3 stream (every encode and flush call's bytes)");
         stream->is_stream = 1;
-        out = malloc((size_t)mp3buf_size(220500));
+        out = malloc((size_t)mp3buf_size(220500, 6));   /* 8 to 48 kHz at the most */
         if (!out) {
             res->oom = 1;
             goto done;
