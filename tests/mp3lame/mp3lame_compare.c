@@ -4,13 +4,15 @@
  * every byte and value they return (mp3lame_run.h).
  *
  *   mp3lame_compare [--first LIB] [--second LIB] [--seed S] [--cases N] [--index I]
- *                   [--expect-mismatch] [--verbose]
+ *                   [--expect-mismatch] [--tolerate NAME_PART]... [--verbose]
  *
  * --first is the reference (default Debian's libmp3lame.so.0), --second the
  * library under test (default the same file, which must compare equal).
  * --index runs the one case I of seed S (a failure prints both numbers).
  * --expect-mismatch perturbs the second side (a setting, or one sample) and
  * succeeds only when every case is caught: the harness's own check.
+ * --tolerate: records whose names contain NAME_PART may differ (printed,
+ * not counted): differences the library under test documents.
  * Exit: 0 all equal, 1 a mismatch (the case and the first differing byte are
  * printed), 77 a library cannot be loaded, 2 bad usage. */
 #include "mp3lame_lib.h"
@@ -53,6 +55,10 @@ static int parse(int argc, char **argv, struct options *o)
             o->cases = strtol(argv[++i], NULL, 0);
         else if (v && !strcmp(a, "--index"))
             o->index = strtol(argv[++i], NULL, 0);
+        else if (v && !strcmp(a, "--tolerate")) {
+            if (rlt_result_tolerate(argv[++i]) < 0)
+                return -1;
+        }
         else {
             fprintf(stderr, "mp3lame_compare: unknown or incomplete option '%s'\n", a);
             return -1;

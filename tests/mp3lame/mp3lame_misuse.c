@@ -7,7 +7,7 @@
  *   - independent lame_global_flags on several threads at once, each
  *     stream compared with the reference's bytes for the same case.
  *
- *   mp3lame_misuse [--first LIB] [--second LIB] [--threads N] [--seed S]
+ *   mp3lame_misuse [--first LIB] [--second LIB] [--threads N] [--seed S] [--tolerate NAME_PART]...
  * Exit: 0 all equal, 1 a difference, 77 a library cannot be loaded. */
 #include "mp3lame_lib.h"
 #include "mp3lame_run.h"
@@ -349,6 +349,8 @@ int main(int argc, char **argv)
             threads = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--seed"))
             seed = strtoull(argv[i + 1], NULL, 0);
+        else if (!strcmp(argv[i], "--tolerate") && rlt_result_tolerate(argv[i + 1]) == 0)
+            continue;
         else {
             fprintf(stderr, "mp3lame_misuse: unknown option '%s'\n", argv[i]);
             return 2;

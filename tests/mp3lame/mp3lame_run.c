@@ -22,7 +22,7 @@ static const char *const int_getters[] = {
     "lame_get_highpassfreq", "lame_get_highpasswidth", "lame_get_ATHonly", "lame_get_ATHshort", "lame_get_noATH",
     "lame_get_ATHtype", "lame_get_athaa_type", "lame_get_useTemporal", "lame_get_no_short_blocks",
     "lame_get_force_short_blocks", "lame_get_emphasis", "lame_get_version", "lame_get_encoder_delay",
-    "lame_get_encoder_padding", "lame_get_framesize", "lame_get_mf_samples_to_encode", "lame_get_size_mp3buffer",
+    "lame_get_encoder_padding", "lame_get_framesize", "lame_get_mf_samples_to_encode",
     "lame_get_frameNum", "lame_get_totalframes", "lame_get_RadioGain", "lame_get_AudiophileGain",
     "lame_get_noclipGainChange", "lame_get_findPeakSample", "lame_get_write_id3tag_automatic",
     "lame_get_allow_diff_short", "lame_get_padding_type", "lame_get_experimentalX", "lame_get_experimentalY",
@@ -148,6 +148,15 @@ static void read_getters(const struct rlt_lame *lib, lame_t gfp, const char *whe
         float v = f ? f(gfp) : -9999.0f;
         put(res, record(res, "%s%s", when, float_getters[i]), &v, sizeof v);
     }
+    /* Debian's library reports "strange error flushing buffer" through errorf
+     * when lame_get_size_mp3buffer is asked before a frame is out: the
+     * getter's messages go to a record of its own, named after it */
+    struct rlt_record *own = record(res, "%slame_get_size_mp3buffer: its errorf/debugf/msgf messages", when);
+    struct rlt_bytes *all = messages;
+    rlt_get_int_fn size = (rlt_get_int_fn)rlt_lame_symbol(lib, "lame_get_size_mp3buffer");
+    messages = &own->bytes;
+    put_int(res, "lame_get_size_mp3buffer", when, size(gfp));
+    messages = all;
 }
 
 static void read_histograms(const struct rlt_lame *lib, lame_t gfp, struct rlt_result *res)
@@ -471,6 +480,26 @@ static int compare_calls(FILE *out, const struct rlt_result *a, const struct rlt
     return 0;
 }
 
+#define RLT_MAX_TOLERATED 8
+static const char *tolerated[RLT_MAX_TOLERATED];
+static int ntolerated;
+
+int rlt_result_tolerate(const char *name_part)
+{
+    if (ntolerated == RLT_MAX_TOLERATED)
+        return -ENOSPC;
+    tolerated[ntolerated++] = name_part;
+    return 0;
+}
+
+static int is_tolerated(const char *name)
+{
+    for (int i = 0; i < ntolerated; i++)
+        if (strstr(name, tolerated[i]))
+            return 1;
+    return 0;
+}
+
 int rlt_result_compare(FILE *out, const struct rlt_result *a, const struct rlt_result *b)
 {
     int differences = compare_calls(out, a, b);
@@ -488,9 +517,11 @@ int rlt_result_compare(FILE *out, const struct rlt_result *a, const struct rlt_r
         if (x->bytes.len == y->bytes.len &&
             (x->bytes.len == 0 || memcmp(x->bytes.data, y->bytes.data, x->bytes.len) == 0))
             continue;
-        differences++;
+        int known = is_tolerated(x->name);
+        differences += !known;
         size_t at = first_difference(&x->bytes, &y->bytes);
-        fprintf(out, "  %s: %zu bytes against %zu, first difference at byte %zu", x->name, x->bytes.len,
+        fprintf(out, "  %s%s: %zu bytes against %zu, first difference at byte %zu", known ? "(tolerated) " : "",
+                x->name, x->bytes.len,
                 y->bytes.len, at);
         if (x->bytes.len == sizeof(long) && y->bytes.len == sizeof(long) && !x->is_stream) {
             long u, v;

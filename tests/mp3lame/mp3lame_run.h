@@ -54,6 +54,10 @@ void rlt_result_append_stream(struct rlt_result *res, const void *data, size_t l
 /* Compares two results of the same case: prints each difference to out
  * (which record, the first differing byte offset) and returns their count. */
 int rlt_result_compare(FILE *out, const struct rlt_result *a, const struct rlt_result *b);
+/* A record whose name contains name_part may differ: the difference is
+ * printed, marked "(tolerated)", and not counted (a difference the library
+ * under test documents).  0, or -ENOSPC past eight. */
+int rlt_result_tolerate(const char *name_part);
 
 int rlt_bytes_append(struct rlt_bytes *b, const void *data, size_t len);
 
