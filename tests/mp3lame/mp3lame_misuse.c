@@ -99,6 +99,15 @@ static void flush_twice(const struct rlt_lame *l, struct rlt_result *res)
     put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
     put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
     put_call(res, "flush again", l->lame_encode_flush(gfp, out, 7200));
+    close_handle(l, gfp, res);
+}
+
+static void encode_after_flush(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    put_call(res, "flush again", l->lame_encode_flush(gfp, out, 7200));
     put_call(res, "encode after the flush", encode(l, gfp, 5000, sizeof out));
     put_call(res, "flush a third time", l->lame_encode_flush(gfp, out, 7200));
     close_handle(l, gfp, res);
@@ -211,7 +220,8 @@ struct scenario {
 static const struct scenario scenarios[] = {
     {"encode before lame_init_params", encode_before_init},
     {"lame_init_params twice", init_twice},
-    {"flush twice, encode after the flush", flush_twice},
+    {"flush twice", flush_twice},
+    {"encode after the flush", encode_after_flush},
     {"flush with nothing encoded", flush_without_encode},
     {"output buffers too small", small_buffers},
     {"0, negative and NULL sample arguments", odd_arguments},
@@ -372,6 +382,9 @@ int main(int argc, char **argv)
         if (rlt_result_compare(stdout, &ra, &rb) == 0 && !ra.oom && !rb.oom) {
             printf("ok %s%s (%d values)\n", scenarios[i].name,
                    reference_crashed ? " (the reference crashes too)" : "", ra.nrecords);
+            passed++;
+        } else if (rlt_result_is_tolerated(scenarios[i].name)) {
+            printf("ok %s: differs, tolerated (--tolerate)\n", scenarios[i].name);
             passed++;
         } else {
             printf("FAIL %s\n", scenarios[i].name);

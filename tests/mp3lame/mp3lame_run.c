@@ -492,7 +492,7 @@ int rlt_result_tolerate(const char *name_part)
     return 0;
 }
 
-static int is_tolerated(const char *name)
+int rlt_result_is_tolerated(const char *name)
 {
     for (int i = 0; i < ntolerated; i++)
         if (strstr(name, tolerated[i]))
@@ -517,7 +517,7 @@ int rlt_result_compare(FILE *out, const struct rlt_result *a, const struct rlt_r
         if (x->bytes.len == y->bytes.len &&
             (x->bytes.len == 0 || memcmp(x->bytes.data, y->bytes.data, x->bytes.len) == 0))
             continue;
-        int known = is_tolerated(x->name);
+        int known = rlt_result_is_tolerated(x->name);
         differences += !known;
         size_t at = first_difference(&x->bytes, &y->bytes);
         fprintf(out, "  %s%s: %zu bytes against %zu, first difference at byte %zu", known ? "(tolerated) " : "",

@@ -58,6 +58,7 @@ int rlt_result_compare(FILE *out, const struct rlt_result *a, const struct rlt_r
  * printed, marked "(tolerated)", and not counted (a difference the library
  * under test documents).  0, or -ENOSPC past eight. */
 int rlt_result_tolerate(const char *name_part);
+int rlt_result_is_tolerated(const char *name);
 
 int rlt_bytes_append(struct rlt_bytes *b, const void *data, size_t len);
 
