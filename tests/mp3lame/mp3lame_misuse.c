@@ -93,21 +93,24 @@ static void init_twice(const struct rlt_lame *l, struct rlt_result *res)
     finish(l, gfp, res);
 }
 
-static void flush_twice(const struct rlt_lame *l, struct rlt_result *res)
+/* a stream flushed twice; the handle stays open */
+static lame_t flushed_twice(const struct rlt_lame *l, struct rlt_result *res)
 {
     lame_t gfp = ready(l, res);
     put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
     put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
     put_call(res, "flush again", l->lame_encode_flush(gfp, out, 7200));
-    close_handle(l, gfp, res);
+    return gfp;
+}
+
+static void flush_twice(const struct rlt_lame *l, struct rlt_result *res)
+{
+    close_handle(l, flushed_twice(l, res), res);
 }
 
 static void encode_after_flush(const struct rlt_lame *l, struct rlt_result *res)
 {
-    lame_t gfp = ready(l, res);
-    put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
-    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
-    put_call(res, "flush again", l->lame_encode_flush(gfp, out, 7200));
+    lame_t gfp = flushed_twice(l, res);
     put_call(res, "encode after the flush", encode(l, gfp, 5000, sizeof out));
     put_call(res, "flush a third time", l->lame_encode_flush(gfp, out, 7200));
     close_handle(l, gfp, res);
