@@ -96,7 +96,7 @@ static const Mode modes[] = {
     { "-V0", "vbr-new", { "-V0" }, 1, 1 },
     { "--abr 160", "abr", { "--abr", "160" }, 1, 0 },
     { "--abr 320", "abr", { "--abr", "320" }, 1, 0 },
-    { "-b 128", "cbr", { "-b", "128" }, 0, 0 },
+    { "-b 128", "cbr", { "-b", "128" }, 1, 0 },
     { "--vbr-old -V 2", "vbr-old", { "--vbr-old", "-V", "2" }, 0, 0 },
 };
 static const Mode *g_mode = &modes[0];

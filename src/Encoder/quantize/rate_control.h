@@ -7,8 +7,10 @@
  * through the table the encoder chose at init (RlEncoderConst.rc).
  *
  * One frame's life, as the stages drive it:
- *   ring      assume(committed, ahead)   -> the state Search assumes
- *   Search    MDCT, then search(assumed)  (any thread, writes f only)
+ *   ring      assume(known, ahead)       -> the state Search assumes
+ *   Search    MDCT, then search(assumed)  (any thread, writes f only);
+ *             predict: the state after f if assumed was the truth
+ *             (the ring's `known` for the next frames)
  *   Encode    valid(truth)?  no: MDCT, then redo(truth)   (serial)
  *             commit: loops left to Encode, bitrate, reservoir, packing
  *             then the stage formats the frame (side info, bytes).
@@ -36,6 +38,11 @@ typedef struct RlRateControl {
      * Stage: the scheduler, when it hands a frame to Search. */
     void (*assume)(const RlEncoderConst *k, const RlCarried *committed, int64_t ahead,
                    RlCarried *assumed);
+    /* NULL, or after search: 1 and the carried state commit leaves after
+     * the frame when *assumed was the truth (what a scheduler may assume
+     * for the next frame), or 0 when the search cannot tell.
+     * Stage: Search. */
+    int  (*predict)(const RlEncoderConst *k, const RlFrame *f, RlCarried *after);
     /* After the MDCT: the frame's quantization as if Encode's carried state
      * were *assumed.  Writes f only; a quantizer failure goes into
      * f->search_rc (reported by Encode), a negative return is fatal.

@@ -121,14 +121,22 @@ int  rl_resolve(const RlEncoderConst *k, RlPsyState *psy, RlFrame *f);
 /* ---------------------------------------------------- Search (parallel) */
 
 /* The carried state a scheduler hands Search for a frame, given
- * *committed, Encode's state after the last committed Encode
- * (rl_encoder_carried), and `ahead`, the Encodes that still run before the
- * frame's own (0: *committed is the state the frame's Encode will see).
- * The rate-control mode chooses it (quantize/rate_control.h; every mode
- * now assumes *committed).  Cheap and pure: call it under the scheduler's
- * lock when the Search task is taken. */
+ * *committed, the newest state it knows before the frame (Encode's state
+ * after the last committed Encode, rl_encoder_carried, or the state a
+ * later frame's search predicts, rl_search_predict), and `ahead`, the
+ * Encodes that still run before the frame's own (0: *committed is
+ * Encode's state, and the one the frame's Encode will see).  The rate-control
+ * mode chooses it (quantize/rate_control.h; every mode now assumes
+ * *committed).  Cheap and pure: call it under the scheduler's lock when
+ * the Search task is taken. */
 void rl_search_assume(const RlEncoderConst *k, const RlCarried *committed, int64_t ahead,
                       RlCarried *assumed);
+
+/* After rl_search: 1 and *after, the carried state Encode will hold after
+ * the frame if the state the search assumed is the true one (a scheduler
+ * may assume it for the next frame); 0 when the mode predicts none.
+ * Stage: Search (the task that searched f). */
+int  rl_search_predict(const RlEncoderConst *k, const RlFrame *f, RlCarried *after);
 
 /* MDCT of both granules and the rate-control mode's search, as if Encode's
  * carried state were *assumed (from rl_search_assume):
