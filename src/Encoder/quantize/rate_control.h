@@ -30,9 +30,10 @@
 
 typedef struct RlRateControl {
     const char *name;
-    /* The carried state Search is to assume for a frame, given Encode's
-     * state after the last committed Encode (*committed) and `ahead`, the
-     * Encodes that still run before the frame's own (0: *committed is
+    /* The carried state Search is to assume for a frame, given the newest
+     * state the scheduler knows before it (*committed: Encode's after the
+     * last committed Encode, or a later frame's predicted one) and `ahead`,
+     * the Encodes that still run before the frame's own (0: *committed is
      * the state the frame's Encode will see).
      * A scheduler calls it under its lock: cheap, pure, no allocation.
      * Stage: the scheduler, when it hands a frame to Search. */
@@ -75,18 +76,17 @@ extern const RlRateControl rl_rc_cbr;       /* CBR (quantize_cbr.c) */
  * Stage: init. */
 const RlRateControl *rl_rate_control_for(RlVbrMode vbr);
 
-/* The assumption every mode makes: the state after the last
- * committed Encode, whatever `ahead`.
+/* The assumption of VBR-new and ABR: the state given, whatever `ahead`.
  * Stage: the scheduler. */
 void rl_rc_assume_committed(const RlEncoderConst *k, const RlCarried *committed, int64_t ahead,
                             RlCarried *assumed);
 
-/* The check of a mode whose search reads no carried state (CBR, vbr_rh:
- * their search is one function of the frame, whatever was assumed): 1.
+/* The check of a mode whose search reads no carried state (vbr_rh: its
+ * search is one function of the frame, whatever was assumed): 1.
  * Stage: Encode. */
 int rl_rc_valid_always(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth);
 
-/* The redo every mode runs: its search from the truth, which its
+/* The redo of VBR-new, ABR and vbr_rh: its search from the truth, which its
  * valid must then accept (-EIO if not: a broken rule).
  * Stage: Encode. */
 int rl_rc_redo_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,
