@@ -27,6 +27,7 @@ static const int aheads[] = { 1, 2, 4, 8, 16 };
 
 typedef struct Count {
     long frames, ok[NAHEAD], ok_pred1, spec[NAHEAD], spec_pred1;
+    long kept_gr[NAHEAD], kept_gr_pred1;    /* granules searched, in accepted frames */
 } Count;
 
 typedef struct Tool {
@@ -42,7 +43,13 @@ typedef struct Tool {
 /* the search ran the loops (a CBR search may leave them to Encode) */
 static int speculated(const Tool *T, const RlFrame *w)
 {
-    return strcmp(T->e->k.rc->name, "cbr") != 0 || !w->rc.cbr.deferred;
+    return strcmp(T->e->k.rc->name, "cbr") != 0 || w->rc.cbr.deferred_from == T->e->k.cfg.mode_gr;
+}
+
+/* the granules whose loops ran in the search */
+static int searched_granules(const Tool *T, const RlFrame *w)
+{
+    return strcmp(T->e->k.rc->name, "cbr") != 0 ? T->e->k.cfg.mode_gr : w->rc.cbr.deferred_from;
 }
 
 static int frame_step(Tool *T)
@@ -65,7 +72,10 @@ static int frame_step(Tool *T)
             if ((rc = rl_search(&T->e->k, w, &s)) < 0)
                 return rc;
             T->c.spec[a] += speculated(T, w);
-            T->c.ok[a] += speculated(T, w) && rl_search_valid(&T->e->k, w, &truth);
+            if (rl_search_valid(&T->e->k, w, &truth)) {
+                T->c.ok[a] += speculated(T, w);
+                T->c.kept_gr[a] += searched_granules(T, w);
+            }
         }
         if (T->have_pred) {
             *w = *f;
@@ -73,7 +83,10 @@ static int frame_step(Tool *T)
             if ((rc = rl_search(&T->e->k, w, &T->pred)) < 0)
                 return rc;
             T->c.spec_pred1 += speculated(T, w);
-            T->c.ok_pred1 += speculated(T, w) && rl_search_valid(&T->e->k, w, &truth);
+            if (rl_search_valid(&T->e->k, w, &truth)) {
+                T->c.ok_pred1 += speculated(T, w);
+                T->c.kept_gr_pred1 += searched_granules(T, w);
+            }
         }
     }
     /* the prediction the next frame's search would get from this frame's
@@ -184,13 +197,16 @@ int main(int argc, char **argv)
     printf("%s:", T.e->k.rc->name);
     for (int i = 2; i < argc; i++)
         printf(" %s", argv[i]);
-    printf(", %ld frames; searched, accepted with the state:", T.c.frames - HIST);
-    for (int a = 0; a < NAHEAD; a++)
-        printf(" %d old %.1f%% %.1f%%", aheads[a], 100.0 * T.c.spec[a] / (double) (T.c.frames - HIST),
-               100.0 * T.c.ok[a] / (double) (T.c.frames - HIST));
-    printf("; predicted from 1 old %.1f%% %.1f%%\n",
-           100.0 * T.c.spec_pred1 / (double) (T.c.frames - HIST),
-           100.0 * T.c.ok_pred1 / (double) (T.c.frames - HIST));
+    {
+        double const nf = (double) (T.c.frames - HIST), ng = nf * T.e->k.cfg.mode_gr;
+        printf(", %ld frames; whole frame searched / kept, granules kept, with the state:",
+               T.c.frames - HIST);
+        for (int a = 0; a < NAHEAD; a++)
+            printf(" %d old %.1f / %.1f / %.1f%%", aheads[a], 100.0 * T.c.spec[a] / nf,
+                   100.0 * T.c.ok[a] / nf, 100.0 * T.c.kept_gr[a] / ng);
+        printf("; predicted from 1 old %.1f / %.1f / %.1f%%\n", 100.0 * T.c.spec_pred1 / nf,
+               100.0 * T.c.ok_pred1 / nf, 100.0 * T.c.kept_gr_pred1 / ng);
+    }
     rl_encoder_destroy(T.e);
     return 0;
 }

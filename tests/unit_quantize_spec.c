@@ -242,7 +242,7 @@ static int frame_step(RlEncoder *e, RlFrame *f, RlFrame *fr[3], int speculative,
         *w = *f;
         if ((rc = rl_search(&e->k, w, &wrong[k])) < 0)
             return rc;
-        deferred = strcmp(g_mode->rc_name, "cbr") == 0 && w->rc.cbr.deferred;
+        deferred = strcmp(g_mode->rc_name, "cbr") == 0 && w->rc.cbr.deferred_from < e->k.cfg.mode_gr;
         valid = rl_search_valid(&e->k, w, &truth);
         run->deferred += deferred;
         if (valid) {

@@ -62,53 +62,46 @@ static void cbr_channel(void *arg, int ch)
  * about the slack (target less bits used) those frames leave. */
 #define CBR_RESV_SLACK 32
 
-/* 1 when the targets of a granule move within the reservoir error a state
- * `ahead` Encodes old may have: the search would most likely be redone,
- * so it leaves the loops to Encode.  A guess only (any answer is exact:
- * cbr_valid decides); it reads the frame's Resolve outputs and the state. */
-static int cbr_risky(const RlConfig *cfg, const RlFrame *f, const RlCarried *state, int idx)
+/* 1 when granule gr's targets targ move within a reservoir error of d
+ * bits either way: its loops would most likely be redone.  A guess only
+ * (any answer is exact: cbr_valid decides). */
+static int cbr_risky(const RlConfig *cfg, const RlFrame *f, int resv, int resv_max,
+                     int mean_bits, int gr, const int targ[2], int d)
 {
-    int resv = state->resv_size, mean_bits, resv_max;
-    int const d = CBR_RESV_SLACK * (state->ahead < 16 ? state->ahead : 16);
-
-    (void) rl_resv_frame_begin(cfg, resv, idx, f->padding, &mean_bits, &resv_max);
-    for (int gr = 0; gr < cfg->mode_gr; gr++) {
-        int targ[2], lo[2], hi[2];
-        cbr_targets(cfg, f, resv, resv_max, mean_bits, gr, targ);
-        cbr_targets(cfg, f, resv - d, resv_max, mean_bits, gr, lo);
-        cbr_targets(cfg, f, resv + d, resv_max, mean_bits, gr, hi);
-        for (int ch = 0; ch < cfg->channels_out; ch++) {
-            if (lo[ch] != targ[ch] || hi[ch] != targ[ch])
-                return 1;
-            resv -= targ[ch];       /* about what the granule uses */
-        }
-    }
+    int lo[2], hi[2];
+    cbr_targets(cfg, f, resv - d, resv_max, mean_bits, gr, lo);
+    cbr_targets(cfg, f, resv + d, resv_max, mean_bits, gr, hi);
+    for (int ch = 0; ch < cfg->channels_out; ch++)
+        if (lo[ch] != targ[ch] || hi[ch] != targ[ch])
+            return 1;
     return 0;
 }
 
-/* CBR_iteration_loop after the reservoir-free part, on the carried state
- * *state (ResvFrameBegin, per granule the targets, the outer loops, the
- * scalefactor storage and ResvAdjust on a copy of the reservoir), then
- * the packing.  Once a granule's targets are known its channels are
- * independent, so they run on fj when there is one. */
-static int cbr_loops(const RlEncoderConst *k, RlFrame *f, const RlCarried *state,
-                     const RlForkJoin *fj)
+/* CBR_iteration_loop's granules from `from` on (ResvFrameBegin gave
+ * mean_bits and resv_max; resv is the reservoir after the granules before
+ * `from`, c->step_after the step state): per granule the targets, the
+ * outer loops, the scalefactor storage and ResvAdjust on the copy resv;
+ * then the packing and the predicted state.  Once a granule's targets are
+ * known its channels are independent, so they run on fj when there is
+ * one.  With d >= 0 it stops before the first granule whose targets move
+ * within d bits of reservoir (cbr_risky) and leaves it and the granules
+ * after it to Encode (c->deferred_from). */
+static int cbr_granules(const RlEncoderConst *k, RlFrame *f, int from, int resv, int resv_max,
+                        int mean_bits, int d, const RlForkJoin *fj)
 {
     const RlConfig *const cfg = &k->cfg;
     RlCbrFrame *const c = &f->rc.cbr;
-    int const idx = cbr_bitrate_index(cfg);
-    int resv = state->resv_size, mean_bits, resv_max;
     CbrGranule g;
 
-    if (idx < 0)
-        return -EINVAL;
-    (void) rl_resv_frame_begin(cfg, resv, idx, f->padding, &mean_bits, &resv_max);
-    c->step_after = state->step;
     g.cfg = cfg;
     g.f = f;
     g.st = &c->step_after;
-    for (g.gr = 0; g.gr < cfg->mode_gr; g.gr++) {
+    for (g.gr = from; g.gr < cfg->mode_gr; g.gr++) {
         cbr_targets(cfg, f, resv, resv_max, mean_bits, g.gr, g.targ);
+        if (d >= 0 && cbr_risky(cfg, f, resv, resv_max, mean_bits, g.gr, g.targ, d)) {
+            c->deferred_from = g.gr;
+            return 0;
+        }
         if (fj != NULL && cfg->channels_out == 2)
             fj->run(fj->ctx, 2, cbr_channel, &g);
         else
@@ -117,26 +110,32 @@ static int cbr_loops(const RlEncoderConst *k, RlFrame *f, const RlCarried *state
         for (int ch = 0; ch < cfg->channels_out; ch++)
             resv -= c->bits[g.gr][ch];
     }
+    c->deferred_from = cfg->mode_gr;
     memset(&c->predicted, 0, sizeof c->predicted);
     c->predicted.resv_size = rl_resv_after_frame(cfg, resv, resv_max, mean_bits);
     c->predicted.step = c->step_after;
     return rl_main_data_pack(cfg, f);
 }
 
-/* The search for *state: the reservoir-free part, then the loops unless
- * the state is an old one under which they would most likely be redone
- * (then Encode runs them: c->deferred). */
+/* The search for *state: the reservoir-free part, then the granules'
+ * loops, unless the state is an old one under which a granule's loops
+ * would most likely be redone (then Encode runs that granule and the
+ * ones after it: c->deferred_from). */
 static int cbr_run(const RlEncoderConst *k, RlFrame *f, const RlCarried *state,
                    const RlForkJoin *fj)
 {
     RlCbrFrame *const c = &f->rc.cbr;
     int const idx = cbr_bitrate_index(&k->cfg);
+    int const age = state->ahead < 16 ? state->ahead : 16;
+    int mean_bits, resv_max;
 
     if (idx < 0)
         return -EINVAL;
     rl_loop_prepare(k, f, &c->loop);
-    c->deferred = state->ahead > 0 && cbr_risky(&k->cfg, f, state, idx);
-    return c->deferred ? 0 : cbr_loops(k, f, state, fj);
+    (void) rl_resv_frame_begin(&k->cfg, state->resv_size, idx, f->padding, &mean_bits, &resv_max);
+    c->step_after = state->step;
+    return cbr_granules(k, f, 0, state->resv_size, resv_max, mean_bits,
+                        age > 0 ? CBR_RESV_SLACK * age : -1, fj);
 }
 
 static int cbr_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *assumed)
@@ -149,8 +148,7 @@ static int cbr_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *assu
  * the loops were left to Encode. */
 static int cbr_predict(const RlEncoderConst *k, const RlFrame *f, RlCarried *after)
 {
-    (void) k;
-    if (f->rc.cbr.deferred)
+    if (f->rc.cbr.deferred_from < k->cfg.mode_gr)
         return 0;
     *after = f->rc.cbr.predicted;
     return 1;
@@ -167,14 +165,15 @@ static void cbr_assume(const RlEncoderConst *k, const RlCarried *committed, int6
 }
 
 /* Validity.  Claim: when cbr_valid(truth) returns 1, the frame holds what
- * cbr_loops(truth) writes: side info, main data, the granules' bits, and the
+ * cbr_run(truth) writes: side info, main data, the granules' bits, and the
  * step state after the frame (step_after, what commit stores in
  * enc->step).
- * (0) A search that left the loops to Encode (deferred) holds only the
- *     reservoir-free part (rl_loop_prepare), which reads no carried
- *     state: it is what the search from the truth computes before its
- *     loops, and commit runs those on the true state.
- * (1) The carried state reaches cbr_loops in two places only: the
+ * (0) The granules a search left to Encode (from deferred_from on) hold
+ *     only the reservoir-free part (rl_loop_prepare), which reads no
+ *     carried state: it is what the search from the truth computes before
+ *     their loops, and commit runs those on the true state after the
+ *     checked granules.  The check covers the granules before them.
+ * (1) The carried state reaches cbr_granules in two places only: the
  *     reservoir through cbr_targets (on_pe's ResvMaxBits, reduce_side's
  *     maximum), and the step starts through the outer loops' step
  *     searches.  rl_loop_prepare, the loop inputs, ResvFrameBegin's
@@ -199,12 +198,9 @@ static int cbr_valid(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth
     RlStepState st = truth->step;
     int resv = truth->resv_size, mean_bits, resv_max;
 
-    if (c->deferred)
-        return 1;       /* (0) below */
-
     (void) rl_resv_frame_begin(cfg, resv, cbr_bitrate_index(cfg), f->padding, &mean_bits,
                                &resv_max);
-    for (int gr = 0; gr < cfg->mode_gr; gr++) {
+    for (int gr = 0; gr < c->deferred_from; gr++) {      /* (0) */
         int targ[2];
         cbr_targets(cfg, f, resv, resv_max, mean_bits, gr, targ);
         for (int ch = 0; ch < cfg->channels_out; ch++) {
@@ -241,11 +237,15 @@ static int cbr_commit(const RlEncoderConst *k, RlEncodeStage *enc, RlFrame *f,
     f->bitrate_index = cbr_bitrate_index(cfg);
     if (f->bitrate_index < 0)
         return -EINVAL;
-    if (c->deferred) {
-        RlCarried truth;
-        int rc;
-        rl_encoder_carried(enc, &truth);
-        if ((rc = cbr_loops(k, f, &truth, fj)) < 0)
+    if (c->deferred_from < cfg->mode_gr) {
+        /* the granules left to Encode, after the checked ones (whose
+         * step state cbr_valid left in step_after) */
+        int resv = rl_resv_size(s), resv_max, rc;
+        (void) rl_resv_frame_begin(cfg, resv, f->bitrate_index, f->padding, &mean_bits, &resv_max);
+        for (int gr = 0; gr < c->deferred_from; gr++)
+            for (int ch = 0; ch < cfg->channels_out; ch++)
+                resv -= c->bits[gr][ch];
+        if ((rc = cbr_granules(k, f, c->deferred_from, resv, resv_max, mean_bits, -1, fj)) < 0)
             return rc;
     }
     (void) rl_resv_frame_begin_commit(s, cfg, f->bitrate_index, f->padding, &mean_bits);

@@ -21,7 +21,8 @@
  * Encode's check and commit read it. */
 typedef struct RlCbrFrame {
     RlLoopInput  loop;                /* the loops' inputs (rl_loop_prepare) */
-    int          deferred;            /* the search left the loops to Encode */
+    int          deferred_from;       /* the first granule whose loops the search left
+                                       * to Encode (mode_gr: none) */
     int          bits[2][2];          /* granule bits per gr/ch (ResvAdjust) */
     RlLoopRecord rec[2][2];           /* each outer loop, for the check */
     RlStepState  step_after;          /* the step state after the frame */
