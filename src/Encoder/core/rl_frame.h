@@ -13,9 +13,10 @@
 #include "psy.h"        /* RlPsyPrep   (Prepare scratch, psy module) */
 #include "mdct.h"       /* RlPolyphase (Prepare output, filterbank module) */
 #include "bitstream.h"  /* RlMainData  (Search output: packed main data) */
-#include "quantize_common.h" /* RlLoopInput (CBR, vbr_rh) */
+#include "quantize_common.h" /* RlLoopInput (vbr_rh) */
 #include "quantize_vbr.h"   /* RlVbrFrame  (VBR-new) */
 #include "quantize_abr.h"   /* RlAbrFrame  (ABR) */
+#include "quantize_cbr.h"   /* RlCbrFrame  (CBR) */
 
 /* Samples kept before LAME's mfbuf[0] so that Prepare can recompute the
  * polyphase output of the granule before this frame (LAME carries it in
@@ -51,17 +52,17 @@ typedef struct RlFrame {
     /* ---- Search (MDCT, quantization, Huffman coding) ---- */
     RlSideInfo side;                  /* tt[gr][ch] incl. xr, l3_enc, scalefac */
     RlMainData main;                  /* packed scalefactors + Huffman bits per gr/ch
-                                       * (CBR, vbr_rh: packed by Encode) */
+                                       * (vbr_rh: packed by Encode) */
     int   search_runs;                /* searches since rl_prepare (0: none yet) */
     int   search_rc;                  /* quantizer error (-EIO) that Encode reports */
     /* the rate-control mode's part (quantize/rate_control.h): written by
-     * Search, read (and for CBR, vbr_rh: finished) by Encode; a mode
+     * Search, read (and for vbr_rh: finished) by Encode; a mode
      * touches its own member only */
     union {
         RlVbrFrame  vbr_new;          /* quantize_vbr.h */
         RlLoopInput vbr_old;          /* the loops' inputs (quantize_vbr_old.c) */
         RlAbrFrame  abr;              /* quantize_abr.h */
-        RlLoopInput cbr;              /* the loops' inputs (quantize_cbr.c) */
+        RlCbrFrame  cbr;              /* quantize_cbr.h */
     } rc;
 
     /* ---- Encode (serial: reservoir, side info, bytes) ---- */

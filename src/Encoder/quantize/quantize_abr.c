@@ -3,7 +3,6 @@
  * assumed reservoir and step-search starts, checked exactly in Encode.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
-#include <string.h>
 
 #include "quantize_abr.h"
 #include "rate_control.h"
@@ -119,24 +118,13 @@ static int abr_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *assu
     for (int gr = 0; gr < cfg->mode_gr; gr++) {
         for (int ch = 0; ch < cfg->channels_out; ch++) {
             RlGranule *const gi = &f->side.tt[gr][ch];
-            if (in->has_energy[gr][ch]) {
-                a->loop_start[gr][ch] = *gi;
-                memcpy(a->xrpow_start[gr][ch], in->xrpow[gr][ch], sizeof a->xrpow_start[gr][ch]);
-                memcpy(a->pseudohalf_start[gr][ch], in->pseudohalf[gr][ch],
-                       sizeof a->pseudohalf_start[gr][ch]);
-                rl_gain_bits_clear(&a->gain_bits[gr][ch]);
-                a->start[gr][ch][0] = st.old_value[ch];
-                a->start[gr][ch][1] = st.current_step[ch];
-                (void) rl_outer_loop(cfg, gi, in->l3_xmin[gr][ch], in->xrpow[gr][ch],
-                                     in->pseudohalf[gr][ch], &st, ch, targ[gr][ch],
-                                     &a->gain_bits[gr][ch], cfg->sfb21_extra);
-                a->end[gr][ch][0] = st.old_value[ch];
-                a->end[gr][ch][1] = st.current_step[ch];
-            }
+            if (in->has_energy[gr][ch])
+                rl_outer_loop_recorded(cfg, gi, in->l3_xmin[gr][ch], in->xrpow[gr][ch],
+                                       in->pseudohalf[gr][ch], &st, ch, targ[gr][ch],
+                                       &a->rec[gr][ch]);
             a->search_bits[gr][ch] = rl_granule_finish(cfg, &f->side, gr, ch);
         }
     }
-    memcpy(a->targ, targ, sizeof targ);
     return rl_main_data_pack(cfg, f);
 }
 
@@ -148,26 +136,16 @@ static int abr_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *assu
  *     reservoir through abr_final_targets (targ), and the step starts
  *     through rl_outer_loop's bin_search_StepSize (st).  rl_loop_prepare
  *     and the loop inputs read neither.
- * (2) Targets: abr_final_targets is recomputed from truth->resv_size; for
- *     every granule with energy it must equal the target the search used
- *     (a granule without energy runs no loop, so its target is unread).
- * (3) Step starts, granule by granule in the search's order (the order
- *     in which st chains): if the true start equals the assumed one, the
- *     granule's loop had the same inputs (targets by (2), xrpow, l3_xmin,
- *     the granule), so it is the same loop, and the state after it is the
- *     recorded end.  Otherwise the rest of outer_loop (noise shaping)
- *     reads the step search only through the granule it leaves: its
- *     global gain and the path-dependent fields a count writes
- *     (table_select, region counts: RlGainBits); rl_step_search_replay
- *     runs bin_search_StepSize from the true start on the granule as the
- *     loop got it (loop_start, xrpow_start, pseudohalf_start) and accepts
- *     only when it ends in the recorded gain and fields; a count is a pure
- *     function of the gain and that state, so recorded counts stand in
- *     for quantizing again.  The step state after the replay is the true
- *     one for the next granule.
- * (4) With equal targets and equal step-search ends every later operation
- *     (noise shaping, scalefactor storage, granule_finish, packing) sees
- *     the same inputs: the same result.  Any other case returns 0.
+ * (2) The targets are recomputed from truth->resv_size, and each granule
+ *     with energy, in the search's order (the order in which st chains),
+ *     is checked by rl_outer_loop_same from the true step state: its
+ *     loop from that start and target is the recorded one (the argument
+ *     is at rl_outer_loop_same), and st becomes the true state for the
+ *     next granule.  A granule without energy runs no loop: it reads
+ *     neither.
+ * (3) With every loop the same, every later operation (scalefactor
+ *     storage, granule_finish, packing) sees the same inputs: the same
+ *     result.  Any other case returns 0.
  * Tested in tests/unit_quantize_spec.c (wrong reservoirs and wrong step
  * starts: every accepted search equals the search from the truth). */
 static int abr_valid(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth)
@@ -180,28 +158,9 @@ static int abr_valid(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth
     abr_final_targets(cfg, f, truth->resv_size, targ);
     for (int gr = 0; gr < cfg->mode_gr; gr++)
         for (int ch = 0; ch < cfg->channels_out; ch++)
-            if (a->loop.has_energy[gr][ch] && targ[gr][ch] != a->targ[gr][ch])
+            if (a->loop.has_energy[gr][ch]
+                && !rl_outer_loop_same(cfg, &a->rec[gr][ch], &st, ch, targ[gr][ch]))
                 return 0;
-
-    for (int gr = 0; gr < cfg->mode_gr; gr++) {
-        for (int ch = 0; ch < cfg->channels_out; ch++) {
-            if (!a->loop.has_energy[gr][ch])
-                continue;
-            if (st.old_value[ch] == a->start[gr][ch][0]
-                && st.current_step[ch] == a->start[gr][ch][1]) {
-                /* the start the search assumed: the same search */
-                st.old_value[ch] = a->end[gr][ch][0];
-                st.current_step[ch] = a->end[gr][ch][1];
-                continue;
-            }
-            /* another start: the rest of the outer loop depends on the
-             * search only through the granule it leaves */
-            if (!rl_step_search_replay(cfg, &a->loop_start[gr][ch], a->xrpow_start[gr][ch],
-                                       a->pseudohalf_start[gr][ch], &st, ch, a->targ[gr][ch],
-                                       &a->gain_bits[gr][ch], a->end[gr][ch][0]))
-                return 0;
-        }
-    }
     a->step_after = st;
     return 1;
 }

@@ -69,12 +69,12 @@ int rl_calc_xmin(const RlEncoderConst *k, float adjust_factor, const RlPsyRatio 
  * state (resv_size before the frame, resv_max as left by the last
  * ResvFrameBegin: for VBR-new the one at the maximum bitrate).  LAME's
  * substep_shaping 0x80 side effect there is only read by CBR code: not kept.
- * Stage: Search (VBR-new); Encode. */
+ * Stage: Search (VBR-new, CBR); Encode. */
 int rl_on_pe(const RlConfig *cfg, int resv_size, int resv_max, const float pe[][2],
              int targ_bits[2], int mean_bits, int gr, int cbr);
 
 /* LAME reduce_side (CBR/ABR M/S bit split).
- * Stage: Search (ABR); Encode (CBR, vbr_rh). */
+ * Stage: Search (ABR, CBR); Encode (CBR, vbr_rh). */
 void rl_reduce_side(int targ_bits[2], float ms_ener_ratio, int mean_bits, int max_bits);
 
 #endif

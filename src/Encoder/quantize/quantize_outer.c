@@ -2,6 +2,7 @@
 /* ringlame: the iterative quantizer of CBR, ABR and vbr_rh: step-size
  * search, scalefactor amplification and the noise-shaping outer loop.
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -86,22 +87,64 @@ static int bits_at(const RlConfig *cfg, RlGranule *gi, int g, const float *xrpow
     return n;
 }
 
+/* The decision "count > targ - off" (a bit count against the target less
+ * the bits off it already spends) came out `over`: it does so for the
+ * targets below count + off, or for those from there on. */
+static void range_over(RlTargRange *r, int count, int off, int over)
+{
+    int const edge = count + off;
+    if (r == NULL)
+        return;
+    if (over) {
+        if (r->hi > edge - 1)
+            r->hi = edge - 1;
+    } else if (r->lo < edge) {
+        r->lo = edge;
+    }
+}
+
+/* The decision "count == targ - off" came out true: that target only. */
+static void range_equal(RlTargRange *r, int count, int off)
+{
+    if (r == NULL)
+        return;
+    if (r->lo < count + off)
+        r->lo = count + off;
+    if (r->hi > count + off)
+        r->hi = count + off;
+}
+
+static void range_all(RlTargRange *r)
+{
+    r->lo = INT_MIN;
+    r->hi = INT_MAX;
+}
+
 /* LAME bin_search_StepSize: halving steps from the previous granule's gain
  * towards `desired` bits, then up one by one until the count fits.
- * Returns the bits at the final gain (gi->global_gain). */
+ * Returns the bits at the final gain (gi->global_gain).  r (may be NULL)
+ * narrows to the desired values for which every decision is the same. */
 static int step_search(const RlConfig *cfg, RlGranule *gi, int desired, RlStepState *st, int ch,
-                       const float *xrpow, const int *pseudohalf, RlGainBits *m, int replay)
+                       const float *xrpow, const int *pseudohalf, RlGainBits *m, int replay,
+                       RlTargRange *r)
 {
     int step = st->current_step[ch];
     int const start = st->old_value[ch];
+    int const off = gi->part2_length;
     int gone_over = 0, dir = SEARCH_NONE;
     int gain = start, n;
 
-    desired -= gi->part2_length;
+    desired -= off;
     for (;;) {
         n = bits_at(cfg, gi, gain, xrpow, pseudohalf, m, replay);
-        if (step == 1 || n == desired)
+        if (step == 1)
             break;
+        if (n == desired) {
+            range_equal(r, n, off);
+            break;
+        }
+        /* n != desired: the next decision also excludes equality */
+        range_over(r, n + (n > desired ? 0 : 1), off, n > desired);
         if (n > desired) {              /* coarser step */
             if (dir == SEARCH_DOWN)
                 gone_over = 1;
@@ -126,7 +169,10 @@ static int step_search(const RlConfig *cfg, RlGranule *gi, int desired, RlStepSt
             gone_over = 1;
         }
     }
-    while (n > desired && gain < 255) {
+    for (;;) {
+        range_over(r, n, off, n > desired);
+        if (!(n > desired && gain < 255))
+            break;
         gain++;
         n = bits_at(cfg, gi, gain, xrpow, pseudohalf, m, replay);
     }
@@ -142,9 +188,65 @@ int rl_step_search_replay(const RlConfig *cfg, const RlGranule *gi0, const float
 {
     RlGranule gi = *gi0;
     short v[RL_STALE_FIELDS];
-    (void) step_search(cfg, &gi, targ_bits, st, ch, xrpow0, pseudohalf0, gain_bits, 1);
+    (void) step_search(cfg, &gi, targ_bits, st, ch, xrpow0, pseudohalf0, gain_bits, 1, NULL);
     stale_get(&gi, v);
     return gi.global_gain == expect_gain && memcmp(v, gain_bits->after, sizeof v) == 0;
+}
+
+void rl_outer_loop_recorded(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin,
+                            float xrpow[576], int *pseudohalf, RlStepState *st, int ch,
+                            int targ_bits, RlLoopRecord *rec)
+{
+    rec->gi0 = *gi;
+    memcpy(rec->xrpow0, xrpow, sizeof rec->xrpow0);
+    memcpy(rec->pseudohalf0, pseudohalf, sizeof rec->pseudohalf0);
+    rec->targ = targ_bits;
+    rec->start[0] = st->old_value[ch];
+    rec->start[1] = st->current_step[ch];
+    (void) rl_outer_loop(cfg, gi, l3_xmin, xrpow, pseudohalf, st, ch, targ_bits, &rec->trace,
+                         cfg->sfb21_extra);
+    rec->end[0] = st->old_value[ch];
+    rec->end[1] = st->current_step[ch];
+}
+
+/* Claim: when rl_outer_loop_same returns 1, rl_outer_loop on the recorded
+ * inputs (gi0, xrpow0, pseudohalf0, l3_xmin) from *st with targ_bits
+ * writes what the recorded loop wrote, and *st becomes its state after.
+ * (1) The loop reads the target and the start nowhere else than in the
+ *     decisions the trace recorded: the step search compares counts with
+ *     targ - part2_length ("==", ">"), the noise shaping compares
+ *     targ - part2_length with 0 and with counts (">"); the start is only
+ *     the step search's first gain and step.  Every other input is the
+ *     same (the record's, or the frame's own l3_xmin).
+ * (2) Noise shaping: it starts from the granule the step search leaves;
+ *     if that is the same and targ_bits is in trace.shape, each of its
+ *     decisions comes out as recorded (a decision on the same counts
+ *     with a target in its range), so it takes the same path.
+ * (3) Step search: with the recorded start and targ_bits in trace.step it
+ *     makes every decision as recorded, so it tries the same gains and
+ *     ends in the same granule and state (rec->end).  Otherwise it is
+ *     replayed from *st with targ_bits (rl_step_search_replay: the same
+ *     decisions on counts that are pure functions of the gain), and
+ *     accepted only when it ends in the recorded gain and path-dependent
+ *     fields: the granule noise shaping reads is then the same, and the
+ *     replay's step state is the true one.
+ * Tested as a property in tests/unit_quantize_spec.c (random and extreme
+ * assumed states, every -q). */
+int rl_outer_loop_same(const RlConfig *cfg, RlLoopRecord *rec, RlStepState *st, int ch,
+                       int targ_bits)
+{
+    const RlLoopTrace *const t = &rec->trace;
+
+    if (targ_bits < t->shape.lo || targ_bits > t->shape.hi)
+        return 0;
+    if (st->old_value[ch] == rec->start[0] && st->current_step[ch] == rec->start[1]
+        && targ_bits >= t->step.lo && targ_bits <= t->step.hi) {
+        st->old_value[ch] = rec->end[0];
+        st->current_step[ch] = rec->end[1];
+        return 1;
+    }
+    return rl_step_search_replay(cfg, &rec->gi0, rec->xrpow0, rec->pseudohalf0, st, ch, targ_bits,
+                                 &rec->trace.gains, rec->end[0]);
 }
 
 /* ------------------------------------------------------ noise comparison */
@@ -413,9 +515,10 @@ static int balance_noise(const RlConfig *cfg, RlGranule *gi, const float *distor
 /* ------------------------------------------------------------ outer loop */
 
 int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, float xrpow[576],
-                  int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlGainBits *gain_bits,
+                  int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlLoopTrace *trace,
                   int sfb21_extra)
 {
+    RlTargRange *const shape = trace != NULL ? &trace->shape : NULL;
     RlGranule w;                /* LAME cod_info_w: the quantization being tried */
     float save_xrpow[576];
     float distort[RL_SFBMAX];
@@ -424,9 +527,16 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
     int best_part2_3_length = 9999999;
     int end_of_search = 0, refine = 0, best_ggain_pass1 = 0, age;
 
-    gi->part2_3_length = step_search(cfg, gi, targ_bits, st, ch, xrpow, pseudohalf, gain_bits, 0);
-    if (gain_bits != NULL)
-        stale_get(gi, gain_bits->after);
+    if (trace != NULL) {
+        rl_gain_bits_clear(&trace->gains);
+        range_all(&trace->step);
+        range_all(&trace->shape);
+    }
+    gi->part2_3_length = step_search(cfg, gi, targ_bits, st, ch, xrpow, pseudohalf,
+                                     trace != NULL ? &trace->gains : NULL, 0,
+                                     trace != NULL ? &trace->step : NULL);
+    if (trace != NULL)
+        stale_get(gi, trace->gains.after);
     if (!cfg->noise_shaping)
         return 100;             /* LAME's default over_count in fast mode */
 
@@ -458,12 +568,18 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
                 maxggain = 254;
 
             huff_bits = targ_bits - w.part2_length;
+            range_over(shape, 1, w.part2_length, huff_bits <= 0);   /* 1 > huff_bits */
             if (huff_bits <= 0)
                 break;
             /* coarser steps until the bits fit */
-            while ((w.part2_3_length = rl_count_bits(cfg, xrpow, &w, pseudohalf, &prev)) > huff_bits
-                   && w.global_gain <= maxggain)
+            for (;;) {
+                int const over = (w.part2_3_length = rl_count_bits(cfg, xrpow, &w, pseudohalf, &prev))
+                                 > huff_bits;
+                range_over(shape, w.part2_3_length, w.part2_length, over);
+                if (!(over && w.global_gain <= maxggain))
+                    break;
                 w.global_gain++;
+            }
             if (w.global_gain > maxggain)
                 break;
             if (best.over_count == 0) {

@@ -32,19 +32,34 @@ typedef struct RlGainBits {
     short after[RL_STALE_FIELDS];        /* the fields when the search ended */
 } RlGainBits;
 
-/* Stage: Search (ABR). */
+/* Stage: Search (ABR, CBR). */
 void rl_gain_bits_clear(RlGainBits *m);
+
+/* The targets (targ_bits of rl_outer_loop) for which every comparison of a
+ * bit count with the target came out as it did: lo <= targ <= hi. */
+typedef struct RlTargRange {
+    int lo, hi;
+} RlTargRange;
+
+/* What an outer loop recorded about the decisions that read its target
+ * and its step-search start. */
+typedef struct RlLoopTrace {
+    RlGainBits  gains;          /* the step search's counts per gain */
+    RlTargRange step;           /* targets for which the step search (from
+                                 * its start) decides the same */
+    RlTargRange shape;          /* ... and the noise-shaping loop after it */
+} RlLoopTrace;
 
 /* LAME outer_loop for granule gi of channel ch with at most targ_bits:
  * bin_search_StepSize from *st (updated as LAME updates it), then the noise
  * shaping loop against l3_xmin.  xrpow and pseudohalf are the granule's
- * (modified as in LAME).  When gain_bits is not NULL the step-size search
- * records every count in it.  sfb21_extra: LAME's sv_qnt.sfb21_extra as the
- * loop sees it (vbr_rh turns it off near the bit limit).  Returns the
- * distorted band count.
- * Stage: Search (ABR); Encode (CBR, vbr_rh). */
+ * (modified as in LAME).  When trace is not NULL the loop records every
+ * count of the step search and the target ranges of its decisions.
+ * sfb21_extra: LAME's sv_qnt.sfb21_extra as the loop sees it (vbr_rh turns
+ * it off near the bit limit).  Returns the distorted band count.
+ * Stage: Search (ABR, CBR); Encode (CBR redo, vbr_rh). */
 int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, float xrpow[576],
-                  int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlGainBits *gain_bits,
+                  int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlLoopTrace *trace,
                   int sfb21_extra);
 
 /* Replays LAME's bin_search_StepSize for the granule whose state before the
@@ -54,10 +69,34 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
  * count is a pure function of the gain and that state.  Returns 1 when the
  * replay leaves the granule exactly as the recorded search did (the same
  * final gain and the same path-dependent fields), else 0.
- * Stage: Encode (ABR check). */
+ * Stage: Encode (ABR and CBR checks). */
 int rl_step_search_replay(const RlConfig *cfg, const RlGranule *gi0, const float *xrpow0,
                           const int *pseudohalf0, RlStepState *st, int ch, int targ_bits,
                           RlGainBits *gain_bits, int expect_gain);
+
+/* One outer loop as a speculative search ran it, with what a check needs
+ * to prove that the loop from another start and target is the same. */
+typedef struct RlLoopRecord {
+    RlGranule   gi0;                  /* the granule as the outer loop got it */
+    float       xrpow0[576];          /* ... its xrpow and pseudohalf */
+    int         pseudohalf0[RL_SFBMAX];
+    RlLoopTrace trace;
+    int         targ;                 /* the target the loop had */
+    int         start[2], end[2];     /* the channel's step state before/after: gain, step */
+} RlLoopRecord;
+
+/* rl_outer_loop (with sfb21_extra from cfg) recorded into *rec.
+ * Stage: Search (ABR, CBR); Encode (CBR redo). */
+void rl_outer_loop_recorded(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin,
+                            float xrpow[576], int *pseudohalf, RlStepState *st, int ch,
+                            int targ_bits, RlLoopRecord *rec);
+
+/* 1 iff rl_outer_loop from step state *st with targ_bits leaves the granule
+ * as the recorded loop did; then *st is the state after it (the argument
+ * is at the definition).  0: the loop must run again.
+ * Stage: Encode (ABR and CBR checks). */
+int rl_outer_loop_same(const RlConfig *cfg, RlLoopRecord *rec, RlStepState *st, int ch,
+                       int targ_bits);
 
 /* LAME iteration_finish_one without its ResvAdjust: better scalefactor
  * storage and region split.  Returns the granule's bits

@@ -7,8 +7,10 @@
  * through the table the encoder chose at init (RlEncoderConst.rc).
  *
  * One frame's life, as the stages drive it:
- *   ring      assume(committed, ahead)   -> the state Search assumes
- *   Search    MDCT, then search(assumed)  (any thread, writes f only)
+ *   ring      assume(known, ahead)       -> the state Search assumes
+ *   Search    MDCT, then search(assumed)  (any thread, writes f only);
+ *             predict: the state after f if assumed was the truth
+ *             (the ring's `known` for the next frames)
  *   Encode    valid(truth)?  no: MDCT, then redo(truth)   (serial)
  *             commit: loops left to Encode, bitrate, reservoir, packing
  *             then the stage formats the frame (side info, bytes).
@@ -28,14 +30,20 @@
 
 typedef struct RlRateControl {
     const char *name;
-    /* The carried state Search is to assume for a frame, given Encode's
-     * state after the last committed Encode (*committed) and `ahead`, the
-     * Encodes that still run before the frame's own (0: *committed is
+    /* The carried state Search is to assume for a frame, given the newest
+     * state the scheduler knows before it (*committed: Encode's after the
+     * last committed Encode, or a later frame's predicted one) and `ahead`,
+     * the Encodes that still run before the frame's own (0: *committed is
      * the state the frame's Encode will see).
      * A scheduler calls it under its lock: cheap, pure, no allocation.
      * Stage: the scheduler, when it hands a frame to Search. */
     void (*assume)(const RlEncoderConst *k, const RlCarried *committed, int64_t ahead,
                    RlCarried *assumed);
+    /* NULL, or after search: 1 and the carried state commit leaves after
+     * the frame when *assumed was the truth (what a scheduler may assume
+     * for the next frame), or 0 when the search cannot tell.
+     * Stage: Search. */
+    int  (*predict)(const RlEncoderConst *k, const RlFrame *f, RlCarried *after);
     /* After the MDCT: the frame's quantization as if Encode's carried state
      * were *assumed.  Writes f only; a quantizer failure goes into
      * f->search_rc (reported by Encode), a negative return is fatal.
@@ -68,18 +76,17 @@ extern const RlRateControl rl_rc_cbr;       /* CBR (quantize_cbr.c) */
  * Stage: init. */
 const RlRateControl *rl_rate_control_for(RlVbrMode vbr);
 
-/* The assumption every mode makes: the state after the last
- * committed Encode, whatever `ahead`.
+/* The assumption of VBR-new and ABR: the state given, whatever `ahead`.
  * Stage: the scheduler. */
 void rl_rc_assume_committed(const RlEncoderConst *k, const RlCarried *committed, int64_t ahead,
                             RlCarried *assumed);
 
-/* The check of a mode whose search reads no carried state (CBR, vbr_rh:
- * their search is one function of the frame, whatever was assumed): 1.
+/* The check of a mode whose search reads no carried state (vbr_rh: its
+ * search is one function of the frame, whatever was assumed): 1.
  * Stage: Encode. */
 int rl_rc_valid_always(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth);
 
-/* The redo every mode runs: its search from the truth, which its
+/* The redo of VBR-new, ABR and vbr_rh: its search from the truth, which its
  * valid must then accept (-EIO if not: a broken rule).
  * Stage: Encode. */
 int rl_rc_redo_search(const RlEncoderConst *k, RlFrame *f, const RlCarried *truth,

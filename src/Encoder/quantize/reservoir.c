@@ -46,24 +46,33 @@ void rl_resv_adjust(RlEncodeState *s, int bits)
     s->resv_size -= bits;
 }
 
+/* The bits ResvFrameEnd stuffs when the reservoir holds resv_size bits
+ * after the frame's mean bits came in. */
+static int frame_end_stuffing(int resv_size, int resv_max)
+{
+    /* the reservoir must stay byte aligned */
+    int stuffing = resv_size % 8;
+    int const over = (resv_size - stuffing) - resv_max;
+    if (over > 0)
+        stuffing += over;
+    return stuffing;
+}
+
+int rl_resv_after_frame(const RlConfig *cfg, int resv_size, int resv_max, int mean_bits)
+{
+    int const full = resv_size + mean_bits * cfg->mode_gr;
+    return full - frame_end_stuffing(full, resv_max);
+}
+
 void rl_resv_frame_end(RlEncodeState *s, const RlConfig *cfg, RlSideInfo *side, int mean_bits)
 {
-    int stuffing = 0;
-    int over;
+    int stuffing;
 
     side->main_data_begin = s->main_data_begin;
     s->resv_size += mean_bits * cfg->mode_gr;
     side->resv_drain_post = 0;
     side->resv_drain_pre = 0;
-
-    /* the reservoir must stay byte aligned */
-    over = s->resv_size % 8;
-    if (over != 0)
-        stuffing += over;
-
-    over = (s->resv_size - stuffing) - s->resv_max;
-    if (over > 0)
-        stuffing += over;
+    stuffing = frame_end_stuffing(s->resv_size, s->resv_max);
 
     /* Drain whole bytes into the previous frame's ancillary data first
      * (main_data_begin shrinks), the rest into this frame's. */

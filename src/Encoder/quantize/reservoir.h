@@ -29,6 +29,11 @@ int rl_resv_frame_begin_commit(RlEncodeState *s, const RlConfig *cfg, int bitrat
  * Stage: Encode. */
 void rl_resv_adjust(RlEncodeState *s, int bits);
 
+/* The reservoir ResvFrameEnd leaves when it finds resv_size bits (after
+ * the frame's ResvAdjusts) with the frame's resv_max and mean_bits.
+ * Stage: Search (CBR's prediction); Encode. */
+int rl_resv_after_frame(const RlConfig *cfg, int resv_size, int resv_max, int mean_bits);
+
 /* ResvFrameEnd: byte alignment and overflow into stuffing.  Fills
  * side->main_data_begin (from the carried value), resv_drain_pre/post.
  * Stage: Encode. */

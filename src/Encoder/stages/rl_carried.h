@@ -16,6 +16,10 @@ typedef struct RlStepState {
 
 typedef struct RlCarried {
     int resv_size;          /* the bit reservoir before the frame */
+    int ahead;              /* Encodes that run between the state a scheduler
+                             * knew and the frame's own (0: this is the
+                             * frame's true state), as the mode's assume
+                             * passes it to its search; 0 in Encode's state */
     RlStepState step;
 } RlCarried;
 

@@ -19,6 +19,13 @@ void rl_search_assume(const RlEncoderConst *k, const RlCarried *committed, int64
     k->rc->assume(k, committed, ahead, assumed);
 }
 
+int rl_search_predict(const RlEncoderConst *k, const RlFrame *f, RlCarried *after)
+{
+    if (k->rc->predict == NULL || f->search_runs <= 0)
+        return 0;
+    return k->rc->predict(k, f, after);
+}
+
 /* mdct_sub48: the L/R transform; M/S conversion is part of the quantizer.
  * It rewrites xr from f->poly, which is what makes a redo possible.  A new
  * search starts with no quantizer error. */

@@ -124,20 +124,30 @@ int  rl_resolve(const RlEncoderConst *k, RlPsyState *psy, RlFrame *f);
 /* ---------------------------------------------------- Search (parallel) */
 
 /* The carried state a scheduler hands Search for a frame, given
- * *committed, Encode's state after the last committed Encode
- * (rl_encoder_carried), and `ahead`, the Encodes that still run before the
- * frame's own (0: *committed is the state the frame's Encode will see).
- * The rate-control mode chooses it (quantize/rate_control.h; every mode
- * now assumes *committed).  Cheap and pure: call it under the scheduler's
- * lock when the Search task is taken. */
+ * *committed, the newest state it knows before the frame (Encode's state
+ * after the last committed Encode, rl_encoder_carried, or the state a
+ * later frame's search predicts, rl_search_predict), and `ahead`, the
+ * Encodes that still run before the frame's own (0: *committed is
+ * Encode's state, and the one the frame's Encode will see).  The rate-control
+ * mode chooses it (quantize/rate_control.h: *committed, CBR with `ahead`
+ * noted in it).  Cheap and pure: call it under the scheduler's lock when
+ * the Search task is taken. */
 void rl_search_assume(const RlEncoderConst *k, const RlCarried *committed, int64_t ahead,
                       RlCarried *assumed);
+
+/* After rl_search: 1 and *after, the carried state Encode will hold after
+ * the frame if the state the search assumed is the true one (a scheduler
+ * may assume it for the next frame); 0 when the mode predicts none.
+ * Stage: Search (the task that searched f). */
+int  rl_search_predict(const RlEncoderConst *k, const RlFrame *f, RlCarried *after);
 
 /* MDCT of both granules and the rate-control mode's search, as if Encode's
  * carried state were *assumed (from rl_search_assume):
  *   VBR mt/mtrh: VBR quantization and main-data packing;
- *   ABR: targets, outer loops and packing;
- *   CBR, vbr_rh: only the reservoir-free part (M/S, xr^(3/4), allowed
+ *   ABR, CBR: targets, outer loops and packing (CBR with an old state
+ *        whose targets would likely move: only the reservoir-free part,
+ *        the loops left to Encode);
+ *   vbr_rh: only the reservoir-free part (M/S, xr^(3/4), allowed
  *        distortion); Encode runs the loops, whose bit budgets chain
  *        through the reservoir.
  * Reads only the constants k, never a serial state, so it may run on any
@@ -174,7 +184,7 @@ typedef struct RlForkJoin {
 
 /* Validates the search against the true carried state and, if invalid,
  * redoes it here from the truth (serial redo); commits it through the
- * rate-control mode: the loops left to Encode (CBR: on fj when given,
+ * rate-control mode: the loops left to Encode (CBR's, and a redo: on fj when given,
  * NULL: on this thread; the bytes are the same), bitrate choice and
  * reservoir; then frame formatting, CRC/TOC bookkeeping.  The bytes are
  * then available from rl_encoder_take_bytes.  Returns 0, or 1 when the search

@@ -79,9 +79,13 @@
  *                    rl_ring_destroy (the executor's detach orders every
  *                    record before it).
  *   Search reads no serial state: it gets `assumed` (RlCarried), which the
- *   rate-control mode chooses (rl_search_assume) from `committed`,
- *   Encode's state after the last committed Encode (written by
- *   complete_task of Encode), when the task is taken under mu.  Encode
+ *   rate-control mode chooses (rl_search_assume), when the task is taken
+ *   under mu, from the newest state the ring knows before the frame:
+ *   `committed`, Encode's state after the last committed Encode (written by
+ *   complete_task of Encode), or `predicted`, the state a later frame's
+ *   search predicts after it (rl_search_predict; written by complete_task
+ *   of that Search, dropped by the Encode of a frame whose prediction was
+ *   not the truth, as every prediction after it builds on it).  Encode
  *   checks the speculation against its true state (rl_encode: the mode's
  *   rl_search_valid) and redoes the search itself, serially, when it does
  *   not hold.
@@ -357,7 +361,9 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
     if (r->search_take < r->resolved) {
         if (take) {
             *frame = r->search_take++;
-            rl_search_assume(rl_encoder_const(r->e), &r->committed, *frame - r->encoded, assumed);
+            rl_search_assume(rl_encoder_const(r->e),
+                             r->predicted_after >= r->encoded ? &r->predicted : &r->committed,
+                             *frame - r->encoded, assumed);
         }
         return T_SEARCH;
     }
@@ -422,8 +428,10 @@ static int check_stop(Ring *r)
 
 /* Assumes mu.  Publishes a task's result: the hand-over of its frame.
  * Returns fail()'s answer on an error, else 0. */
-static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCarried *after)
+static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCarried *after,
+                         int has_after)
 {
+    int const s = (int) (frame % r->nslots);
     r->running--;
     switch (t) {
     case T_SIDE:
@@ -451,7 +459,15 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
             r->resolved++;
         break;
     case T_SEARCH:
-        r->searched[frame % r->nslots] = 1;
+        r->searched[s] = 1;
+        r->slot_has_pred[s] = (unsigned char) has_after;
+        if (has_after) {
+            r->slot_pred[s] = *after;
+            if (frame > r->predicted_after) {
+                r->predicted = *after;
+                r->predicted_after = frame;
+            }
+        }
         break;
     case T_ENCODE:
         r->encode_running = 0;
@@ -460,6 +476,10 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
         else if (rc == 0) {
             r->encoded++;
             r->committed = *after;
+            /* the predictions from here on build on this frame's */
+            if (r->predicted_after >= frame
+                && !(r->slot_has_pred[s] && memcmp(&r->slot_pred[s], after, sizeof *after) == 0))
+                r->predicted_after = -1;
         }
         break;
     case T_REDECODE:
@@ -491,9 +511,10 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
 }
 
 /* Runs one task without mu; *after: Encode's carried state after an Encode
- * (Encode's own state, read by the Encode task itself). */
+ * (Encode's own state, read by the Encode task itself), or the state a
+ * Search predicts after its frame; *has_after: *after was set. */
 static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed,
-                    RlCarried *after)
+                    RlCarried *after, int *has_after)
 {
     RlFrame *f = rl_frame_at(r->frames, (int) (frame % r->nslots));
     int rc = 0;
@@ -517,10 +538,12 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
         break;
     case T_SEARCH:
         rc = rl_search(rl_encoder_const(r->e), f, assumed);
+        *has_after = rc >= 0 && rl_search_predict(rl_encoder_const(r->e), f, after);
         break;
     case T_ENCODE:
         rc = rl_ring_run_encode(r, f, frame);
         rl_encoder_carried(rl_encoder_encode_stage(r->e), after);
+        *has_after = 1;
         break;
     case T_REDECODE:
         rc = rl_ring_run_redecode(r, frame);
@@ -600,7 +623,7 @@ static int ring_run_one(void *ctx)
     int64_t frame = 0;
     RlCarried assumed, after;
     RingTask t;
-    int rc, cancel, more, wake, timed;
+    int rc, cancel, more, wake, timed, has_after = 0;
     int64_t side_of = 0, redos = 0;
     double t0, t1;
 
@@ -632,7 +655,7 @@ static int ring_run_one(void *ctx)
     t0 = timed ? now_s() : 0;
     if (r->p.trace && t == T_ENCODE)
         redos = r->redo_count;          /* the Encode task's own field */
-    rc = run_task(r, t, frame, &assumed, &after);
+    rc = run_task(r, t, frame, &assumed, &after, &has_after);
     t1 = timed ? now_s() : 0;
     if (r->p.trace)
         trace_task(r, t, t0, t1, frame, rc, side_of, redos);
@@ -643,7 +666,7 @@ static int ring_run_one(void *ctx)
         if (t == T_ENCODE && rc == RING_E_BOUNDARY)
             r->stats.frames--;      /* a file's end, not a frame */
     }
-    cancel = complete_task(r, t, frame, rc, &after);
+    cancel = complete_task(r, t, frame, rc, &after, has_after);
     /* helpers: rl_ring_wait waits for the end; rl_ring_help_until also for
      * STARVED (nothing running) and for output */
     wake = (r->helpers > 0 && r->quit)
@@ -867,9 +890,13 @@ int rl_ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRing
     r->prepared = calloc((size_t)r->nslots, 1);
     r->searched = calloc((size_t)r->nslots, 1);
     r->slot_file = calloc((size_t)r->nslots, sizeof *r->slot_file);
+    r->slot_pred = calloc((size_t)r->nslots, sizeof *r->slot_pred);
+    r->slot_has_pred = calloc((size_t)r->nslots, 1);
+    r->predicted_after = -1;
     r->file_empty = calloc((size_t)(r->p.nogap_files > 0 ? r->p.nogap_files : 1), 1);
     r->out_bytes = malloc(RL_ENCODER_BYTES_MAX);
-    if (!r->frames || !r->prepared || !r->searched || !r->slot_file || !r->file_empty || !r->out_bytes) {
+    if (!r->frames || !r->prepared || !r->searched || !r->slot_file || !r->slot_pred
+        || !r->slot_has_pred || !r->file_empty || !r->out_bytes) {
         rl_ring_destroy(r);
         return -ENOMEM;
     }
@@ -979,6 +1006,8 @@ void rl_ring_destroy(RlRing *r)
     free(r->slot_bytes);
     free(r->slot_nbytes);
     free(r->searched);
+    free(r->slot_pred);
+    free(r->slot_has_pred);
     free(r->slot_file);
     free(r->file_head);
     free(r->file_empty);

@@ -81,6 +81,11 @@ struct RlRing {
     uint64_t in_events_seen;           /* in_events when Dispatch was taken */
     int     dispatch_wait_gain;        /* last Dispatch found the gain feed full */
     RlCarried committed;               /* Encode's carried state after the last finished Encode */
+    RlCarried predicted;               /* the state after frame predicted_after, as its
+                                        * search predicts it (rl_search_predict) */
+    int64_t   predicted_after;         /* -1: no prediction newer than `committed` */
+    RlCarried *slot_pred;              /* per slot: the frame's search prediction ... */
+    unsigned char *slot_has_pred;      /* ... if it made one */
     int     running;                   /* tasks taken and not yet completed */
     int     helpers;                   /* threads in rl_ring_wait / rl_ring_help_until */
     int     out_waiters;               /* of those, in rl_ring_help_until */
