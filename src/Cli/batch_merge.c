@@ -111,47 +111,33 @@ static int add_source(Source **v, size_t *n, size_t *cap, const char *path, int 
     return 0;
 }
 
-/* Appends the complete, parsable lines of path to *lines. */
-static int read_lines(const char *path, Line **lines, size_t *n, size_t *cap)
+typedef struct Lines {
+    Line *v;
+    size_t n, cap;
+} Lines;
+
+static int add_line(void *arg, const char *text, size_t len, RlManifestRec *r)
 {
-    FILE *f = fopen(path, "re");
-    char *buf = NULL;
-    size_t bcap = 0;
-    ssize_t len;
-    int rc = 0;
-    if (!f)
-        return -errno;
-    while ((len = getline(&buf, &bcap, f)) >= 0) {
-        RlManifestRec r;
-        char *store;
-        if (len == 0 || buf[len - 1] != '\n' || rl_manifest_parse_line(buf, &r, &store) != 0)
-            continue;
-        if (*n == *cap) {
-            size_t const c = *cap ? 2 * *cap : 256;
-            Line *p = realloc(*lines, c * sizeof *p);
-            if (!p) {
-                free(store);
-                rc = -ENOMEM;
-                break;
-            }
-            *lines = p;
-            *cap = c;
+    Lines *l = arg;
+    if (l->n == l->cap) {
+        size_t const c = l->cap ? 2 * l->cap : 256;
+        Line *p = realloc(l->v, c * sizeof *p);
+        if (!p) {
+            free((void *) r->input);
+            return -ENOMEM;
         }
-        (*lines)[*n].input = (char *) r.input;
-        (*lines)[*n].text = strdup(buf);
-        (*lines)[*n].seq = *n;
-        if (!(*lines)[*n].text) {
-            free(store);
-            rc = -ENOMEM;
-            break;
-        }
-        (*n)++;
+        l->v = p;
+        l->cap = c;
     }
-    if (rc == 0 && ferror(f))
-        rc = -EIO;
-    free(buf);
-    fclose(f);
-    return rc;
+    l->v[l->n].input = (char *) r->input;
+    l->v[l->n].text = strndup(text, len);
+    l->v[l->n].seq = l->n;
+    if (!l->v[l->n].text) {
+        free((void *) r->input);
+        return -ENOMEM;
+    }
+    l->n++;
+    return 0;
 }
 
 /* Writes the lines (sorted, the last per input) to manifest through a
@@ -199,8 +185,8 @@ int rl_manifest_merge(const char *manifest, int quiet)
     const char *slash = strrchr(manifest, '/');
     char dir[4200], path[4400];
     Source *src = NULL;
-    Line *lines = NULL;
-    size_t nsrc = 0, srccap = 0, nlines = 0, linecap = 0, parts = 0;
+    Lines lines = { 0 };
+    size_t nsrc = 0, srccap = 0, parts = 0;
     unsigned char *seen = NULL;
     int maxn = 0, missing = 0, rc = 0;
     long inputs = 0;
@@ -273,12 +259,12 @@ int rl_manifest_merge(const char *manifest, int quiet)
     /* oldest file first, so that a later line wins */
     qsort(src, nsrc, sizeof *src, cmp_source);
     for (size_t i = 0; i < nsrc && rc == 0; i++) {
-        rc = read_lines(src[i].path, &lines, &nlines, &linecap);
+        rc = rl_manifest_read(src[i].path, -1, add_line, &lines);
         if (rc < 0)
             fprintf(stderr, "ringlame: --merge-manifests: %s: %s\n", src[i].path, strerror(-rc));
     }
     if (rc == 0) {
-        inputs = write_merged(manifest, lines, nlines);
+        inputs = write_merged(manifest, lines.v, lines.n);
         if (inputs < 0) {
             rc = (int) inputs;
             fprintf(stderr, "ringlame: --merge-manifests: %s: %s\n", manifest, strerror(-rc));
@@ -289,13 +275,13 @@ int rl_manifest_merge(const char *manifest, int quiet)
                 parts, parts == 1 ? "" : "s", manifest, inputs, inputs == 1 ? "" : "s",
                 missing ? " (shards missing)" : "");
 out:
-    for (size_t i = 0; i < nlines; i++) {
-        free(lines[i].input);
-        free(lines[i].text);
+    for (size_t i = 0; i < lines.n; i++) {
+        free(lines.v[i].input);
+        free(lines.v[i].text);
     }
     for (size_t i = 0; i < nsrc; i++)
         free(src[i].path);
-    free(lines);
+    free(lines.v);
     free(src);
     free(seen);
     return rc < 0 ? rc : missing;
