@@ -161,6 +161,17 @@ int rl_manifest_open(const char *path)
     return -EAGAIN;
 }
 
+int rl_manifest_in_use(const char *path)
+{
+    int busy;
+    int const fd = open_regular(path, O_RDONLY);
+    if (fd < 0)
+        return 0;
+    busy = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    close(fd);
+    return busy;
+}
+
 const char *rl_manifest_strerror(int rc)
 {
     if (rc == RL_MANIFEST_NOT_REGULAR)
@@ -346,6 +357,75 @@ static const char *scan_value(const char *s)
         return end;
     }
     return NULL;
+}
+
+char *rl_json_string(const char *s)
+{
+    Buf b = { 0 };
+    put_str(&b, s);
+    if (b.oom) {
+        free(b.p);
+        return NULL;
+    }
+    return b.p;
+}
+
+int rl_json_fields(const char *line, const char *const *keys, int nkeys, char **str,
+                   int64_t *num)
+{
+    const char *s = skip_ws(line);
+    int found = 0;
+    for (int i = 0; i < nkeys; i++) {
+        str[i] = NULL;
+        num[i] = 0;
+    }
+    if (*s++ != '{')
+        return -EINVAL;
+    for (s = skip_ws(s); *s != '}';) {
+        Buf key = { 0 };
+        const char *v;
+        int f = -1;
+        s = scan_str(s, &key);
+        if (s && !key.oom) {
+            s = skip_ws(s);
+            s = *s == ':' ? skip_ws(s + 1) : NULL;
+        }
+        v = s;
+        s = s ? scan_value(s) : NULL;
+        for (int i = 0; s && key.p && i < nkeys; i++)
+            if (strcmp(key.p, keys[i]) == 0 && !(found >> i & 1))
+                f = i;
+        free(key.p);
+        if (!s)
+            goto bad;
+        if (f >= 0 && *v == '"') {
+            Buf val = { 0 };
+            (void) scan_str(v, &val);
+            put(&val, "", 0);
+            if (val.oom) {
+                free(val.p);
+                goto bad;
+            }
+            str[f] = val.p;
+            found |= 1 << f;
+        }
+        else if (f >= 0 && *v != '[') {
+            num[f] = strtoll(v, NULL, 10);
+            found |= 1 << f;
+        }
+        s = skip_ws(s);
+        if (*s == ',')
+            s = skip_ws(s + 1);
+        else if (*s != '}')
+            goto bad;
+    }
+    return found;
+bad:
+    for (int i = 0; i < nkeys; i++) {
+        free(str[i]);
+        str[i] = NULL;
+    }
+    return -EINVAL;
 }
 
 void rl_manifest_free(RlManifest *m)

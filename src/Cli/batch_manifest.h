@@ -83,6 +83,9 @@ const RlManifestRec *rl_manifest_find(const RlManifest *m, const char *input);
  * or -errno. */
 int rl_manifest_open(const char *path);
 
+/* 1 if a running batch holds path's lock. */
+int rl_manifest_in_use(const char *path);
+
 /* Appends r as one line with one write, then fdatasync.  A failed write
  * leaves the file as it was.  0 or -errno. */
 int rl_manifest_append(int fd, const RlManifestRec *r);
@@ -91,17 +94,33 @@ int rl_manifest_append(int fd, const RlManifestRec *r);
  * with free()).  0, or -EINVAL when it is not a complete record. */
 int rl_manifest_parse_line(const char *line, RlManifestRec *r, char **store);
 
+/* The JSON string (quotes included) of s, escaped as the manifest's
+ * strings are; malloc'ed, NULL when out of memory. */
+char *rl_json_string(const char *s);
+
+/* The fields keys[0..nkeys) (nkeys <= 30) of the flat JSON object in
+ * line: a string value into str[i] (malloc'ed, decoded as the manifest's
+ * strings), an integer into num[i]; the first of a repeated key counts.
+ * A bit mask of the keys found, or -EINVAL (nothing to free) when line
+ * is not such an object. */
+int rl_json_fields(const char *line, const char *const *keys, int nkeys, char **str,
+                   int64_t *num);
+
 /* --shard k/n: the part of the manifest that share k of n writes,
  * beside it: DIR/.ringlame-manifest.k-of-n.jsonl.  0 or -ENAMETOOLONG. */
 int rl_manifest_part_path(char *buf, size_t len, const char *manifest, int k, int n);
 
 /* --merge-manifests: the parts beside manifest (any k-of-n) and manifest
  * itself are read, oldest file (modification time) first, and manifest is
- * replaced (a temporary file renamed over it) by their last line for each
- * input, sorted by input.  The parts stay.  A share k of an n that has a
- * part while k's part is missing is named on stderr; a summary line
- * unless quiet.  The number of missing shares, or -errno (-ENOENT: no
- * part at all). */
+ * replaced (a temporary file renamed over it, under manifest's lock) by
+ * their last line for each input, sorted by input.  The parts stay.  A
+ * share k of an n that has a part while k's part is missing, or is still
+ * locked by its shard, is named on stderr, and so is every input of a
+ * shard plan beside it (batch_plan.h) that no line records; a plan whose
+ * every input is recorded, with no share missing, is removed (done).  A
+ * summary line unless quiet.  The number of missing shares and
+ * unrecorded planned inputs, or -errno (-ENOENT: no part at all;
+ * RL_MANIFEST_LOCKED: a batch is using the manifest). */
 int rl_manifest_merge(const char *manifest, int quiet);
 
 #endif

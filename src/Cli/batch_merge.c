@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "batch_manifest.h"
+#include "batch_plan.h"
 
 #define PART_PREFIX ".ringlame-manifest."
 #define PART_SUFFIX ".jsonl"
@@ -84,6 +85,11 @@ static int cmp_line(const void *x, const void *y)
     if (c)
         return c;
     return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static int cmp_input(const void *x, const void *y)
+{
+    return strcmp(((const Line *) x)->input, ((const Line *) y)->input);
 }
 
 static int add_source(Source **v, size_t *n, size_t *cap, const char *path, int k, int sn)
@@ -188,9 +194,18 @@ int rl_manifest_merge(const char *manifest, int quiet)
     Lines lines = { 0 };
     size_t nsrc = 0, srccap = 0, parts = 0;
     unsigned char *seen = NULL;
-    int maxn = 0, missing = 0, rc = 0;
+    char **plans = NULL;
+    size_t nplans = 0;
+    int maxn = 0, missing = 0, unrecorded = 0, rc = 0, busy = 0;
     long inputs = 0;
     DIR *d;
+    int const lock_fd = rl_manifest_open(manifest);
+
+    if (lock_fd < 0) {
+        fprintf(stderr, "ringlame: --merge-manifests: %s: %s\n", manifest,
+                rl_manifest_strerror(lock_fd));
+        return lock_fd;
+    }
 
     if (slash)
         snprintf(dir, sizeof dir, "%.*s", (int) (slash - manifest == 0 ? 1 : slash - manifest),
@@ -210,10 +225,26 @@ int rl_manifest_merge(const char *manifest, int quiet)
             rc = -errno;
             break;
         }
-        if (part_of(e->d_name, &k, &n) != 0)
-            continue;
         if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int) sizeof path)
             continue;
+        if (rl_plan_is_name(e->d_name)) {
+            char **v = realloc(plans, (nplans + 1) * sizeof *v);
+            if (!v || !(v[nplans] = strdup(path))) {
+                plans = v ? v : plans;
+                rc = -ENOMEM;
+                break;
+            }
+            plans = v;
+            nplans++;
+            continue;
+        }
+        if (part_of(e->d_name, &k, &n) != 0)
+            continue;
+        if (rl_manifest_in_use(path)) {
+            fprintf(stderr, "ringlame: --merge-manifests: shard %d/%d is still running (%s is "
+                    "locked)\n", k, n, path);
+            busy++;
+        }
         rc = add_source(&src, &nsrc, &srccap, path, k, n);
     }
     if (d)
@@ -270,10 +301,39 @@ int rl_manifest_merge(const char *manifest, int quiet)
             fprintf(stderr, "ringlame: --merge-manifests: %s: %s\n", manifest, strerror(-rc));
         }
     }
+    /* the plans: every planned input must have a line (lines are sorted now) */
+    for (size_t p = 0; rc == 0 && p < nplans; p++) {
+        RlPlan plan;
+        int here = 0;
+        int const prc = rl_plan_load(&plan, plans[p]);
+        if (prc < 0) {
+            fprintf(stderr, "ringlame: --merge-manifests: %s: %s\n", plans[p],
+                    prc == -EINVAL ? "not a shard plan" : strerror(-prc));
+            unrecorded++;
+            continue;
+        }
+        for (size_t i = 0; i < plan.n; i++) {
+            Line const key = { plan.v[i].input, NULL, 0 };
+            if (bsearch(&key, lines.v, lines.n, sizeof *lines.v, cmp_input) == NULL) {
+                fprintf(stderr, "ringlame: --merge-manifests: %s: planned for shard %d/%d, "
+                        "recorded by no part\n", plan.v[i].input, plan.v[i].shard, plan.shards);
+                here++;
+            }
+        }
+        unrecorded += here;
+        if (here == 0 && missing == 0 && busy == 0) {
+            /* done: a later sharded run plans the corpus anew */
+            if (unlink(plans[p]) == 0 && !quiet)
+                fprintf(stderr, "ringlame: --merge-manifests: every input of %s is recorded: "
+                        "plan removed\n", plans[p]);
+        }
+        rl_plan_free(&plan);
+    }
+    missing += busy;
     if (rc == 0 && !quiet)
-        fprintf(stderr, "ringlame: --merge-manifests: %zu part%s merged into %s: %ld input%s%s\n",
+        fprintf(stderr, "ringlame: --merge-manifests: %zu part%s merged into %s: %ld input%s%s%s\n",
                 parts, parts == 1 ? "" : "s", manifest, inputs, inputs == 1 ? "" : "s",
-                missing ? " (shards missing)" : "");
+                missing ? " (shards missing)" : "", unrecorded ? " (planned inputs missing)" : "");
 out:
     for (size_t i = 0; i < lines.n; i++) {
         free(lines.v[i].input);
@@ -284,5 +344,9 @@ out:
     free(lines.v);
     free(src);
     free(seen);
-    return rc < 0 ? rc : missing;
+    for (size_t i = 0; i < nplans; i++)
+        free(plans[i]);
+    free(plans);
+    close(lock_fd);
+    return rc < 0 ? rc : missing + unrecorded;
 }

@@ -415,7 +415,7 @@ static void sift_down(Share *h, int n)
     }
 }
 
-int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine)
+int rl_batch_shares(const RlBatchList *l, int n, int *share)
 {
     const RlBatchItem **order = malloc((l->n + 1) * sizeof *order);
     Share *heap = malloc((size_t) n * sizeof *heap);
@@ -434,12 +434,25 @@ int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine)
     }
     for (size_t i = 0; i < l->n; i++) {
         const RlBatchItem *it = order[i];
-        mine[it - l->v] = heap[0].index == k;
+        share[it - l->v] = heap[0].index;
         heap[0].total += it->size > 0 ? it->size : 0;
         sift_down(heap, n);
     }
     free(order);
     free(heap);
+    return 0;
+}
+
+int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine)
+{
+    int *share = malloc((l->n + 1) * sizeof *share);
+    if (!share || rl_batch_shares(l, n, share) < 0) {
+        free(share);
+        return -ENOMEM;
+    }
+    for (size_t i = 0; i < l->n; i++)
+        mine[i] = share[i] == k;
+    free(share);
     return 0;
 }
 

@@ -85,6 +85,8 @@ int rl_batch_check_collisions(const RlBatchList *l, char *err, size_t errlen);
  * share), so every share computes the same plan and no share's total is
  * more than the largest item above the average.  0 or -ENOMEM. */
 int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine);
+/* The same plan for every share: share[i] is item i's.  0 or -ENOMEM. */
+int rl_batch_shares(const RlBatchList *l, int n, int *share);
 
 void rl_batch_list_free(RlBatchList *l);
 
