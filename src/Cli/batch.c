@@ -71,6 +71,7 @@ typedef struct Batch {
     int files_total, files_done, encoded, skipped, failed;
     int shard_files;            /* --shard: this shard's files */
     int unplanned, gone;        /* --shard: files not in the stored plan; planned ones gone */
+    RlPlanEntry *gone_v;        /* this shard's planned files that are gone (recorded failed) */
     int manifest_failed;        /* a record could not be written: the batch stops */
     int stalled;                /* files given up on (no progress for stall_s) */
     int hard_stop;              /* threads left behind: the process must end without teardown */
@@ -800,12 +801,49 @@ static int apply_plan(Batch *b, const char *mpath)
             continue;
         if (b->list.n > 0 && bsearch(&key, names, b->list.n, sizeof *names, cmp_names) != NULL)
             continue;
-        b->gone++;
         fprintf(stderr, "ringlame: %s: planned for shard %d/%d (%s) but no longer in the "
                 "corpus\n", plan.v[i].input, a->shard_k, a->shard_n, path);
+        /* recorded as failed (record_gone), so that the merge finds every
+         * planned input accounted for */
+        if (!b->gone_v)
+            b->gone_v = calloc(plan.n, sizeof *b->gone_v);
+        if (!b->gone_v) {
+            free(names);
+            rl_plan_free(&plan);
+            return refuse("out of memory");
+        }
+        b->gone_v[b->gone] = plan.v[i];
+        plan.v[i].input = NULL;       /* now gone_v's */
+        b->gone++;
     }
     free(names);
     rl_plan_free(&plan);
+    return 0;
+}
+
+/* The planned files that are gone, in this shard's part: failed. */
+static int record_gone(Batch *b)
+{
+    char why[160];
+    for (int i = 0; i < b->gone; i++) {
+        RlManifestRec r;
+        memset(&r, 0, sizeof r);
+        snprintf(why, sizeof why, "planned for shard %d/%d but no longer in the corpus",
+                 b->a->shard_k, b->a->shard_n);
+        r.input = b->gone_v[i].input;
+        r.size = b->gone_v[i].size;
+        r.mtime_ns = b->gone_v[i].mtime_ns;
+        r.options = b->options;
+        r.output = "";
+        r.sha256 = "";
+        r.reason = why;
+        int const rc = rl_manifest_append(b->manifest_fd, &r);
+        if (rc < 0) {
+            fprintf(stderr, "ringlame: --batch: the manifest: cannot record %s: %s\n", r.input,
+                    strerror(-rc));
+            return EXIT_IO;
+        }
+    }
     return 0;
 }
 
@@ -904,6 +942,9 @@ static int run(Batch *b, int argc, char **argv)
             fprintf(stderr, "ringlame: %s\n", msg);
         if (rc < 0)
             return EXIT_IO;
+        rc = record_gone(b);
+        if (rc != 0)
+            return rc;
         rc = ppath[0] ? rl_manifest_load(&m, mpath) : rl_manifest_load_fd(&m, mpath, b->manifest_fd);
         if (rc < 0) {
             fprintf(stderr, "ringlame: %s: %s\n", mpath, rl_manifest_strerror(rc));
@@ -1116,6 +1157,9 @@ int rl_batch_main(const RlArgs *a, int argc, char **argv)
     free(b->todo);
     free(b->mine);
     free(b->options);
+    for (int i = 0; i < b->gone; i++)
+        free(b->gone_v[i].input);
+    free(b->gone_v);
     pthread_cond_destroy(&b->cond);
     pthread_mutex_destroy(&b->lock);
     free(b);

@@ -158,7 +158,7 @@ static int walk_dir(RlBatchList *l, const char *dir, const char *out_dir, int ra
         return add_item(l, dir, out_dir, 0, err, errlen);  /* recorded with its error */
     while ((e = readdir(d)) != NULL) {
         if (strncmp(e->d_name, MANIFEST_PREFIX, strlen(MANIFEST_PREFIX)) == 0
-            && strlen(e->d_name) > strlen(MANIFEST_PREFIX) + 6
+            && strlen(e->d_name) >= strlen(MANIFEST_PREFIX) + 6
             && strcmp(e->d_name + strlen(e->d_name) - 6, ".jsonl") == 0)
             rc = add_manifest(l, dir, e->d_name);
         if (rc < 0)
