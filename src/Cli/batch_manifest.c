@@ -494,12 +494,14 @@ int rl_manifest_parse_line(const char *line, RlManifestRec *r, char **store)
             }
             else if (*v != '"' && *v != '[') {
                 double const x = strtod(v, NULL);
+                /* integers read as integers: a huge value saturates, never
+                 * goes through an out-of-range double conversion */
                 if (strcmp(key.p, "size") == 0)
-                    r->size = (int64_t) x, have_num |= 1;
+                    r->size = strtoll(v, NULL, 10), have_num |= 1;
                 else if (strcmp(key.p, "mtime_ns") == 0)
                     r->mtime_ns = strtoll(v, NULL, 10), have_num |= 2;
                 else if (strcmp(key.p, "output_size") == 0)
-                    r->output_size = (int64_t) x, have_num |= 4;
+                    r->output_size = strtoll(v, NULL, 10), have_num |= 4;
                 else if (strcmp(key.p, "seconds") == 0)
                     r->seconds = x;
                 else if (strcmp(key.p, "audio_seconds") == 0)
