@@ -320,12 +320,14 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
         finish_file(b, s, it, 0, not_readable(it, why, sizeof why), "", 0, 0, 0, NULL, -1);
         return 0;
     }
+    /* watched from here to the output's hash: an open, a read, the
+     * commit or the hash that does not return is a stall */
+    set_stage(b, s, it, 1);
     rc = check_files(it, why, sizeof why);
     if (rc < 0) {
         finish_file(b, s, it, 0, why, "", 0, 0, 0, NULL, -1);
         return 0;
     }
-    set_stage(b, s, it, 1);
     rc = rl_file_session_create(&fs, &a->lame, 1, 0);
     why[0] = '\0';
     if (rc == 0)
@@ -376,7 +378,6 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
 
     pthread_mutex_lock(&b->lock);
     s->active = 0;
-    s->watched = 0;
     pthread_mutex_unlock(&b->lock);
     if (given_up(b, s)) {
         rl_file_session_free(fs);
@@ -405,6 +406,7 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
         finish_file(b, s, it, 0, why, "", 0, now_s() - t0, 0, NULL, -1);
         return 0;
     }
+    set_stage(b, s, it, 0);     /* lame's encode takes its own time */
     if (a->compare) {
         char lame_out[RL_ARGS_PATH_MAX + 32], verdict[RL_ARGS_PATH_MAX * 3 + 256];
         int cmp;
@@ -439,6 +441,7 @@ static void *slot_main(void *arg)
         rc = encode_one(b, s, &b->list.v[i]);
         if (rc == -ECANCELED)
             return NULL;        /* given up on: no longer counted as running */
+        set_stage(b, s, NULL, 0);
         if (rc == -EINTR)
             break;
     }
@@ -703,16 +706,7 @@ static int add_recorded(void *arg, const char *line, size_t len, RlManifestRec *
     (void) line;
     (void) len;
     if (r->encoded && stat(r->output, &st) == 0 && S_ISREG(st.st_mode)) {
-        if (f->n == f->cap) {
-            size_t const c = f->cap ? 2 * f->cap : 64;
-            RlFileId *v = realloc(f->v, c * sizeof *v);
-            if (!v)
-                rc = -ENOMEM;
-            else {
-                f->v = v;
-                f->cap = c;
-            }
-        }
+        rc = rl_grow((void **) &f->v, &f->cap, f->n, sizeof *f->v, 64);
         if (rc == 0) {
             f->v[f->n].dev = st.st_dev;
             f->v[f->n].ino = st.st_ino;

@@ -359,6 +359,54 @@ static const char *scan_value(const char *s)
     return NULL;
 }
 
+int rl_grow(void **v, size_t *cap, size_t n, size_t size, size_t first)
+{
+    size_t c;
+    void *p;
+    if (n < *cap)
+        return 0;
+    c = *cap ? 2 * *cap : first;
+    p = realloc(*v, c * size);
+    if (!p)
+        return -ENOMEM;
+    *v = p;
+    *cap = c;
+    return 0;
+}
+
+FILE *rl_temp_open(const char *path, const char *tag, char *tmp, size_t tmplen, int *err)
+{
+    FILE *f;
+    int fd;
+    if (snprintf(tmp, tmplen, "%s.%s-%ld", path, tag, (long) getpid()) >= (int) tmplen) {
+        *err = -ENAMETOOLONG;
+        return NULL;
+    }
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        *err = -errno;
+        return NULL;
+    }
+    f = fdopen(fd, "w");
+    if (!f) {
+        *err = -errno;
+        close(fd);
+        unlink(tmp);
+    }
+    return f;
+}
+
+int rl_temp_close(FILE *f, const char *tmp, int rc)
+{
+    if (rc == 0 && (fflush(f) != 0 || fsync(fileno(f)) != 0))
+        rc = -errno;
+    if (fclose(f) != 0 && rc == 0)
+        rc = -errno;
+    if (rc < 0)
+        unlink(tmp);
+    return rc;
+}
+
 char *rl_json_string(const char *s)
 {
     Buf b = { 0 };
@@ -673,15 +721,9 @@ static int load_one(void *arg, const char *line, size_t len, RlManifestRec *r)
     Loader *l = arg;
     (void) line;
     (void) len;
-    if (l->m->n == l->cap) {
-        size_t const c = l->cap ? 2 * l->cap : 64;
-        RlManifestRec *v = realloc(l->m->v, c * sizeof *v);
-        if (!v) {
-            free((void *) r->input);
-            return -ENOMEM;
-        }
-        l->m->v = v;
-        l->cap = c;
+    if (rl_grow((void **) &l->m->v, &l->cap, l->m->n, sizeof *l->m->v, 64) < 0) {
+        free((void *) r->input);
+        return -ENOMEM;
     }
     l->m->v[l->m->n++] = *r;
     return 0;

@@ -25,6 +25,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct RlManifestRec {
     const char *input;
@@ -93,6 +94,18 @@ int rl_manifest_append(int fd, const RlManifestRec *r);
 /* Parses one line into r (its strings malloc'ed into *store, to be freed
  * with free()).  0, or -EINVAL when it is not a complete record. */
 int rl_manifest_parse_line(const char *line, RlManifestRec *r, char **store);
+
+/* Makes room for one more element of size bytes in *v (n used, *cap
+ * allocated; the first allocation holds first).  0 or -ENOMEM. */
+int rl_grow(void **v, size_t *cap, size_t n, size_t size, size_t first);
+
+/* A new file written beside path, to be put in its place whole: opens
+ * path.TAG-PID (in tmp) for writing.  The stream, or NULL with -errno in
+ * *err. */
+FILE *rl_temp_open(const char *path, const char *tag, char *tmp, size_t tmplen, int *err);
+/* Flushes, syncs and closes the stream; rc: an earlier error (kept).  The
+ * temporary file is removed when the result is an error.  0 or -errno. */
+int rl_temp_close(FILE *f, const char *tmp, int rc);
 
 /* The JSON string (quotes included) of s, escaped as the manifest's
  * strings are; malloc'ed, NULL when out of memory. */

@@ -125,15 +125,9 @@ typedef struct Lines {
 static int add_line(void *arg, const char *text, size_t len, RlManifestRec *r)
 {
     Lines *l = arg;
-    if (l->n == l->cap) {
-        size_t const c = l->cap ? 2 * l->cap : 256;
-        Line *p = realloc(l->v, c * sizeof *p);
-        if (!p) {
-            free((void *) r->input);
-            return -ENOMEM;
-        }
-        l->v = p;
-        l->cap = c;
+    if (rl_grow((void **) &l->v, &l->cap, l->n, sizeof *l->v, 256) < 0) {
+        free((void *) r->input);
+        return -ENOMEM;
     }
     l->v[l->n].input = (char *) r->input;
     l->v[l->n].text = strndup(text, len);
@@ -151,21 +145,11 @@ static int add_line(void *arg, const char *text, size_t len, RlManifestRec *r)
 static long write_merged(const char *manifest, Line *lines, size_t n)
 {
     char tmp[4200];
-    FILE *f;
     long inputs = 0;
-    int fd, rc = 0;
-    if (snprintf(tmp, sizeof tmp, "%s.merge-%ld", manifest, (long) getpid()) >= (int) sizeof tmp)
-        return -ENAMETOOLONG;
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return -errno;
-    f = fdopen(fd, "w");
-    if (!f) {
-        rc = -errno;
-        close(fd);
-        unlink(tmp);
+    int rc = 0;
+    FILE *f = rl_temp_open(manifest, "merge", tmp, sizeof tmp, &rc);
+    if (!f)
         return rc;
-    }
     qsort(lines, n, sizeof *lines, cmp_line);
     for (size_t i = 0; i < n; i++) {
         if (i + 1 < n && strcmp(lines[i].input, lines[i + 1].input) == 0)
@@ -173,16 +157,13 @@ static long write_merged(const char *manifest, Line *lines, size_t n)
         fputs(lines[i].text, f);
         inputs++;
     }
-    if (fflush(f) != 0 || fsync(fd) != 0)
+    rc = rl_temp_close(f, tmp, rc);
+    if (rc == 0 && rename(tmp, manifest) != 0) {
         rc = -errno;
-    if (fclose(f) != 0 && rc == 0)
-        rc = -errno;
-    if (rc == 0 && rename(tmp, manifest) != 0)
-        rc = -errno;
-    if (rc < 0) {
         unlink(tmp);
-        return rc;
     }
+    if (rc < 0)
+        return rc;
     return inputs;
 }
 

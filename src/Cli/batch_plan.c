@@ -78,21 +78,11 @@ int rl_plan_make(RlPlan *p, const RlBatchList *l, int n)
 int rl_plan_store(const RlPlan *p, const char *path)
 {
     char tmp[4200];
-    FILE *f;
-    int fd, rc = 0;
+    int rc = 0;
     int64_t bytes = 0;
-    if (snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long) getpid()) >= (int) sizeof tmp)
-        return -ENAMETOOLONG;
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return -errno;
-    f = fdopen(fd, "w");
-    if (!f) {
-        rc = -errno;
-        close(fd);
-        unlink(tmp);
+    FILE *f = rl_temp_open(path, "tmp", tmp, sizeof tmp, &rc);
+    if (!f)
         return rc;
-    }
     for (size_t i = 0; i < p->n; i++)
         bytes += p->v[i].size;
     fprintf(f, "{\"plan\":%d,\"files\":%zu,\"bytes\":%lld}\n", p->shards, p->n, (long long) bytes);
@@ -106,15 +96,13 @@ int rl_plan_store(const RlPlan *p, const char *path)
                 (long long) p->v[i].size, (long long) p->v[i].mtime_ns, p->v[i].shard);
         free(name);
     }
-    if (rc == 0 && (fflush(f) != 0 || fsync(fd) != 0))
-        rc = -errno;
-    if (fclose(f) != 0 && rc == 0)
-        rc = -errno;
+    rc = rl_temp_close(f, tmp, rc);
+    if (rc < 0)
+        return rc;
     /* link, not rename: a plan that is there already stays */
-    if (rc == 0 && link(tmp, path) != 0)
-        rc = errno == EEXIST ? 1 : -errno;
+    rc = link(tmp, path) == 0 ? 1 : errno == EEXIST ? 0 : -errno;
     unlink(tmp);
-    return rc < 0 ? rc : rc == 1 ? 0 : 1;
+    return rc;
 }
 
 typedef struct Reader {
@@ -148,15 +136,9 @@ static int plan_line(RlPlan *p, size_t *cap, const char *line, int first)
                 free(str[i]);
         return -EINVAL;
     }
-    if (p->n == *cap) {
-        size_t const c = *cap ? 2 * *cap : 256;
-        RlPlanEntry *v = realloc(p->v, c * sizeof *v);
-        if (!v) {
-            free(str[0]);
-            return -ENOMEM;
-        }
-        p->v = v;
-        *cap = c;
+    if (rl_grow((void **) &p->v, cap, p->n, sizeof *p->v, 256) < 0) {
+        free(str[0]);
+        return -ENOMEM;
     }
     p->v[p->n].input = str[0];
     p->v[p->n].size = num[1];
