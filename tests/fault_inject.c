@@ -15,6 +15,15 @@
  *                          may take a header it could not read to its end for
  *                          a shorter header: its open succeeds with what it read)
  *   RL_FAIL_READ_REPORT=1  print "reads: <count>" on exit
+ * a read that never returns (a FUSE-like source that stalls: only the
+ * process's end ends it; io_uring is refused, as above):
+ *   RL_STALL_READ=TEXT     every read()/pread() of a file whose path (its
+ *                          /proc/self/fd link) contains TEXT sleeps forever
+ * a full disk under one file (the manifest's appends):
+ *   RL_FAIL_WRITE_MATCH=TEXT with RL_FAIL_WRITE_AT=N: the Nth write() to a
+ *                          file whose path contains TEXT writes half of its
+ *                          bytes and returns that short count; every later
+ *                          write() to such a file fails with ENOSPC
  * and thread set-up (only calls from the main executable count):
  *   RL_FAIL_PTHREAD_AT=N   the Nth pthread_create (EAGAIN), pthread_mutex_init
  *                          or pthread_cond_init (ENOMEM) fails
@@ -40,6 +49,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #ifdef RL_FI_URING
@@ -144,6 +154,45 @@ struct io_uring;
 extern ssize_t __read(int fd, void *buf, size_t n);
 extern ssize_t __libc_pread(int fd, void *buf, size_t n, off_t off);
 
+/* 1 if fd's path contains text */
+static int fd_path_has(int fd, const char *text)
+{
+    char link[64], path[4096];
+    ssize_t n;
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    n = readlink(link, path, sizeof path - 1);
+    if (n <= 0)
+        return 0;
+    path[n] = '\0';
+    return strstr(path, text) != NULL;
+}
+
+static void stall_if_asked(int fd)
+{
+    const char *text = getenv("RL_STALL_READ");
+    if (text && *text && fd_path_has(fd, text))
+        for (;;)
+            sleep(1000);
+}
+
+extern ssize_t __write(int fd, const void *buf, size_t n);
+static long write_count;
+
+ssize_t write(int fd, const void *buf, size_t n)
+{
+    const char *text = getenv("RL_FAIL_WRITE_MATCH"), *at = getenv("RL_FAIL_WRITE_AT");
+    if (text && *text && at && fd_path_has(fd, text)) {
+        long const k = __atomic_add_fetch(&write_count, 1, __ATOMIC_SEQ_CST);
+        if (k == atol(at) && n > 1)
+            return __write(fd, buf, n / 2);
+        if (k > atol(at)) {
+            errno = ENOSPC;
+            return -1;
+        }
+    }
+    return __write(fd, buf, n);
+}
+
 static int read_fails_now(off_t off)
 {
     if (fail_read_at < 0 && !getenv("RL_FAIL_READ_REPORT"))
@@ -155,6 +204,7 @@ static int read_fails_now(off_t off)
 
 ssize_t read(int fd, void *buf, size_t n)
 {
+    stall_if_asked(fd);
     if (read_fails_now(fail_read_from > 0 ? lseek(fd, 0, SEEK_CUR) : 0)) {
         errno = EIO;
         return -1;
@@ -164,6 +214,7 @@ ssize_t read(int fd, void *buf, size_t n)
 
 ssize_t pread(int fd, void *buf, size_t n, off_t off)
 {
+    stall_if_asked(fd);
     if (read_fails_now(off)) {
         errno = EIO;
         return -1;
@@ -180,7 +231,7 @@ int io_uring_queue_init(unsigned entries, struct io_uring *ring, unsigned flags)
     (void) entries;
     (void) ring;
     (void) flags;
-    if (fail_read_at >= 0 || getenv("RL_FAIL_READ_REPORT"))
+    if (fail_read_at >= 0 || getenv("RL_FAIL_READ_REPORT") || getenv("RL_STALL_READ"))
         return -EPERM;
     {
         typedef int (*init_fn)(unsigned, struct io_uring *, unsigned);

@@ -6,10 +6,17 @@
  * lines (written and read back with awkward paths, escaped strings,
  * fields in any order, unknown fields, every truncation of a line, garbage
  * lines, an unfinished last line, the last line of an input winning), and
- * the walk's MPEG inputs with an earlier run's outputs beside them. */
+ * the walk's MPEG inputs with an earlier run's outputs beside them; the
+ * manifest as a log: non-UTF-8 names escaped and read back, a torn tail
+ * set aside, the lock, a FIFO in its place; the stored shard plan. */
 #include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "batch_manifest.h"
+#include "batch_plan.h"
 #include "batch_walk.h"
 #include "harness.h"
 
@@ -315,10 +322,13 @@ static void test_parse(void)
         /* a number missing (size) */
         "{\"input\":\"in/a.wav\",\"mtime_ns\":20,\"options\":[],\"output\":\"o\","
         "\"output_size\":30,\"sha256\":\"ab\",\"status\":\"encoded\",\"reason\":\"\"}",
-        /* a bad escape, a \\u beyond ASCII, an unterminated string, a bare word */
+        /* a bad escape, a lone surrogate that is no escaped byte, \\u0000, an
+         * unterminated string, a bare word */
         "{\"input\":\"in/\\x.wav\",\"size\":10,\"mtime_ns\":20,\"options\":[],\"output\":\"o\","
         "\"output_size\":30,\"sha256\":\"ab\",\"status\":\"encoded\",\"reason\":\"\"}",
-        "{\"input\":\"in/\\u00e9.wav\",\"size\":10,\"mtime_ns\":20,\"options\":[],\"output\":\"o\","
+        "{\"input\":\"in/\\udc41.wav\",\"size\":10,\"mtime_ns\":20,\"options\":[],\"output\":\"o\","
+        "\"output_size\":30,\"sha256\":\"ab\",\"status\":\"encoded\",\"reason\":\"\"}",
+        "{\"input\":\"in/\\u0000.wav\",\"size\":10,\"mtime_ns\":20,\"options\":[],\"output\":\"o\","
         "\"output_size\":30,\"sha256\":\"ab\",\"status\":\"encoded\",\"reason\":\"\"}",
         "{\"input\":\"in/a.wav,\"size\":10}",
         "{\"input\":\"in/a.wav\",\"size\":10,\"mtime_ns\":20,\"options\":[],\"output\":\"o\","
@@ -478,6 +488,159 @@ static void test_walk_outputs(const char *dir)
     rl_batch_list_free(&l);
 }
 
+static char *slurp(const char *path)
+{
+    static char buf[8192];
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+static int keep_input(void *arg, const char *line, size_t len, RlManifestRec *r)
+{
+    char *out = arg;
+    (void) line;
+    (void) len;
+    snprintf(out, 256, "%s", r->input);
+    free((void *) r->input);
+    return 0;
+}
+
+/* Names of any bytes: valid JSON (UTF-8, escapes), read back to the bytes. */
+static void test_escape(const char *dir)
+{
+    static const char *const names[] = {
+        "plain.wav", "caf\xc3\xa9.wav", "latin1-\xe9t\xe9.wav", "\xff\xfe\x80.wav",
+        "overlong-\xc0\xaf.wav", "surrogate-\xed\xa0\x80.wav", "cut-\xe2\x82.wav",
+        "emoji-\xf0\x9f\x8e\xb5.wav", "ctl-\x01\x1f\t\n.wav", "quote\"back\\slash.wav",
+        "lit-\\udcff.wav",
+    };
+    char path[600], back[256];
+    snprintf(path, sizeof path, "%s/esc.jsonl", dir);
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        RlManifestRec r = sample(names[i], "[]", NULL);
+        int fd;
+        const unsigned char *t;
+        unlink(path);
+        fd = rl_manifest_open(path);
+        if (!CHECK(fd >= 0, "open %s", path))
+            return;
+        CHECK_EQ(rl_manifest_append(fd, &r), 0, "append %zu", i);
+        close(fd);
+        /* the line is ASCII but for valid UTF-8 the name held */
+        t = (const unsigned char *) slurp(path);
+        for (; *t; t++)
+            if (*t >= 0x80 && !strchr(names[i], (char) *t)) {
+                CHECK(0, "name %zu: byte %02x written raw", i, *t);
+                break;
+            }
+        back[0] = '\0';
+        CHECK_EQ(rl_manifest_read(path, -1, keep_input, back), 0, "read %zu", i);
+        CHECK(strcmp(back, names[i]) == 0, "name %zu read back as '%s'", i, back);
+    }
+    CHECK(strstr(slurp(path), "lit-\\\\udcff") != NULL, "a literal backslash-u stays text");
+}
+
+/* A torn last line is set aside, the next record starts a line of its own. */
+static void test_torn(const char *dir)
+{
+    char path[600], side[640], msg[2000];
+    RlManifestRec r = sample("in/a.wav", "[]", NULL), r2 = sample("in/b.wav", "[]", NULL);
+    RlManifest m;
+    FILE *f;
+    int fd;
+    snprintf(path, sizeof path, "%s/torn.jsonl", dir);
+    snprintf(side, sizeof side, "%s.torn", path);
+    unlink(path);
+    unlink(side);
+    fd = rl_manifest_open(path);
+    CHECK_EQ(rl_manifest_append(fd, &r), 0, "append");
+    close(fd);
+    f = fopen(path, "a");
+    fputs("{\"input\":\"in/c.wav\",\"size\":1", f);
+    fclose(f);
+    fd = rl_manifest_open(path);
+    CHECK_EQ(rl_manifest_set_aside_tail(fd, path, msg, sizeof msg), 0, "set aside");
+    CHECK(strstr(msg, "incomplete") && strstr(msg, side), "the message: %s", msg);
+    CHECK(strcmp(slurp(side), "{\"input\":\"in/c.wav\",\"size\":1\n") == 0, "the fragment kept");
+    CHECK_EQ(rl_manifest_set_aside_tail(fd, path, msg, sizeof msg), 0, "nothing to set aside");
+    CHECK(msg[0] == '\0', "no message for a whole file");
+    CHECK_EQ(rl_manifest_append(fd, &r2), 0, "append after");
+    CHECK_EQ(rl_manifest_load_fd(&m, path, fd), 0, "load");
+    CHECK_EQ((long long) m.n, 2, "both records");
+    rl_manifest_free(&m);
+    close(fd);
+}
+
+/* The lock, and files that are not regular in the manifest's place. */
+static void test_lock_and_fifo(const char *dir)
+{
+    char path[600];
+    RlManifest m;
+    struct sockaddr_un sa;
+    int fd, fd2, sock;
+    snprintf(path, sizeof path, "%s/lock.jsonl", dir);
+    fd = rl_manifest_open(path);
+    CHECK(fd >= 0, "open");
+    fd2 = rl_manifest_open(path);
+    CHECK_EQ(fd2, RL_MANIFEST_LOCKED, "a second open is refused while locked");
+    CHECK(rl_manifest_in_use(path) == 1, "in use");
+    close(fd);
+    fd2 = rl_manifest_open(path);
+    CHECK(fd2 >= 0, "open after the first closed");
+    close(fd2);
+    CHECK(rl_manifest_in_use(path) == 0, "not in use");
+    snprintf(path, sizeof path, "%s/fifo.jsonl", dir);
+    if (mkfifo(path, 0600) == 0) {
+        CHECK_EQ(rl_manifest_open(path), RL_MANIFEST_NOT_REGULAR, "a FIFO: refused, not waited on");
+        CHECK_EQ(rl_manifest_load(&m, path), RL_MANIFEST_NOT_REGULAR, "a FIFO: not read");
+    }
+    snprintf(path, sizeof path, "%s/sock.jsonl", dir);
+    sock = socket(AF_UNIX, SOCK_STREAM, 0);
+    memset(&sa, 0, sizeof sa);
+    sa.sun_family = AF_UNIX;
+    if (sock >= 0 && strlen(path) < sizeof sa.sun_path) {
+        strcpy(sa.sun_path, path);
+        if (bind(sock, (struct sockaddr *) &sa, sizeof sa) == 0)
+            CHECK_EQ(rl_manifest_open(path), RL_MANIFEST_NOT_REGULAR, "a socket: refused");
+    }
+    if (sock >= 0)
+        close(sock);
+}
+
+/* The stored plan: made once, read back the same, not replaced. */
+static void test_stored_plan(const char *dir)
+{
+    int64_t size[12];
+    RlBatchList l;
+    RlPlan p, q, other;
+    char path[600];
+    for (int i = 0; i < 12; i++)
+        size[i] = 1000 * (i % 5) + i;
+    make_list(&l, 12, size);
+    snprintf(path, sizeof path, "%s/.ringlame-plan.3.jsonl", dir);
+    CHECK(rl_plan_is_name(".ringlame-plan.3.jsonl") && !rl_plan_is_name(".ringlame-plan.x.jsonl"),
+          "plan names");
+    CHECK_EQ(rl_plan_make(&p, &l, 3), 0, "make");
+    CHECK_EQ(rl_plan_store(&p, path), 1, "stored");
+    l.v[0].size = 999999;       /* the tree changed: a new plan would differ */
+    CHECK_EQ(rl_plan_make(&other, &l, 3), 0, "make another");
+    CHECK_EQ(rl_plan_store(&other, path), 0, "a plan there already stays");
+    CHECK_EQ(rl_plan_load(&q, path), 0, "load");
+    CHECK(q.n == p.n && q.shards == 3, "the plan read back");
+    for (size_t i = 0; i < p.n && i < q.n; i++)
+        CHECK(strcmp(p.v[i].input, q.v[i].input) == 0 && p.v[i].shard == q.v[i].shard
+              && p.v[i].size == q.v[i].size, "entry %zu", i);
+    CHECK(rl_plan_find(&q, "in/f003.wav") != NULL && rl_plan_find(&q, "none.wav") == NULL, "find");
+    rl_plan_free(&p);
+    rl_plan_free(&q);
+    rl_plan_free(&other);
+    rl_batch_list_free(&l);
+}
+
 int main(void)
 {
     char dir[512];
@@ -489,6 +652,10 @@ int main(void)
     test_parse();
     test_load(dir);
     test_walk_outputs(dir);
+    test_escape(dir);
+    test_torn(dir);
+    test_lock_and_fifo(dir);
+    test_stored_plan(dir);
     rl_test_rmtree(dir);
     return rl_test_done();
 }

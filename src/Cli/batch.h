@@ -11,11 +11,22 @@
  * into a temporary folder) and compared (compare_run.h); the verdicts go
  * to the manifest and the differing files to stdout at the end.
  *
+ * It never blocks on an input: only regular files are inputs (checked
+ * again, opened with O_NONBLOCK, just before each is opened); the main
+ * thread watches each file in flight and gives up on one that makes no
+ * progress for --stall-timeout seconds (recorded as failed; its thread is
+ * left behind, the batch goes on, and the process ends without joining
+ * it); after a signal the files in flight get a short grace to drain.
+ * The manifest is a locked, append-only log (batch_manifest.h); with
+ * --shard the share comes from the plan stored once (batch_plan.h).
+ *
  * Exit status: 0 all files encoded or skipped (and, with --compare,
- * identical); 1 usage error or colliding outputs (nothing encoded), or
- * with --compare a file differs; 2 one file or more failed (or, with
- * --compare, lame failed on one); 130/143 stopped by SIGINT/SIGTERM (finished files stay and are in the manifest, files in
- * progress leave nothing). */
+ * identical); 1 usage error, colliding outputs or a manifest locked by
+ * another batch (nothing encoded), or with --compare a file differs; 2
+ * one file or more failed or stalled, the manifest could not be written,
+ * or the corpus differs from the shard plan (or, with --compare, lame
+ * failed on one); 130/143 stopped by SIGINT/SIGTERM (finished files stay
+ * and are in the manifest, files in progress leave nothing). */
 #ifndef RL_BATCH_H
 #define RL_BATCH_H
 

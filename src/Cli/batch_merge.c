@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "batch_manifest.h"
+#include "batch_plan.h"
 
 #define PART_PREFIX ".ringlame-manifest."
 #define PART_SUFFIX ".jsonl"
@@ -86,6 +87,11 @@ static int cmp_line(const void *x, const void *y)
     return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
+static int cmp_input(const void *x, const void *y)
+{
+    return strcmp(((const Line *) x)->input, ((const Line *) y)->input);
+}
+
 static int add_source(Source **v, size_t *n, size_t *cap, const char *path, int k, int sn)
 {
     struct stat st;
@@ -111,47 +117,27 @@ static int add_source(Source **v, size_t *n, size_t *cap, const char *path, int 
     return 0;
 }
 
-/* Appends the complete, parsable lines of path to *lines. */
-static int read_lines(const char *path, Line **lines, size_t *n, size_t *cap)
+typedef struct Lines {
+    Line *v;
+    size_t n, cap;
+} Lines;
+
+static int add_line(void *arg, const char *text, size_t len, RlManifestRec *r)
 {
-    FILE *f = fopen(path, "re");
-    char *buf = NULL;
-    size_t bcap = 0;
-    ssize_t len;
-    int rc = 0;
-    if (!f)
-        return -errno;
-    while ((len = getline(&buf, &bcap, f)) >= 0) {
-        RlManifestRec r;
-        char *store;
-        if (len == 0 || buf[len - 1] != '\n' || rl_manifest_parse_line(buf, &r, &store) != 0)
-            continue;
-        if (*n == *cap) {
-            size_t const c = *cap ? 2 * *cap : 256;
-            Line *p = realloc(*lines, c * sizeof *p);
-            if (!p) {
-                free(store);
-                rc = -ENOMEM;
-                break;
-            }
-            *lines = p;
-            *cap = c;
-        }
-        (*lines)[*n].input = (char *) r.input;
-        (*lines)[*n].text = strdup(buf);
-        (*lines)[*n].seq = *n;
-        if (!(*lines)[*n].text) {
-            free(store);
-            rc = -ENOMEM;
-            break;
-        }
-        (*n)++;
+    Lines *l = arg;
+    if (rl_grow((void **) &l->v, &l->cap, l->n, sizeof *l->v, 256) < 0) {
+        free((void *) r->input);
+        return -ENOMEM;
     }
-    if (rc == 0 && ferror(f))
-        rc = -EIO;
-    free(buf);
-    fclose(f);
-    return rc;
+    l->v[l->n].input = (char *) r->input;
+    l->v[l->n].text = strndup(text, len);
+    l->v[l->n].seq = l->n;
+    if (!l->v[l->n].text) {
+        free((void *) r->input);
+        return -ENOMEM;
+    }
+    l->n++;
+    return 0;
 }
 
 /* Writes the lines (sorted, the last per input) to manifest through a
@@ -159,21 +145,11 @@ static int read_lines(const char *path, Line **lines, size_t *n, size_t *cap)
 static long write_merged(const char *manifest, Line *lines, size_t n)
 {
     char tmp[4200];
-    FILE *f;
     long inputs = 0;
-    int fd, rc = 0;
-    if (snprintf(tmp, sizeof tmp, "%s.merge-%ld", manifest, (long) getpid()) >= (int) sizeof tmp)
-        return -ENAMETOOLONG;
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return -errno;
-    f = fdopen(fd, "w");
-    if (!f) {
-        rc = -errno;
-        close(fd);
-        unlink(tmp);
+    int rc = 0;
+    FILE *f = rl_temp_open(manifest, "merge", tmp, sizeof tmp, &rc);
+    if (!f)
         return rc;
-    }
     qsort(lines, n, sizeof *lines, cmp_line);
     for (size_t i = 0; i < n; i++) {
         if (i + 1 < n && strcmp(lines[i].input, lines[i + 1].input) == 0)
@@ -181,16 +157,13 @@ static long write_merged(const char *manifest, Line *lines, size_t n)
         fputs(lines[i].text, f);
         inputs++;
     }
-    if (fflush(f) != 0 || fsync(fd) != 0)
+    rc = rl_temp_close(f, tmp, rc);
+    if (rc == 0 && rename(tmp, manifest) != 0) {
         rc = -errno;
-    if (fclose(f) != 0 && rc == 0)
-        rc = -errno;
-    if (rc == 0 && rename(tmp, manifest) != 0)
-        rc = -errno;
-    if (rc < 0) {
         unlink(tmp);
-        return rc;
     }
+    if (rc < 0)
+        return rc;
     return inputs;
 }
 
@@ -199,12 +172,21 @@ int rl_manifest_merge(const char *manifest, int quiet)
     const char *slash = strrchr(manifest, '/');
     char dir[4200], path[4400];
     Source *src = NULL;
-    Line *lines = NULL;
-    size_t nsrc = 0, srccap = 0, nlines = 0, linecap = 0, parts = 0;
+    Lines lines = { 0 };
+    size_t nsrc = 0, srccap = 0, parts = 0;
     unsigned char *seen = NULL;
-    int maxn = 0, missing = 0, rc = 0;
+    char **plans = NULL;
+    size_t nplans = 0;
+    int maxn = 0, missing = 0, unrecorded = 0, rc = 0, busy = 0;
     long inputs = 0;
     DIR *d;
+    int const lock_fd = rl_manifest_open(manifest);
+
+    if (lock_fd < 0) {
+        fprintf(stderr, "ringlame: --merge-manifests: %s: %s\n", manifest,
+                rl_manifest_strerror(lock_fd));
+        return lock_fd;
+    }
 
     if (slash)
         snprintf(dir, sizeof dir, "%.*s", (int) (slash - manifest == 0 ? 1 : slash - manifest),
@@ -224,10 +206,26 @@ int rl_manifest_merge(const char *manifest, int quiet)
             rc = -errno;
             break;
         }
-        if (part_of(e->d_name, &k, &n) != 0)
-            continue;
         if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int) sizeof path)
             continue;
+        if (rl_plan_is_name(e->d_name)) {
+            char **v = realloc(plans, (nplans + 1) * sizeof *v);
+            if (!v || !(v[nplans] = strdup(path))) {
+                plans = v ? v : plans;
+                rc = -ENOMEM;
+                break;
+            }
+            plans = v;
+            nplans++;
+            continue;
+        }
+        if (part_of(e->d_name, &k, &n) != 0)
+            continue;
+        if (rl_manifest_in_use(path)) {
+            fprintf(stderr, "ringlame: --merge-manifests: shard %d/%d is still running (%s is "
+                    "locked)\n", k, n, path);
+            busy++;
+        }
         rc = add_source(&src, &nsrc, &srccap, path, k, n);
     }
     if (d)
@@ -273,30 +271,63 @@ int rl_manifest_merge(const char *manifest, int quiet)
     /* oldest file first, so that a later line wins */
     qsort(src, nsrc, sizeof *src, cmp_source);
     for (size_t i = 0; i < nsrc && rc == 0; i++) {
-        rc = read_lines(src[i].path, &lines, &nlines, &linecap);
+        rc = rl_manifest_read(src[i].path, -1, add_line, &lines);
         if (rc < 0)
             fprintf(stderr, "ringlame: --merge-manifests: %s: %s\n", src[i].path, strerror(-rc));
     }
     if (rc == 0) {
-        inputs = write_merged(manifest, lines, nlines);
+        inputs = write_merged(manifest, lines.v, lines.n);
         if (inputs < 0) {
             rc = (int) inputs;
             fprintf(stderr, "ringlame: --merge-manifests: %s: %s\n", manifest, strerror(-rc));
         }
     }
+    /* the plans: every planned input must have a line (lines are sorted now) */
+    for (size_t p = 0; rc == 0 && p < nplans; p++) {
+        RlPlan plan;
+        int here = 0;
+        int const prc = rl_plan_load(&plan, plans[p]);
+        if (prc < 0) {
+            fprintf(stderr, "ringlame: --merge-manifests: %s: %s\n", plans[p],
+                    prc == -EINVAL ? "not a shard plan" : strerror(-prc));
+            unrecorded++;
+            continue;
+        }
+        for (size_t i = 0; i < plan.n; i++) {
+            Line const key = { plan.v[i].input, NULL, 0 };
+            if (bsearch(&key, lines.v, lines.n, sizeof *lines.v, cmp_input) == NULL) {
+                fprintf(stderr, "ringlame: --merge-manifests: %s: planned for shard %d/%d, "
+                        "recorded by no part\n", plan.v[i].input, plan.v[i].shard, plan.shards);
+                here++;
+            }
+        }
+        unrecorded += here;
+        if (here == 0 && missing == 0 && busy == 0) {
+            /* done: a later sharded run plans the corpus anew */
+            if (unlink(plans[p]) == 0 && !quiet)
+                fprintf(stderr, "ringlame: --merge-manifests: every input of %s is recorded: "
+                        "plan removed\n", plans[p]);
+        }
+        rl_plan_free(&plan);
+    }
+    missing += busy;
     if (rc == 0 && !quiet)
-        fprintf(stderr, "ringlame: --merge-manifests: %zu part%s merged into %s: %ld input%s%s\n",
+        fprintf(stderr, "ringlame: --merge-manifests: %zu part%s merged into %s: %ld input%s%s%s\n",
                 parts, parts == 1 ? "" : "s", manifest, inputs, inputs == 1 ? "" : "s",
-                missing ? " (shards missing)" : "");
+                missing ? " (shards missing)" : "", unrecorded ? " (planned inputs missing)" : "");
 out:
-    for (size_t i = 0; i < nlines; i++) {
-        free(lines[i].input);
-        free(lines[i].text);
+    for (size_t i = 0; i < lines.n; i++) {
+        free(lines.v[i].input);
+        free(lines.v[i].text);
     }
     for (size_t i = 0; i < nsrc; i++)
         free(src[i].path);
-    free(lines);
+    free(lines.v);
     free(src);
     free(seen);
-    return rc < 0 ? rc : missing;
+    for (size_t i = 0; i < nplans; i++)
+        free(plans[i]);
+    free(plans);
+    close(lock_fd);
+    return rc < 0 ? rc : missing + unrecorded;
 }

@@ -79,7 +79,12 @@ static int add_item(RlBatchList *l, const char *path, const char *out_dir, int w
         it->error = -errno;
     else if (S_ISDIR(st.st_mode))
         it->error = -EISDIR;
+    else if (!S_ISREG(st.st_mode)) {
+        it->error = RL_BATCH_NOT_REGULAR;     /* opening or reading it may block */
+        it->mode = st.st_mode & S_IFMT;
+    }
     else {
+        it->mode = S_IFREG;
         it->size = (int64_t) st.st_size;
         it->mtime_ns = (int64_t) st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
         it->dev = st.st_dev;
@@ -92,6 +97,51 @@ static int add_item(RlBatchList *l, const char *path, const char *out_dir, int w
 static int cmp_names(const void *x, const void *y)
 {
     return strcmp(*(char *const *) x, *(char *const *) y);
+}
+
+#define MANIFEST_PREFIX ".ringlame-manifest"
+
+static int add_manifest(RlBatchList *l, const char *dir, const char *name)
+{
+    char **v = realloc(l->manifests, (l->n_manifests + 1) * sizeof *v);
+    if (!v)
+        return -ENOMEM;
+    l->manifests = v;
+    v[l->n_manifests] = join(dir, name);
+    if (!v[l->n_manifests])
+        return -ENOMEM;
+    l->n_manifests++;
+    return 0;
+}
+
+const char *rl_batch_type_name(mode_t mode)
+{
+    switch (mode & S_IFMT) {
+    case S_IFIFO: return "a FIFO";
+    case S_IFSOCK: return "a socket";
+    case S_IFCHR: return "a character device";
+    case S_IFBLK: return "a block device";
+    case S_IFDIR: return "a folder";
+    default: return "not a regular file";
+    }
+}
+
+void rl_batch_drop_irregular(RlBatchList *l, void (*report)(void *arg, const RlBatchItem *it),
+                             void *arg)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        RlBatchItem *it = &l->v[i];
+        if (it->walked && it->error == RL_BATCH_NOT_REGULAR) {
+            if (report)
+                report(arg, it);
+            free(it->in);
+            free(it->out);
+        }
+        else
+            l->v[kept++] = *it;
+    }
+    l->n = kept;
 }
 
 /* Walks folder dir; its outputs go to out_dir ("": beside the inputs). */
@@ -107,6 +157,12 @@ static int walk_dir(RlBatchList *l, const char *dir, const char *out_dir, int ra
     if (!d)
         return add_item(l, dir, out_dir, 0, err, errlen);  /* recorded with its error */
     while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, MANIFEST_PREFIX, strlen(MANIFEST_PREFIX)) == 0
+            && strlen(e->d_name) >= strlen(MANIFEST_PREFIX) + 6
+            && strcmp(e->d_name + strlen(e->d_name) - 6, ".jsonl") == 0)
+            rc = add_manifest(l, dir, e->d_name);
+        if (rc < 0)
+            break;
         if (e->d_name[0] == '.')
             continue;
         if (n == cap) {
@@ -359,7 +415,7 @@ static void sift_down(Share *h, int n)
     }
 }
 
-int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine)
+int rl_batch_shares(const RlBatchList *l, int n, int *share)
 {
     const RlBatchItem **order = malloc((l->n + 1) * sizeof *order);
     Share *heap = malloc((size_t) n * sizeof *heap);
@@ -378,7 +434,7 @@ int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine)
     }
     for (size_t i = 0; i < l->n; i++) {
         const RlBatchItem *it = order[i];
-        mine[it - l->v] = heap[0].index == k;
+        share[it - l->v] = heap[0].index;
         heap[0].total += it->size > 0 ? it->size : 0;
         sift_down(heap, n);
     }
@@ -387,8 +443,55 @@ int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine)
     return 0;
 }
 
+int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine)
+{
+    int *share = malloc((l->n + 1) * sizeof *share);
+    if (!share || rl_batch_shares(l, n, share) < 0) {
+        free(share);
+        return -ENOMEM;
+    }
+    for (size_t i = 0; i < l->n; i++)
+        mine[i] = share[i] == k;
+    free(share);
+    return 0;
+}
+
+int rl_batch_drop_files(RlBatchList *l, const RlFileId *ids, size_t n)
+{
+    FileRef *files;
+    size_t kept = 0;
+    if (n == 0 || l->n == 0)
+        return 0;
+    files = malloc(n * sizeof *files);
+    if (!files)
+        return -ENOMEM;
+    for (size_t i = 0; i < n; i++) {
+        files[i].dev = ids[i].dev;
+        files[i].ino = ids[i].ino;
+        files[i].item = 0;
+    }
+    qsort(files, n, sizeof *files, cmp_file);
+    for (size_t i = 0; i < l->n; i++) {
+        RlBatchItem *it = &l->v[i];
+        FileRef const key = { it->dev, it->ino, 0 };
+        if (it->walked && it->error == 0
+            && bsearch(&key, files, n, sizeof *files, cmp_file) != NULL) {
+            free(it->in);
+            free(it->out);
+        }
+        else
+            l->v[kept++] = *it;
+    }
+    l->n = kept;
+    free(files);
+    return 0;
+}
+
 void rl_batch_list_free(RlBatchList *l)
 {
+    for (size_t i = 0; i < l->n_manifests; i++)
+        free(l->manifests[i]);
+    free(l->manifests);
     for (size_t i = 0; i < l->n; i++) {
         free(l->v[i].in);
         free(l->v[i].out);

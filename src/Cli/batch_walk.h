@@ -23,17 +23,36 @@ typedef struct RlBatchItem {
     int64_t mtime_ns;
     dev_t   dev;          /* the input file (to find an output that is an input) */
     ino_t   ino;
-    int     error;        /* -errno: the input could not be read (stat) */
+    mode_t  mode;         /* its type (st_mode & S_IFMT), 0 when it could not be read */
+    int     error;        /* -errno: the input could not be read (stat), or
+                           * RL_BATCH_NOT_REGULAR: a FIFO, socket or device */
     int     walked;       /* 1: found in a walked folder; 0: named */
 } RlBatchItem;
+
+#define RL_BATCH_NOT_REGULAR (-4096 - 1)
 
 typedef struct RlBatchList {
     RlBatchItem *v;
     size_t n, cap;
+    /* the manifests (.ringlame-manifest*.jsonl) found in walked folders:
+     * earlier batches' records of the outputs they wrote there */
+    char **manifests;
+    size_t n_manifests;
 } RlBatchList;
 
+/* A file, as the same file whatever its name. */
+typedef struct RlFileId {
+    dev_t dev;
+    ino_t ino;
+} RlFileId;
+
+/* "a FIFO", "a socket", ... for a file type (st_mode & S_IFMT). */
+const char *rl_batch_type_name(mode_t mode);
+
 /* Appends the items of one named input (a file, or a folder walked).  A
- * name that cannot be read is added with .error set.  out_dir NULL or "":
+ * name that cannot be read is added with .error set; so is a file that
+ * is not a regular one (RL_BATCH_NOT_REGULAR: named, or found in a walked
+ * folder, where the caller reports and drops it, rl_batch_drop_irregular).  out_dir NULL or "":
  * beside the inputs.  0, or -ENOMEM / -ENAMETOOLONG (err says which
  * path). */
 int rl_batch_walk(RlBatchList *l, const char *input, const char *out_dir, int raw,
@@ -46,6 +65,16 @@ int rl_batch_walk(RlBatchList *l, const char *input, const char *out_dir, int ra
  * run.  A named input is never dropped.  0 or -ENOMEM. */
 int rl_batch_drop_outputs(RlBatchList *l);
 
+/* Drops the walked items that are not regular files, calling report(arg,
+ * item) for each first. */
+void rl_batch_drop_irregular(RlBatchList *l, void (*report)(void *arg, const RlBatchItem *it),
+                             void *arg);
+
+/* Drops the walked items that are one of the n files ids (sorted or not):
+ * the outputs an earlier batch recorded in a manifest found in a walked
+ * folder.  A named input is never dropped.  0 or -ENOMEM. */
+int rl_batch_drop_files(RlBatchList *l, const RlFileId *ids, size_t n);
+
 /* 0, or -EEXIST with err naming the conflict: two inputs with one output,
  * or an output that is (by name or as a file) one of the inputs. */
 int rl_batch_check_collisions(const RlBatchList *l, char *err, size_t errlen);
@@ -56,6 +85,8 @@ int rl_batch_check_collisions(const RlBatchList *l, char *err, size_t errlen);
  * share), so every share computes the same plan and no share's total is
  * more than the largest item above the average.  0 or -ENOMEM. */
 int rl_batch_shard(const RlBatchList *l, int k, int n, unsigned char *mine);
+/* The same plan for every share: share[i] is item i's.  0 or -ENOMEM. */
+int rl_batch_shares(const RlBatchList *l, int n, int *share);
 
 void rl_batch_list_free(RlBatchList *l);
 

@@ -166,6 +166,18 @@ static int long_command(RlArgs *a, const char *token, int i, int argc, char **ar
         a->own_token = 1;
         *used = 1;
     }
+    else if (str_ieq(token, "stall-timeout")) {
+        char *end = NULL;
+        double const v = strtod(next, &end);
+        if (end == next || *end != '\0' || !(v >= 0 && v <= 86400)) {
+            fprintf(err, "%s: --stall-timeout %s: not a number of seconds (0 to 86400; 0: none)\n",
+                    prog_name, next);
+            return RL_ARGS_ERROR;
+        }
+        a->stall_timeout = v;
+        a->own_token = 1;
+        *used = 1;
+    }
     else if (str_ieq(token, "merge-manifests")) {
         a->merge_manifests = 1;
         a->own_token = 1;
@@ -388,6 +400,7 @@ static int args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, con
     int ntok = 0, n = 0, r;
 
     memset(a, 0, sizeof(*a));
+    a->stall_timeout = -1;
     rl_lame_settings_init(&a->lame);
 
     /* LAMEOPT tokens go between argv[0] and the user's arguments */
@@ -444,8 +457,9 @@ static int args_parse(RlArgs *a, int argc, char **argv, const char *lameopt, con
         fprintf(err, "%s: --force is an option of --batch\n", prog_name);
         return RL_ARGS_ERROR;
     }
-    if ((a->shard_n || a->merge_manifests) && !a->batch) {
-        fprintf(err, "%s: --%s is an option of --batch\n", prog_name, a->shard_n ? "shard" : "merge-manifests");
+    if ((a->shard_n || a->merge_manifests || a->stall_timeout >= 0) && !a->batch) {
+        fprintf(err, "%s: --%s is an option of --batch\n", prog_name,
+                a->shard_n ? "shard" : a->merge_manifests ? "merge-manifests" : "stall-timeout");
         return RL_ARGS_ERROR;
     }
     if (a->nogap && a->decode) {

@@ -28,6 +28,7 @@ typedef struct RlArgs {
     int  force;           /* --force: --batch redoes the files its manifest says are done */
     int  shard_k, shard_n; /* --shard K/N: --batch encodes share K of N (shard_n 0: all) */
     int  merge_manifests; /* --merge-manifests: --batch joins the shards' manifest parts */
+    double stall_timeout; /* --stall-timeout S: --batch gives up a file after S s without progress (-1: not given) */
     int  n_inputs;        /* --batch, --nogap: the inputs, as indices into the caller's argv */
     int  input_argi[RL_ARGS_MAX_ARGV];
     int  nogap;           /* --nogap: the names after it are a gapless set (input_argi, n_inputs) */

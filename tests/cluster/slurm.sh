@@ -16,7 +16,7 @@
 # root; installing is not counted in the time limit).  Skipped (exit 77):
 # not root (slurmd runs the tasks as their user and needs root here), no
 # apt-get, or the installation failed.  Environment: RL_SLURM_LIMIT=s (the
-# time limit after the installation, default 170 s).
+# time limit after the installation, default 240 s).
 . "$(dirname "$0")/../identity/lib.sh"
 id_init "$@"
 
@@ -44,7 +44,7 @@ if ! need; then
 fi
 command -v python3 >/dev/null || id_skip "no python3 (free ports, JSON)"
 
-LIMIT=${RL_SLURM_LIMIT:-170}
+LIMIT=${RL_SLURM_LIMIT:-240}
 DEADLINE=$((SECONDS + LIMIT))
 left() { local l=$((DEADLINE - SECONDS)); [ $l -gt 1 ] && echo $l || echo 1; }
 
@@ -252,6 +252,89 @@ elif [ -n "$extra" ]; then
 else
     id_ok "outputs_identical (6 files, byte-identical to lame's)"
 fi
+# ---- a tree changed mid-array: the stored plan holds ----
+# task 0 plans and encodes its share, then removes a file of another share
+# and adds one; tasks 1 and 2 start their batch only then (they wait for its
+# mark).  Then the merge, and the same recipe again plans anew.
+C2=$WORK/corpus2; M2=$WORK/mp3-2
+rm -rf "$C2" "$M2" "$D/changed" "$D/gone"; cp -r "$C" "$C2"
+cat >"$D/changed.sbatch" <<EOF
+#!/bin/bash
+set -uo pipefail
+run() {
+    $(id_q "$RL") ${OPTS[*]} --threads 1 --batch \\
+        --shard "\$SLURM_ARRAY_TASK_ID/\$SLURM_ARRAY_TASK_COUNT" --out-dir $(id_q "$M2") $(id_q "$C2")
+}
+if [ "\$SLURM_ARRAY_TASK_ID" = 0 ]; then
+    run; rc=\$?
+    python3 $(id_q "$D/pick_gone.py") $(id_q "$M2/.ringlame-plan.3.jsonl") >$(id_q "$D/gone")
+    rm -f "\$(cat $(id_q "$D/gone"))"
+    cp $(id_q "$IN/k6.wav") $(id_q "$C2/added.wav")
+    touch $(id_q "$D/changed")
+    exit \$rc
+fi
+for i in \$(seq 600); do [ -e $(id_q "$D/changed") ] && break; sleep 0.1; done
+run
+EOF
+cat >"$D/pick_gone.py" <<'PY'
+import json, sys
+plan = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()[1:]]
+print([e["input"] for e in plan if e["shard"] != 0][0])
+PY
+timeout "$(left)" sbatch --wait --array=0-2 --time=2 --job-name=ringlame-changed \
+    --output="$D/task2-%A_%a.log" --chdir="$WORK" "$D/changed.sbatch" \
+    >"$D/sbatch2.out" 2>"$D/sbatch2.err"
+RC=$?
+gone=$(cat "$D/gone" 2>/dev/null)
+if [ $RC -ne 0 ] && [ -n "$gone" ] && [ ! -e "$gone" ] \
+   && grep -qs "added.wav: not in the shard plan" "$D"/task2-*_1.log \
+   && grep -qs "added.wav: not in the shard plan" "$D"/task2-*_2.log \
+   && grep -qs "$(basename "$gone"): planned for shard .* but no longer in the corpus" "$D"/task2-*.log; then
+    id_ok "changed_tree_reported (sbatch exit $RC; ${gone#"$C2"/} removed, added.wav added mid-array)"
+else
+    FAILED_LOGS=1
+    id_fail changed_tree_reported "sbatch exit $RC, gone '$gone'" "$(tail -n 8 "$D"/task2-*.log 2>/dev/null)"
+fi
+if python3 - "$M2" "$gone" <<'PY' >"$WORK/parts2.out" 2>&1
+import json, sys, os
+d, gone = sys.argv[1], sys.argv[2]
+plan = [json.loads(l) for l in open(os.path.join(d, ".ringlame-plan.3.jsonl")).read().splitlines()[1:]]
+enc = {}
+for k in range(3):
+    for line in open(os.path.join(d, ".ringlame-manifest.%d-of-3.jsonl" % k)):
+        r = json.loads(line)
+        if r["status"] == "encoded":
+            assert r["input"] not in enc, "%s encoded by shards %d and %d" % (r["input"], enc[r["input"]], k)
+            enc[r["input"]] = k
+for e in plan:
+    if e["input"] != gone:
+        assert enc.get(e["input"]) == e["shard"], \
+            "%s: planned for %d, encoded by %s" % (e["input"], e["shard"], enc.get(e["input"]))
+assert gone not in enc and not any(i.endswith("added.wav") for i in enc), enc
+print(len(enc))
+PY
+then id_ok "changed_tree_plan_kept ($(cat "$WORK/parts2.out") planned files, each encoded once, by its share)"
+else FAILED_LOGS=1; id_fail changed_tree_plan_kept "$(cat "$WORK/parts2.out")"; fi
+timeout "$(left)" "$RL" --batch --merge-manifests --out-dir "$M2" >"$WORK/merge2.log" 2>&1
+RC=$?
+[ $RC -eq 0 ] && grep -q "plan removed" "$WORK/merge2.log" && id_ok changed_tree_merge \
+    || id_fail changed_tree_merge "exit $RC (want 0: the gone file is recorded as failed)" "$(cat "$WORK/merge2.log")"
+sed "s|$(id_q "$M") $(id_q "$C")|$(id_q "$M2") $(id_q "$C2")|" "$D/encode.sbatch" >"$D/again.sbatch"
+timeout "$(left)" sbatch --wait --array=0-2 --time=2 --job-name=ringlame-again \
+    --output="$D/task3-%A_%a.log" --chdir="$WORK" "$D/again.sbatch" >/dev/null 2>"$D/sbatch3.err"
+RC=$?
+enc=0
+for f in "$D"/task3-*.log; do
+    e=$(sed -n 's/^ringlame: batch: \([0-9]*\) encoded.*/\1/p' "$f")
+    enc=$((enc + ${e:-0}))
+done
+if [ $RC -eq 0 ] && [ "$enc" -eq 1 ] && cmp -s "$REF/a_k6.mp3" "$M2/added.mp3"; then
+    id_ok "changed_tree_replanned (the added file encoded once, lame's bytes; nothing else redone)"
+else
+    FAILED_LOGS=1
+    id_fail changed_tree_replanned "sbatch exit $RC, $enc files encoded (want 1)" "$(tail -n 5 "$D"/task3-*.log 2>/dev/null)"
+fi
+
 [ $SECONDS -le $DEADLINE ] || id_fail time_limit "the test took more than $LIMIT s after the installation"
 
 id_summary

@@ -9,10 +9,16 @@
 # With -DRL_FUZZ=ON and clang (tests/fuzz/run.sh) the libFuzzer binaries
 # fuzz_<t> are built too; the whole build is then sanitized.
 set(RL_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})
-set(RL_FUZZ_TARGETS pcm args encode mp3)
+set(RL_FUZZ_TARGETS pcm args encode mp3 manifest)
+# the manifest target: --batch's manifest and shard plan, built from the command's files
+set(RL_FUZZ_MANIFEST_SRC ${PROJECT_SOURCE_DIR}/src/Cli/batch_manifest.c
+    ${PROJECT_SOURCE_DIR}/src/Cli/batch_plan.c ${PROJECT_SOURCE_DIR}/src/Cli/batch_walk.c)
 foreach(t IN LISTS RL_FUZZ_TARGETS)
   add_executable(fuzz_${t}_standalone ${RL_FUZZ_DIR}/fuzz_${t}.c ${RL_FUZZ_DIR}/standalone_main.c)
   target_link_libraries(fuzz_${t}_standalone PRIVATE rl_cli_parts ringlame_testlib)
+  if(t STREQUAL "manifest")
+    target_sources(fuzz_${t}_standalone PRIVATE ${RL_FUZZ_MANIFEST_SRC})
+  endif()
   add_test(NAME fuzz_regress_${t}
            COMMAND fuzz_${t}_standalone ${RL_FUZZ_DIR}/corpus/${t} ${RL_FUZZ_DIR}/regress/${t})
   set_tests_properties(fuzz_regress_${t} PROPERTIES LABELS fuzz_regress TIMEOUT 300 SKIP_RETURN_CODE 77)
@@ -35,6 +41,9 @@ if(RL_FUZZ)
     target_compile_options(fuzz_${t} PRIVATE -fsanitize=fuzzer)
     target_link_options(fuzz_${t} PRIVATE -fsanitize=fuzzer)
     target_link_libraries(fuzz_${t} PRIVATE rl_cli_parts ringlame_testlib)
+    if(t STREQUAL "manifest")
+      target_sources(fuzz_${t} PRIVATE ${RL_FUZZ_MANIFEST_SRC})
+    endif()
   endforeach()
 endif()
 

@@ -3,7 +3,7 @@
 # Builds the libFuzzer targets with clang (-fsanitize=fuzzer,address,undefined)
 # and fuzzes each for SECONDS, one target after the other, one job at a time.
 #
-#   bash tests/fuzz/run.sh SECONDS [TARGET...]      (targets: pcm args encode mp3 mp3lame)
+#   bash tests/fuzz/run.sh SECONDS [TARGET...]      (targets: pcm args encode mp3 mp3lame manifest)
 #
 # Exit status: 0 nothing new found, 1 new findings (crashes, sanitizer
 # reports, broken invariants, timeouts, out-of-memory), 77 clang or libFuzzer
@@ -45,7 +45,7 @@ FINDINGS=${RL_FUZZ_FINDINGS:-$BUILD/fuzz-findings}
 CLANG=${RL_FUZZ_CC:-clang}
 STRICT=${RL_FUZZ_STRICT:-0}
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(pcm args encode mp3 mp3lame)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(pcm args encode mp3 mp3lame manifest)
 
 # ---- is clang with libFuzzer there? ----
 if ! command -v "$CLANG" >/dev/null 2>&1; then
