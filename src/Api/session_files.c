@@ -89,6 +89,14 @@ void rl_file_session_free(RlFileSession *s)
     free(s);
 }
 
+/* lame's --decode-mp3delay on PCM input: the samples its front end drops
+ * at the start of each input (MPEG input skips them in its reader) */
+static int pcm_skip(const RlFileSession *s, int i)
+{
+    return !rl_pcm_mpeg(s->in[i]) && s->a->mpeg_delay_set && s->a->mpeg_delay > 0 ? s->a->mpeg_delay
+                                                                                   : 0;
+}
+
 int rl_file_session_add_input(RlFileSession *s, const char *path, char *why, size_t whylen)
 {
     RlRawFormat raw;
@@ -122,6 +130,7 @@ int rl_file_session_add_input(RlFileSession *s, const char *path, char *why, siz
     s->in[i] = rd;
     s->in_path[i] = strdup(path);
     s->n_in++;
+    rl_pcm_skip_counted(rd, pcm_skip(s, i));
     if (!s->in_path[i])
         return -ENOMEM;
     if (i == 0) {
@@ -214,6 +223,16 @@ static int next_read_file(void *arg, int file)
     return rl_pcm_mpeg(s->in[file]) ? rl_mpa_read_plan_next(&s->plan[file]) : 0;
 }
 
+int64_t rl_file_session_frames(const RlFileSession *s, int i)
+{
+    int64_t n;
+
+    if (i < 0 || i >= s->n_in)
+        return -1;
+    n = rl_pcm_frames(s->in[i]);
+    return n < 0 ? n : n > pcm_skip(s, i) ? n - pcm_skip(s, i) : 0;
+}
+
 /* The tags of file i, from its own input (its TLEN, an MPEG input's own
  * ID3v2 tag). */
 static int file_tags(RlFileSession *s, int i, RlArgsTags *t, char *why, size_t whylen)
@@ -221,7 +240,7 @@ static int file_tags(RlFileSession *s, int i, RlArgsTags *t, char *why, size_t w
     size_t in_v2_len;
     const uint8_t *in_v2 = rl_pcm_input_id3v2(s->in[i], &in_v2_len);
 
-    return rl_args_tags_build(s->a, rl_pcm_frames(s->in[i]), s->st.opt.samplerate_in, in_v2,
+    return rl_args_tags_build(s->a, rl_file_session_frames(s, i), s->st.opt.samplerate_in, in_v2,
                               in_v2_len, t, why, whylen);
 }
 
@@ -239,6 +258,7 @@ int rl_file_session_run(RlFileSession *s, const RlSessionRun *run, char *why, si
     s->hooks = &run->hooks;
     if (!s->nogap) {
         rl_session_ring_params(run, &s->st, &p);
+        p.skip_frames = pcm_skip(s, 0);
         if (rl_pcm_mpeg(s->in[0])) {
             rl_mpa_read_plan_init(&s->plan[0], rl_pcm_mpeg(s->in[0]));
             s->read_at = 0;
@@ -269,6 +289,7 @@ int rl_file_session_run(RlFileSession *s, const RlSessionRun *run, char *why, si
             rl_mpa_read_plan_init(&s->plan[i], rl_pcm_mpeg(s->in[i]));
     }
     rl_session_ring_params(run, &s->st, &p);
+    p.skip_frames = pcm_skip(s, 0);     /* the files of a set are all PCM or all MPEG */
     p.nogap_id3v2 = s->v2_of;
     p.nogap_id3v2_len = s->v2_len;
     p.file_next_read = next_read_file;
@@ -309,6 +330,7 @@ void rl_file_session_raw_format(const RlLameSettings *a, RlRawFormat *raw)
     raw->bitwidth = a->raw_bitwidth;
     raw->is_signed = a->raw_signed;
     raw->big_endian = a->raw_big_endian ^ a->raw_swapbytes;
+    raw->swap_bytes = a->raw_swapbytes;
     raw->ignore_length = a->ignore_length;
     raw->mpeg = a->mpeg_input;
     raw->mpeg_delay = a->mpeg_delay;
