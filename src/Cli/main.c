@@ -2,7 +2,7 @@
 /* ringlame: command-line front end (lame's frontend/lame_main.c).
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *
- * Exit status (exit_status.h): lame's where lame defines one.
+ * Exit status:
  *   0  success, or --help / --version; an input lame opens but whose first
  *      read fails (its message, a two-frame stream)
  *   1  usage error (unknown or unsupported option, missing input name,
@@ -12,6 +12,7 @@
  *      settings refused for the input
  *   2  an error once the encode began (a read or write error, a thread or
  *      signal handler that cannot be set up); no partial output is left.
+ *   (exit_status.h: lame's status wherever lame defines one.)
  *   With --compare: 0 the outputs are identical, 1 they differ (or a usage
  *      error), 2 as above or lame is missing or failed (compare_run.h).
  *   130 / 143  interrupted by SIGINT / SIGTERM: the ring drains, the partial
