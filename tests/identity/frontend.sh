@@ -25,12 +25,6 @@ gen u8.wav -t mix -b u8 -d 1 -S 64
 gen st.aif -f aiff -t mix -d 1.5 -S 65
 gen d64.wav -t mix -b double -d 1 -S 66
 gen st.raw -f raw -b 16 -t mix -d 1.5 -S 67
-mkmp3() {  # NAME WAV LAME_OPTS...: $IN/NAME made by lame (kept between runs)
-    local name=$1 wav=$2; shift 2
-    [ -s "$IN/$name" ] && return 0
-    "$LAME" --quiet "$@" "$IN/$wav" "$IN/$name.part" </dev/null >/dev/null 2>&1 \
-        && mv "$IN/$name.part" "$IN/$name" || id_fail "make $name" "lame failed"
-}
 mkmp3 st.mp3 st.wav -V 4
 mkmp3 mono.mp3 mono.wav -b 64
 

@@ -80,7 +80,12 @@ outputs_equal() {
 }
 
 # the first line ringlame printed (its reason), for the refusals list
-first_line() { grep -v '^LAME 3.100\|^WARNING: libsndfile\|^Compile without' "$1/stderr" | head -n 1 | cut -c1-160; }
+first_line() {
+    local l
+    l=$(grep -v '^LAME 3.100\|^WARNING: libsndfile\|^Compile without\|^Note: Disabling' "$1/stderr" | head -n 1)
+    [ -n "$l" ] || l="(stdout) $(head -n 1 "$1/stdout")"
+    printf '%s' "${l:0:160}"
+}
 
 OPTIONS=$(cat <<'EOF'
 -b 96
