@@ -72,6 +72,8 @@ stderr_case stderr_double_wav stdin "$IN/d64.wav"
 stderr_case stderr_raw_file_unsigned16 file "$IN/st.raw" -r --unsigned
 stderr_case stderr_raw_file_bitwidth12 file "$IN/st.raw" -r --bitwidth 12
 stderr_case stderr_raw_stdin_x stdin "$IN/st.raw" -r -x
+stderr_case stderr_mp3delay_raw_file file "$IN/st.raw" -r --decode-mp3delay 1000
+stderr_case stderr_mp3delay_wav file "$IN/st.wav" --decode-mp3delay 3000 -V 2
 
 # --decode-mp3delay on PCM input
 check_file mp3delay_wav "$IN/st.wav" --decode-mp3delay 100
