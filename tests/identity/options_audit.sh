@@ -84,6 +84,7 @@ first_line() {
     local l
     l=$(grep -v '^LAME 3.100\|^WARNING: libsndfile\|^Compile without\|^Note: Disabling' "$1/stderr" | head -n 1)
     [ -n "$l" ] || l="(stdout) $(head -n 1 "$1/stdout")"
+    l=${l//$WORK\/cell\/*\/rl\/o\//}; l=${l//$WORK\/cell\/*\/rl\//}; l=${l//$IN\//}; l=${l//$RL/ringlame}
     printf '%s' "${l:0:160}"
 }
 
@@ -287,7 +288,13 @@ do_row() {
             run_cell "$LAME" file "$dl" "${opts[@]}"; lrc=$RC
             run_cell "$RL" batch "$dr" "${opts[@]}"; rrc=$RC
             if [ $lrc -eq 0 ] && [ $rrc -eq 0 ]; then
-                if cmp -s "$dl/o/out.mp3" "$dr/o/a.mp3"; then cell="accepted"; else cell="**differs**: bytes"; fi
+                if [ ! -e "$dl/o/out.mp3" ] && [ ! -e "$dr/o/a.mp3" ]; then
+                    cell="accepted, no file"     # --help, --version, --genre-list
+                elif cmp -s "$dl/o/out.mp3" "$dr/o/a.mp3"; then
+                    cell="accepted"
+                else
+                    cell="**differs**: bytes"
+                fi
             elif [ $lrc -ne 0 ] && [ $rrc -ne 0 ]; then
                 cell="refused"
             elif [ $lrc -eq 0 ]; then
