@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "console.h"
-#include "pcm_reader.h"
 #include "rl_config.h"
 #include "tables.h"
 
@@ -216,20 +215,4 @@ void rl_console_clipping(int gain_change, float scale, float user_scale)
     else
         fprintf(stderr, "\nThe waveform does not clip and is at least %.1fdB away from full scale.\n",
                 (double) -change);
-}
-
-void rl_console_open_notes(const RlPcmReader *in, int silent)
-{
-    char notes[3 * RL_PCM_NOTE_MAX];
-
-    rl_pcm_open_notes(in, silent, notes, sizeof notes);
-    fputs(notes, stderr);
-}
-
-void rl_console_read_refusal(const RlPcmReader *in, int silent)
-{
-    const char *why = rl_pcm_read_refusal(in);
-
-    if (why && silent < 10)
-        fprintf(stderr, "%s\n", why);
 }

@@ -13,19 +13,9 @@
 #include "settings.h"
 #include "rl_config.h"
 
-struct RlPcmReader;
-
 /* Every text about the settings is printed from what lame_init_params
  * derived (cfg, and opt as it wrote the options back: the session's
  * rl_session_stream_config); a NULL cfg (refused options) prints nothing. */
-
-/* What lame's front end prints while it opens the input (before the
- * banner), for lame's silence level: pcm_reader.h's rl_pcm_open_notes. */
-void rl_console_open_notes(const struct RlPcmReader *in, int silent);
-/* lame's message at its first read of an input whose sample format its
- * reader refuses (the stream is then empty; rl_pcm_read_refusal), unless
- * --quiet.  Nothing for other inputs. */
-void rl_console_read_refusal(const struct RlPcmReader *in, int silent);
 
 /* What lame_init_params prints whatever the silence (the highpass it
  * turns off). */

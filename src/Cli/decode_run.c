@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "console.h"
 #include "decode_console.h"
 #include "exit_status.h"
+#include "input_notes.h"
 #include "decode_run.h"
 #include "session_files.h"
 #include "pcm_reader.h"

@@ -38,6 +38,7 @@
 #include "compare_run.h"
 #include "console.h"
 #include "exit_status.h"
+#include "input_notes.h"
 #include "decode_run.h"
 #include "mp3_writer.h"
 #include "nogap.h"
