@@ -242,7 +242,7 @@ int main(void)
     }
     { /* raw s16 big-endian stereo with -r */
         unsigned char b[4] = { 0x12, 0x34, 0xFF, 0xFE };
-        RlRawFormat raw = { 1, 44100, 2, 16, -1, 1, 0, 0, 0, 0, 0 };
+        RlRawFormat raw = { 1, 44100, 2, 16, -1, 1, 0, 0, 0, 0, 0, 0 };
         FILE *f; snprintf(path, sizeof path, "%s/x.raw", dir); f = fopen(path, "wb"); fwrite(b, 1, 4, f); fclose(f);
         n = read_all(path, &raw, v, 16, &ch, err, sizeof err);
         CHECK(n == 1 && ch == 2 && v[0] == 0x12340000 && v[1] == (int32_t)0xFFFE0000u, "raw: n=%d %08x %08x (%s)", n, (unsigned)v[0], (unsigned)v[1], err);
@@ -328,7 +328,7 @@ int main(void)
         check_stdin_refused("empty stdin", path, "", 0, "standard input is empty");
         check_stdin_refused("2-byte stdin", path, "RI", 2, "ends after 2 bytes");
         check_stdin_refused("text", path, "hello world\n", 12, "not a WAV or AIFF stream");
-        {   RlPcmReader *r = NULL; RlRawFormat raw = { 1, 44100, 2, 16, -1, 0, 0, 0, 0, 0, 0 };
+        {   RlPcmReader *r = NULL; RlRawFormat raw = { 1, 44100, 2, 16, -1, 0, 0, 0, 0, 0, 0, 0 };
             if (freopen("/dev/null", "rb", stdin)) {
                 close(STDIN_FILENO);
                 err[0] = 0;

@@ -312,6 +312,7 @@ static int long_input(RlLameSettings *a, const char *token, int i, int argc, cha
     }
     else if (str_ieq(token, "mp1input") || str_ieq(token, "mp2input") || str_ieq(token, "mp3input")) {
         a->mpeg_input = token[2] - '0';
+        a->raw_input = 0;       /* lame: the last of -r and --mpNinput decides */
     }
     else if (str_ieq(token, "decode-mp3delay")) {
         if ((*used = get_int(token, next, &iv, err))) {
@@ -775,6 +776,7 @@ int rl_lame_short_options(RlLameSettings *a, const char *token, int *i, int argc
             fprintf(err, "WARNING: libsndfile may ignore -r and perform fseek's on the input.\n"
                     "Compile without libsndfile if this is a problem.\n");
             a->raw_input = 1;
+            a->mpeg_input = 0;  /* lame: the last of -r and --mpNinput decides */
             break;
         case 'x':
             a->raw_swapbytes = 1;

@@ -23,6 +23,7 @@ struct RlFileSession {
     RlMp3Writer   **out;
     char          **in_path, **out_path;
     RlMpaReadPlan  *plan;           /* MPEG inputs: lame's decoded-chunk reads */
+    int            *first_read;     /* PCM inputs with a skip: lame's first read's frames */
     uint8_t       **v2;             /* a set's ID3v2 tags of the files after the first */
     const uint8_t **v2_of;          /* every file's ID3v2 tag (the first's: st.tags) */
     size_t         *v2_len;
@@ -47,12 +48,13 @@ int rl_file_session_create(RlFileSession **out, const RlLameSettings *a, int fil
     s->in = calloc((size_t) files, sizeof *s->in);
     s->out = calloc((size_t) files, sizeof *s->out);
     s->plan = calloc((size_t) files, sizeof *s->plan);
+    s->first_read = calloc((size_t) files, sizeof *s->first_read);
     s->in_path = calloc((size_t) files, sizeof *s->in_path);
     s->out_path = calloc((size_t) files, sizeof *s->out_path);
     s->v2 = calloc((size_t) files, sizeof *s->v2);
     s->v2_of = calloc((size_t) files, sizeof *s->v2_of);
     s->v2_len = calloc((size_t) files, sizeof *s->v2_len);
-    if (!s->in || !s->out || !s->plan || !s->in_path || !s->out_path || !s->v2 || !s->v2_of
+    if (!s->in || !s->out || !s->plan || !s->first_read || !s->in_path || !s->out_path || !s->v2 || !s->v2_of
         || !s->v2_len) {
         rl_file_session_free(s);
         return -ENOMEM;
@@ -81,12 +83,21 @@ void rl_file_session_free(RlFileSession *s)
     free(s->in);
     free(s->out);
     free(s->plan);
+    free(s->first_read);
     free(s->in_path);
     free(s->out_path);
     free(s->v2);
     free(s->v2_of);
     free(s->v2_len);
     free(s);
+}
+
+/* lame's --decode-mp3delay on PCM input: the samples its front end drops
+ * at the start of each input (MPEG input skips them in its reader) */
+static int pcm_skip(const RlFileSession *s, int i)
+{
+    return !rl_pcm_mpeg(s->in[i]) && s->a->mpeg_delay_set && s->a->mpeg_delay > 0 ? s->a->mpeg_delay
+                                                                                   : 0;
 }
 
 int rl_file_session_add_input(RlFileSession *s, const char *path, char *why, size_t whylen)
@@ -122,6 +133,7 @@ int rl_file_session_add_input(RlFileSession *s, const char *path, char *why, siz
     s->in[i] = rd;
     s->in_path[i] = strdup(path);
     s->n_in++;
+    rl_pcm_skip_counted(rd, pcm_skip(s, i));
     if (!s->in_path[i])
         return -ENOMEM;
     if (i == 0) {
@@ -192,12 +204,33 @@ RlMp3Writer *rl_file_session_writer(const RlFileSession *s, int i)
     return i >= 0 && i < s->n_out ? s->out[i] : NULL;
 }
 
-/* The ring's next_read for a single MPEG input: lame reads it one decoded
- * chunk at a time; the hooks hear where each read begins. */
+/* The reads of PCM input i as lame's front end makes them: after a skip
+ * (--decode-mp3delay) its first call gives what is left of the read the
+ * skip ends in, then a frame's worth each (0: the frame size). */
+static void pcm_read_plan_init(RlFileSession *s, int i)
+{
+    const RlConfig *cfg = rl_file_session_config(s, NULL);
+    int const skip = pcm_skip(s, i);
+
+    s->first_read[i] = skip > 0 && cfg ? cfg->frame_size - skip % cfg->frame_size : 0;
+}
+
+static int pcm_read_plan_next(RlFileSession *s, int i)
+{
+    int const n = s->first_read[i];
+
+    s->first_read[i] = 0;
+    return n;
+}
+
+/* The ring's next_read for a single MPEG input (lame reads it one decoded
+ * chunk at a time) or a PCM input with a skip; the hooks hear where each
+ * read begins. */
 static int next_read_single(void *arg)
 {
     RlFileSession *s = arg;
-    int const n = rl_mpa_read_plan_next(&s->plan[0]);
+    int const n = rl_pcm_mpeg(s->in[0]) ? rl_mpa_read_plan_next(&s->plan[0])
+                                        : pcm_read_plan_next(s, 0);
 
     if (s->hooks->read_at)
         s->hooks->read_at(s->hooks->arg, s->read_at);
@@ -206,12 +239,23 @@ static int next_read_single(void *arg)
     return n;
 }
 
-/* A set's file_next_read: the MPEG inputs' chunks; 0 (the frame size)
- * for the others. */
+/* A set's file_next_read: the MPEG inputs' chunks, the PCM inputs' reads
+ * (0: the frame size). */
 static int next_read_file(void *arg, int file)
 {
     RlFileSession *s = arg;
-    return rl_pcm_mpeg(s->in[file]) ? rl_mpa_read_plan_next(&s->plan[file]) : 0;
+    return rl_pcm_mpeg(s->in[file]) ? rl_mpa_read_plan_next(&s->plan[file])
+                                    : pcm_read_plan_next(s, file);
+}
+
+int64_t rl_file_session_frames(const RlFileSession *s, int i)
+{
+    int64_t n;
+
+    if (i < 0 || i >= s->n_in)
+        return -1;
+    n = rl_pcm_frames(s->in[i]);
+    return n < 0 ? n : n > pcm_skip(s, i) ? n - pcm_skip(s, i) : 0;
 }
 
 /* The tags of file i, from its own input (its TLEN, an MPEG input's own
@@ -221,7 +265,7 @@ static int file_tags(RlFileSession *s, int i, RlArgsTags *t, char *why, size_t w
     size_t in_v2_len;
     const uint8_t *in_v2 = rl_pcm_input_id3v2(s->in[i], &in_v2_len);
 
-    return rl_args_tags_build(s->a, rl_pcm_frames(s->in[i]), s->st.opt.samplerate_in, in_v2,
+    return rl_args_tags_build(s->a, rl_file_session_frames(s, i), s->st.opt.samplerate_in, in_v2,
                               in_v2_len, t, why, whylen);
 }
 
@@ -239,8 +283,12 @@ int rl_file_session_run(RlFileSession *s, const RlSessionRun *run, char *why, si
     s->hooks = &run->hooks;
     if (!s->nogap) {
         rl_session_ring_params(run, &s->st, &p);
-        if (rl_pcm_mpeg(s->in[0])) {
-            rl_mpa_read_plan_init(&s->plan[0], rl_pcm_mpeg(s->in[0]));
+        p.skip_frames = pcm_skip(s, 0);
+        if (rl_pcm_mpeg(s->in[0]) || p.skip_frames > 0) {
+            if (rl_pcm_mpeg(s->in[0]))
+                rl_mpa_read_plan_init(&s->plan[0], rl_pcm_mpeg(s->in[0]));
+            else
+                pcm_read_plan_init(s, 0);
             s->read_at = 0;
             p.next_read = next_read_single;
             p.next_read_arg = s;
@@ -267,8 +315,11 @@ int rl_file_session_run(RlFileSession *s, const RlSessionRun *run, char *why, si
         }
         if (rl_pcm_mpeg(s->in[i]))
             rl_mpa_read_plan_init(&s->plan[i], rl_pcm_mpeg(s->in[i]));
+        else
+            pcm_read_plan_init(s, i);
     }
     rl_session_ring_params(run, &s->st, &p);
+    p.skip_frames = pcm_skip(s, 0);     /* the files of a set are all PCM or all MPEG */
     p.nogap_id3v2 = s->v2_of;
     p.nogap_id3v2_len = s->v2_len;
     p.file_next_read = next_read_file;
@@ -309,6 +360,7 @@ void rl_file_session_raw_format(const RlLameSettings *a, RlRawFormat *raw)
     raw->bitwidth = a->raw_bitwidth;
     raw->is_signed = a->raw_signed;
     raw->big_endian = a->raw_big_endian ^ a->raw_swapbytes;
+    raw->swap_bytes = a->raw_swapbytes;
     raw->ignore_length = a->ignore_length;
     raw->mpeg = a->mpeg_input;
     raw->mpeg_delay = a->mpeg_delay;

@@ -45,6 +45,9 @@ const RlOptions *rl_file_session_options(const RlFileSession *s);
 /* After the first input: what lame_init_params derives from the stream's
  * options (session.h's rl_session_stream_config), for the console. */
 const struct RlConfig *rl_file_session_config(RlFileSession *s, const RlOptions **derived);
+/* lame's num_samples for input i: its frames (rl_pcm_frames) less what
+ * --decode-mp3delay drops at the start of PCM input; -1 unknown. */
+int64_t rl_file_session_frames(const RlFileSession *s, int i);
 struct RlPcmReader *rl_file_session_reader(const RlFileSession *s, int i);
 struct RlMp3Writer *rl_file_session_writer(const RlFileSession *s, int i);
 

@@ -369,7 +369,8 @@ static int parse_argv(RlArgs *a, int argc, char **argv, int ntok, FILE *out, FIL
 /* --nogap's rules (lame's parse_args / lame_main): the output folder is
  * --nogapout's, else an output name given before --nogap, else --out-dir's
  * ("": beside each input); the LAME tag is dropped unless --nogaptags or
- * -T keeps it.  Names before --nogap, --batch and --compare are refused. */
+ * -T keeps it.  A name before --nogap, and "-", are ignored as lame ignores
+ * them; --batch and --compare are refused. */
 static int nogap_finish(RlArgs *a, FILE *err)
 {
     if (a->batch || a->compare) {
@@ -377,9 +378,12 @@ static int nogap_finish(RlArgs *a, FILE *err)
         return RL_ARGS_ERROR;
     }
     if (a->in_path[0] != '\0') {
-        fprintf(err, "%s: --nogap: name every input after --nogap ('%s' comes before it)\n", prog_name,
-                a->in_path);
-        return RL_ARGS_ERROR;
+        /* lame takes a name before --nogap, and "-" anywhere, as its single
+         * input, which a set never reads (only "-" makes it quieter) */
+        fprintf(err, "%s: --nogap: '%s' is not a file of the set (%s): ignored, as lame ignores it\n",
+                prog_name, a->in_path,
+                strcmp(a->in_path, "-") == 0 ? "'-' is never one" : "it comes before --nogap");
+        a->in_path[0] = '\0';
     }
     if (a->nogap_dir[0] == '\0')
         snprintf(a->nogap_dir, sizeof a->nogap_dir, "%s", a->out_path[0] ? a->out_path : a->out_dir);

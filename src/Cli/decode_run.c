@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "decode_console.h"
+#include "exit_status.h"
+#include "input_notes.h"
 #include "decode_run.h"
 #include "session_files.h"
 #include "pcm_reader.h"
@@ -15,7 +17,6 @@
 #include "signals.h"
 #include "wav_writer.h"
 
-#define EXIT_IO 2
 
 /* What lame_init_params makes of the options for this input: its MPEG
  * version and output rate (the "input:" line names MPEG input by them) and
@@ -89,6 +90,49 @@ static int read16(RlPcmReader *in, int read_size, int16_t *pcm, int32_t *buf, in
     return n;
 }
 
+/* One get_audio16 call of lame's: its reads until some samples are left
+ * past --decode-mp3delay's skip (PCM input; MPEG input skips in its
+ * reader), then --swap-channel's swap of the two buffers (a mono PCM
+ * input's right one is zeros; a mono MPEG reader swaps itself). */
+static int get_audio16(RlPcmReader *in, int read_size, int16_t *pcm, int32_t *buf, int ch,
+                       int swap, int64_t *skip_left, int *kbps, int *mode, int *mode_ext)
+{
+    int n;
+
+    for (;;) {
+        n = read16(in, read_size, pcm, buf, ch, kbps, mode, mode_ext);
+        if (n <= 0 || *skip_left <= 0)
+            break;
+        if (*skip_left >= n) {
+            *skip_left -= n;
+            continue;
+        }
+        memmove(pcm, pcm + *skip_left * ch, (size_t) (n - *skip_left) * (size_t) ch * sizeof *pcm);
+        n -= (int) *skip_left;
+        *skip_left = 0;
+        break;
+    }
+    if (n > 0 && swap && !rl_pcm_mpeg(in)) {
+        if (ch == 1)
+            memset(pcm, 0, (size_t) n * sizeof *pcm);
+    }
+    if (n > 0 && swap && ch == 2) {
+        for (int i = 0; i < n; i++) {
+            int16_t const t = pcm[2 * i];
+            pcm[2 * i] = pcm[2 * i + 1];
+            pcm[2 * i + 1] = t;
+        }
+    }
+    return n;
+}
+
+/* lame's num_samples after the skip at the start (init_infile) */
+static int64_t frames_left(RlPcmReader *in, int64_t skip)
+{
+    int64_t const n = rl_pcm_frames(in);
+    return n < 0 ? n : n > skip ? n - skip : 0;
+}
+
 static void print_report(void *arg, const char *text)
 {
     fputs(text, arg);
@@ -104,23 +148,32 @@ int rl_decode_run(const RlArgs *a)
     char fmt[64];
     int32_t buf[2 * 1152];
     int16_t pcm[2 * 1152];
-    int64_t written = 0;
-    int rc, ch, version, rate_out, frame_size, read_size;
+    int64_t written = 0, skip_left;
+    int rc, ch, swap, version, rate_out, frame_size, read_size;
     int const shown = a->lame.silent < 9;
 
     /* one thread: a signal exits at once, removing the partial output */
     rc = rl_signals_install(1);
     if (rc < 0) {
         fprintf(stderr, "ringlame: cannot install signal handlers: %s\n", strerror(-rc));
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     rl_file_session_raw_format(&a->lame, &raw);
     rc = rl_pcm_open(&in, a->in_path, &raw, err, sizeof err);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s\n", err[0] ? err : strerror(-rc));
-        return EXIT_IO;
+        return rc == -ENOMEM ? RL_EXIT_IO : RL_EXIT_OPEN;    /* lame: "Can't init infile" */
     }
+    rl_console_open_notes(in, a->lame.silent);
     ch = rl_pcm_channels(in);
+    swap = a->lame.opt.swap_channels;
+    skip_left = !rl_pcm_mpeg(in) && a->lame.mpeg_delay_set && a->lame.mpeg_delay > 0 ? a->lame.mpeg_delay : 0;
+    rl_pcm_skip_counted(in, (int) skip_left);
+    if (swap && ch == 1 && rl_pcm_mpeg(in) && (rc = rl_mpa_reader_swap_mono(rl_pcm_mpeg(in))) < 0) {
+        fprintf(stderr, "ringlame: %s\n", strerror(-rc));
+        rl_pcm_close(in);
+        return RL_EXIT_IO;
+    }
     if (rl_pcm_mpeg(in) && a->lame.silent < 10)     /* the decoder's own messages, as lame's */
         rl_mpa_reader_set_report(rl_pcm_mpeg(in), print_report, stderr);
     encoder_view(a, in, &version, &rate_out, &frame_size);
@@ -133,7 +186,7 @@ int rl_decode_run(const RlArgs *a)
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s\n", err[0] ? err : strerror(-rc));
         rl_pcm_close(in);
-        return EXIT_IO;
+        return RL_EXIT_OPEN;        /* lame: "Can't init outfile" */
     }
     (void) rl_signals_set_cleanup(strcmp(a->out_path, "-") ? a->out_path : NULL,
                                   !strcmp(a->out_path, "-"));
@@ -149,15 +202,18 @@ int rl_decode_run(const RlArgs *a)
         }
         else {
             framesize = rl_pcm_samplerate(in) < 32000 ? 576 : 1152;
+            skip_start = (int) skip_left;
         }
         rl_decode_console_head(stderr, a->in_path, a->out_path,
                                a->lame.input_samplerate > 0 ? a->lame.input_samplerate : rl_pcm_samplerate(in),
                                ch, fmt, skip_start, skip_end);
-        rl_decode_progress_init(&dp, rl_pcm_frames(in), framesize);
+        rl_decode_progress_init(&dp, frames_left(in, skip_left), framesize);
     }
+    rl_console_read_refusal(in, a->lame.silent);
     for (;;) {
         int kbps, mode, mode_ext;
-        int const n = read16(in, read_size, pcm, buf, ch, &kbps, &mode, &mode_ext);
+        int const n = get_audio16(in, read_size, pcm, buf, ch, swap, &skip_left, &kbps, &mode,
+                                  &mode_ext);
         if (n < 0) {
             rc = n;
             if (shown)
@@ -175,7 +231,8 @@ int rl_decode_run(const RlArgs *a)
                 fprintf(stderr, "Error: sample frequency has changed in MP3 file - not supported\n");
             break;
         }
-        if (n == 0 && rl_pcm_mpeg(in) && rl_mpa_reader_short_end(rl_pcm_mpeg(in)))
+        if (n == 0 && ((rl_pcm_mpeg(in) && rl_mpa_reader_short_end(rl_pcm_mpeg(in)))
+                       || rl_pcm_read_refusal(in)))
             break;              /* lame's read: a negative count, no line */
         if (shown)
             rl_decode_progress_line(stderr, &dp, n, kbps, mode, mode_ext);
@@ -194,7 +251,7 @@ int rl_decode_run(const RlArgs *a)
     if (rc < 0) {
         (void) rl_wav_close(out, 0);
         (void) rl_signals_set_cleanup(NULL, 0);
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     if (written == 0 && a->lame.silent < 10)
         fprintf(stderr, "WAVE file contains 0 PCM samples\n");
@@ -202,7 +259,7 @@ int rl_decode_run(const RlArgs *a)
     (void) rl_signals_set_cleanup(NULL, 0);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     if (shown)
         rl_decode_progress_finish(stderr);

@@ -3,12 +3,16 @@
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later).
  *
  * Exit status:
- *   0  success, or --help / --version
+ *   0  success, or --help / --version; an input lame opens but whose first
+ *      read fails (its message, a two-frame stream)
  *   1  usage error (unknown or unsupported option, missing input name,
  *      excess argument, bad option value), and -? / --preset help
- *   2  input/output or encoding error (cannot open or read the input,
- *      unsupported input format, cannot create or write the output, input ==
- *      output, encoder initialisation failure); no partial output is left.
+ *   255  lame's "Can't init infile/outfile": the input or the output cannot
+ *      be opened (an unsupported input format too), input == output, the
+ *      settings refused for the input
+ *   2  an error once the encode began (a read or write error, a thread or
+ *      signal handler that cannot be set up); no partial output is left.
+ *   (exit_status.h: lame's status wherever lame defines one.)
  *   With --compare: 0 the outputs are identical, 1 they differ (or a usage
  *      error), 2 as above or lame is missing or failed (compare_run.h).
  *   130 / 143  interrupted by SIGINT / SIGTERM: the ring drains, the partial
@@ -33,6 +37,8 @@
 #include "batch.h"
 #include "compare_run.h"
 #include "console.h"
+#include "exit_status.h"
+#include "input_notes.h"
 #include "decode_run.h"
 #include "mp3_writer.h"
 #include "nogap.h"
@@ -47,8 +53,6 @@
 #include "tables.h"
 #include "version.h"
 
-#define EXIT_USAGE 1
-#define EXIT_IO    2
 
 /* The stop callback, on the signal thread (signals.h). */
 static void stop_ring(void *token)
@@ -113,6 +117,12 @@ static int mpeg_ended_short(void *arg)
     return rl_mpa_reader_short_end(m->rd) || rl_mpa_reader_changed(m->rd);
 }
 
+static int read_refused(void *arg)
+{
+    (void) arg;
+    return 1;
+}
+
 /* lame's front end messages where the stream changed its channels or rate:
  * made by its last read, so after every display but the end's */
 static void note_changes(MpegWatch *m)
@@ -163,7 +173,7 @@ static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc)
     }
     /* lame's progress display, terminal or not, unless silenced */
     if (a->lame.silent <= 0)
-        rl_console_progress(&prog, cfg, derived, rl_pcm_frames(in), !a->nohist);
+        rl_console_progress(&prog, cfg, derived, rl_file_session_frames(fs, 0), !a->nohist);
     if (prog) {
         run.hooks.arg = prog;
         run.hooks.progress = rl_progress_update;
@@ -181,6 +191,9 @@ static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc)
         if (a->lame.silent < 10)     /* lame's front end prints them unless --quiet */
             rl_mpa_reader_set_report(mpeg.rd, on_decoder_note, &mpeg);
     }
+    /* an input lame's reader refuses: its first read fails */
+    if (rl_pcm_read_refusal(in))
+        rl_progress_set_short_end(prog, read_refused, NULL);
     run.result = &result;
     if (a->lame.silent <= -10)       /* --verbose: where the ring's time went (after lame's text) */
         run.stats = &stats;
@@ -256,24 +269,24 @@ static int compare_setup(RlArgs *a)
     if (!a->compare_to[0] && strcmp(a->in_path, "-") == 0) {
         fprintf(stderr, "ringlame: --compare: lame must read the input too: name a file, not stdin "
                 "(or compare with an existing file: --compare-to REF.mp3)\n");
-        return EXIT_USAGE;
+        return RL_EXIT_USAGE;
     }
     if (a->out_given && strcmp(a->out_path, "-") == 0) {
         fprintf(stderr, "ringlame: --compare: the output must be a file, not stdout\n");
-        return EXIT_USAGE;
+        return RL_EXIT_USAGE;
     }
     rc = rl_compare_tmpdir(compare_dir, sizeof compare_dir);
     if (rc < 0) {
         fprintf(stderr, "ringlame: --compare: cannot create a temporary folder: %s\n", strerror(-rc));
         compare_dir[0] = '\0';
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     atexit(remove_compare_dir);
     if (!a->out_given
         && snprintf(a->out_path, sizeof a->out_path, "%s/ringlame.mp3", compare_dir)
            >= (int) sizeof a->out_path) {
         fprintf(stderr, "ringlame: --compare: %s: %s\n", compare_dir, strerror(ENAMETOOLONG));
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     return 0;
 }
@@ -290,22 +303,22 @@ int main(int argc, char **argv)
     setlocale(LC_CTYPE, "");
     if (argc <= 1) {
         rl_args_print_usage(stderr, argv[0]);
-        return EXIT_USAGE;
+        return RL_EXIT_USAGE;
     }
     a = malloc(sizeof(*a));
     if (!a) {
         fprintf(stderr, "ringlame: out of memory\n");
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     rc = rl_args_parse(a, argc, argv, getenv("LAMEOPT"), getenv("RINGLAME_SIMD"), stdout, stderr);
     if (rc != RL_ARGS_OK) {
         free(a);
-        return rc == RL_ARGS_EXIT ? 0 : EXIT_USAGE;
+        return rc == RL_ARGS_EXIT ? 0 : RL_EXIT_USAGE;
     }
     if (a->decode && (a->batch || a->compare)) {
         fprintf(stderr, "ringlame: --decode does not combine with --%s\n", a->batch ? "batch" : "compare");
         free(a);
-        return EXIT_USAGE;
+        return RL_EXIT_USAGE;
     }
     if (a->batch) {
         rc = rl_batch_main(a, argc, argv);
@@ -316,20 +329,6 @@ int main(int argc, char **argv)
         rc = rl_nogap_main(a, argv);
         free(a);
         return rc;
-    }
-
-    if (a->lame.raw_input) {
-        if (a->lame.raw_bitwidth != 8 && a->lame.raw_bitwidth != 16 && a->lame.raw_bitwidth != 24
-            && a->lame.raw_bitwidth != 32) {
-            fprintf(stderr, "ringlame: --bitwidth must be 8, 16, 24 or 32\n");
-            free(a);
-            return EXIT_USAGE;
-        }
-        if (a->lame.raw_signed == 0 && a->lame.raw_bitwidth != 8) {
-            fprintf(stderr, "ringlame: unsigned input is only supported with --bitwidth 8\n");
-            free(a);
-            return EXIT_USAGE;
-        }
     }
 
     rc = compare_setup(a);
@@ -344,7 +343,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "ringlame: %s: the output '%s' is the input file itself: "
                 "refusing to overwrite the input\n", a->in_path, a->out_path);
         free(a);
-        return EXIT_USAGE;
+        return RL_EXIT_OPEN;        /* lame: "Input file and Output file are the same" */
     }
     if (a->decode) {
         rc = rl_decode_run(a);
@@ -362,8 +361,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "ringlame: %s\n", strerror(-rc));
         rl_file_session_free(fs);
         free(a);
-        return EXIT_IO;
+        return rc == -ENOMEM ? RL_EXIT_IO : RL_EXIT_OPEN;     /* lame: "Can't init infile" */
     }
+    rl_console_open_notes(rl_file_session_reader(fs, 0), a->lame.silent);
 
     /* before the output exists, so that a signal never leaves it behind,
      * and before any thread is created (the ring's workers, the I/O
@@ -373,14 +373,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "ringlame: cannot install signal handlers: %s\n", strerror(-rc));
         rl_file_session_free(fs);
         free(a);
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     rc = rl_file_session_add_output(fs, a->out_path, why, sizeof why);
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s\n", why);
         rl_file_session_free(fs);
         free(a);
-        return EXIT_IO;
+        return RL_EXIT_OPEN;        /* lame: "Can't init outfile" */
     }
     out = rl_file_session_writer(fs, 0);
 
@@ -394,6 +394,7 @@ int main(int argc, char **argv)
         rl_console_init_notes(cfg);
         if (a->lame.silent < 9)
             rl_console_banner(a->in_path, a->out_path, cfg, derived, a->lame.silent <= -10);
+        rl_console_read_refusal(rl_file_session_reader(fs, 0), a->lame.silent);
     }
 
     rc = run_encode(a, fs, &trace_rc);
@@ -418,13 +419,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "ringlame: encoding %s to %s failed: %s (the output written so far "
                     "is incomplete)\n", a->in_path, a->out_path, strerror(-rc));
             free(a);
-            return EXIT_IO;
+            return RL_EXIT_IO;
         }
         /* the error may come from either end (a read or a write): name both */
         fprintf(stderr, "ringlame: encoding %s to %s failed: %s (no output written)\n",
                 a->in_path, a->out_path, strerror(-rc));
         free(a);
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     rc = rl_file_session_commit(fs, why, sizeof why);
     rl_file_session_free(fs);
@@ -432,13 +433,13 @@ int main(int argc, char **argv)
     if (rc < 0) {
         fprintf(stderr, "ringlame: %s\n", why);
         free(a);
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     if (trace_rc < 0) {         /* the MP3 is complete; only the trace failed */
         fprintf(stderr, "ringlame: --trace %s: %s (the output %s is complete)\n", a->trace_path,
                 strerror(-trace_rc), a->out_path);
         free(a);
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     rc = a->compare ? rl_compare_run(a, argc, argv, a->out_path, compare_dir) : 0;
     free(a);

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "console.h"
+#include "exit_status.h"
 #include "nogap.h"
 #include "nogap_console.h"
 #include "pcm_reader.h"
@@ -22,8 +23,6 @@
 #include "session_files.h"
 #include "signals.h"
 
-#define EXIT_USAGE 1
-#define EXIT_IO    2
 
 typedef struct NogapSet {
     int            n;
@@ -64,12 +63,13 @@ static int open_inputs(NogapSet *s)
         int rc;
         if (strcmp(s->in_path[i], "-") == 0) {
             fprintf(stderr, "ringlame: --nogap reads files, not standard input\n");
-            return EXIT_USAGE;
+            return RL_EXIT_USAGE;
         }
         rc = rl_file_session_add_input(s->fs, s->in_path[i], why, sizeof why);
         if (rc < 0) {
             fprintf(stderr, "ringlame: %s\n", why);
-            return rc == -EXDEV ? EXIT_USAGE : EXIT_IO;
+            /* lame: "Can't init infile" (a set whose files differ: ours) */
+            return rc == -EXDEV ? RL_EXIT_USAGE : rc == -ENOMEM ? RL_EXIT_IO : RL_EXIT_OPEN;
         }
     }
     return 0;
@@ -84,31 +84,31 @@ static int open_outputs(NogapSet *s, const RlArgs *a)
         s->out_path[i] = malloc(RL_ARGS_PATH_MAX + 1);
         if (!s->out_path[i]) {
             fprintf(stderr, "ringlame: out of memory\n");
-            return EXIT_IO;
+            return RL_EXIT_IO;
         }
         if (rl_args_default_output(s->in_path[i], a->nogap_dir, s->out_path[i],
                                    RL_ARGS_PATH_MAX + 1) != 0) {
             fprintf(stderr, "ringlame: processing nogap file %d: %s: output file name too long\n",
                     i + 1, s->in_path[i]);
-            return EXIT_USAGE;
+            return RL_EXIT_OPEN;
         }
         for (int j = 0; j < s->n; j++)
             if (same_file(s->in_path[j], s->out_path[i])) {
                 fprintf(stderr, "ringlame: %s: the output '%s' is an input file of the set: "
                         "refusing to overwrite it\n", s->in_path[i], s->out_path[i]);
-                return EXIT_USAGE;
+                return RL_EXIT_OPEN;
             }
         for (int j = 0; j < i; j++)
             if (strcmp(s->out_path[j], s->out_path[i]) == 0) {
                 fprintf(stderr, "ringlame: --nogap: %s and %s would both be written to %s\n",
                         s->in_path[j], s->in_path[i], s->out_path[i]);
-                return EXIT_USAGE;
+                return RL_EXIT_USAGE;
             }
     }
     for (int i = 0; i < s->n; i++) {
         if (rl_file_session_add_output(s->fs, s->out_path[i], why, sizeof why) < 0) {
             fprintf(stderr, "ringlame: %s\n", why);
-            return EXIT_IO;
+            return RL_EXIT_OPEN;    /* lame: "Can't init outfile" */
         }
     }
     return 0;
@@ -128,7 +128,7 @@ static int run_set(NogapSet *s, const RlArgs *a)
     memset(&run, 0, sizeof run);
     memset(&result, 0, sizeof result);
     for (int i = 0; i < s->n; i++)
-        samples[i] = rl_pcm_frames(rl_file_session_reader(s->fs, i));
+        samples[i] = rl_file_session_frames(s->fs, i);
     rc = rl_nogap_console_create(&con, a, cfg, derived, s->n, s->in_path, s->out_path, samples);
     if (rc < 0)
         return rc;
@@ -168,7 +168,7 @@ int rl_nogap_main(const RlArgs *a, char **argv)
     if (!s || rl_file_session_create(&s->fs, &a->lame, a->n_inputs, 1) < 0) {
         fprintf(stderr, "ringlame: out of memory\n");
         free(s);
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     s->n = a->n_inputs;
     for (int i = 0; i < s->n; i++)
@@ -179,7 +179,7 @@ int rl_nogap_main(const RlArgs *a, char **argv)
         rc = rl_signals_install(a->sequential);
         if (rc < 0) {
             fprintf(stderr, "ringlame: cannot install signal handlers: %s\n", strerror(-rc));
-            status = EXIT_IO;
+            status = RL_EXIT_IO;
         }
     }
     if (status == 0)
@@ -203,12 +203,12 @@ int rl_nogap_main(const RlArgs *a, char **argv)
         }
         fprintf(stderr, "ringlame: --nogap: encoding the set failed: %s (no output written)\n",
                 strerror(-rc));
-        return EXIT_IO;
+        return RL_EXIT_IO;
     }
     status = 0;
     if (rl_file_session_commit(s->fs, why, sizeof why) < 0) {
         fprintf(stderr, "ringlame: %s\n", why);
-        status = EXIT_IO;
+        status = RL_EXIT_IO;
     }
     set_free(s);
     free(s);

@@ -97,8 +97,10 @@ int rl_l1_decode_frame(RlMpaDecoder *d)
     L1Side si;
     real_t *out = d->out;
 
-    if (read_side(d, &si))
+    if (read_side(d, &si)) {
+        rl_mpa_report(d, "hip: Aborting layer 1 decode, illegal bit allocation value\n", 0);
         return -1;
+    }
     for (int i = 0; i < 12; i++) {
         read_block(d, &si, fraction);
         out = rl_mpa_synth_row(d, fraction[0], fraction[1], out);

@@ -37,7 +37,17 @@ struct RlMpaReader {
     size_t         pcm_len, pcm_cap;   /* frames */
     int64_t        handed_out;   /* frames rl_mpa_reader_read gave so far */
     int            short_end;    /* the stream ended inside the end's skip */
+    /* rl_mpa_reader_swap_mono: the caller's right buffer as lame's
+     * get_audio16 leaves it (the left samples of the last read); the
+     * queue then holds that buffer's samples beside each decoded one */
+    int16_t       *shadow;
 };
+
+/* frames of the queue hold this many values */
+static int queue_channels(const RlMpaReader *r)
+{
+    return r->shadow ? 2 : r->channels;
+}
 
 /* fread's contract on a descriptor: n bytes unless the stream ends */
 static size_t read_full(RlMpaReader *r, uint8_t *buf, size_t n)
@@ -255,7 +265,7 @@ void rl_mpa_reader_skips(const RlMpaReader *r, int *start, int *end)
 /* appends one decoded frame past what is still to be skipped */
 static int buffer_frame(RlMpaReader *r, const int16_t *l, const int16_t *rr, int n)
 {
-    int const ch = r->channels;
+    int const ch = queue_channels(r);
     int from = 0;
     if (r->skip_start >= n) {
         r->skip_start -= n;
@@ -277,7 +287,9 @@ static int buffer_frame(RlMpaReader *r, const int16_t *l, const int16_t *rr, int
     for (int i = from; i < n; i++) {
         int16_t *dst = r->pcm + (r->pcm_len++) * (size_t) ch;
         dst[0] = l[i];
-        if (ch == 2)
+        if (r->shadow)
+            dst[1] = r->shadow[i];
+        else if (ch == 2)
             dst[1] = rr[i];
     }
     return 0;
@@ -316,12 +328,29 @@ int rl_mpa_reader_read(RlMpaReader *r, int16_t *buf, int max_frames)
     n = avail > 1152 ? 1152 : (int) avail;
     if (n > max_frames)
         n = max_frames;
-    memcpy(buf, r->pcm, (size_t) n * (size_t) r->channels * sizeof(int16_t));
-    memmove(r->pcm, r->pcm + (size_t) n * (size_t) r->channels,
-            (r->pcm_len - (size_t) n) * (size_t) r->channels * sizeof(int16_t));
+    if (r->shadow) {
+        /* lame swaps the buffers it takes into: the output is the right
+         * queue, and the left samples stay in the right buffer */
+        for (int i = 0; i < n; i++) {
+            buf[i] = r->pcm[2 * i + 1];
+            r->shadow[i] = r->pcm[2 * i];
+        }
+    }
+    else
+        memcpy(buf, r->pcm, (size_t) n * (size_t) r->channels * sizeof(int16_t));
+    memmove(r->pcm, r->pcm + (size_t) n * (size_t) queue_channels(r),
+            (r->pcm_len - (size_t) n) * (size_t) queue_channels(r) * sizeof(int16_t));
     r->pcm_len -= (size_t) n;
     r->handed_out += n;
     return n;
+}
+
+int rl_mpa_reader_swap_mono(RlMpaReader *r)
+{
+    if (r->channels != 1 || r->pcm_len > 0 || r->handed_out > 0)
+        return -EINVAL;
+    r->shadow = calloc(1152, sizeof *r->shadow);   /* lame's buffer: zeros at first */
+    return r->shadow ? 0 : -ENOMEM;
 }
 
 int64_t rl_mpa_reader_handed_out(const RlMpaReader *r)
@@ -362,6 +391,7 @@ void rl_mpa_reader_close(RlMpaReader *r)
     rl_mpa_destroy(r->dec);
     free(r->id3v2);
     free(r->pcm);
+    free(r->shadow);
     free(r);
 }
 

@@ -75,6 +75,12 @@ void rl_mpa_reader_set_report(RlMpaReader *r, void (*fn)(void *arg, const char *
  * report callback this is where the lame read making the message began,
  * however the caller sizes its reads. */
 int64_t rl_mpa_reader_handed_out(const RlMpaReader *r);
+/* --decode --swap-channel of a mono stream, as lame's get_audio16 gives it:
+ * lame's mono decoder fills only the left buffer and the swap then hands
+ * out the right one, which holds the left samples of lame's previous read
+ * (zeros before the first), so the output is the stream one read late.
+ * Before the first read; mono only (-EINVAL), 0 or -ENOMEM. */
+int  rl_mpa_reader_swap_mono(RlMpaReader *r);
 void rl_mpa_reader_close(RlMpaReader *r);
 
 /* The sizes of LAME's front-end reads of an MPEG input (get_audio: frames

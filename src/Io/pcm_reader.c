@@ -65,7 +65,37 @@ struct RlPcmReader {
     int      hdr_errno;         /* errno of a failed read, 0 at end of file */
     RlMpaReader *mpa;           /* MPEG audio input (raw->mpeg > 0) */
     int16_t *mpa_pcm;           /* one decoded read */
+    /* lame's reader refuses every read of this input (its read_samples_pcm
+     * checks): the reads give nothing, and lame prints this at the first */
+    const char *read_refusal;
+    /* what lame prints while it opens the input (rl_pcm_open_notes) */
+    struct { const char *text; int level; } note[3];
+    int      notes;
+    char     note_buf[2][RL_PCM_NOTE_MAX];
 };
+
+#define NOTE_ALWAYS INT_MAX
+#define NOTE_UNLESS_QUIET 10     /* lame: silent < 10 */
+#define NOTE_UNLESS_SILENT 9     /* lame: silent < 9 */
+
+static void add_note(RlPcmReader *r, const char *text, int level)
+{
+    if (r->notes < (int)(sizeof r->note / sizeof r->note[0])) {
+        r->note[r->notes].text = text;
+        r->note[r->notes].level = level;
+        r->notes++;
+    }
+}
+
+/* lame's read_samples_pcm: the sample formats its own reader takes */
+static const char *read_refusal(int bitwidth, int is_signed)
+{
+    if (bitwidth != 8 && bitwidth != 16 && bitwidth != 24 && bitwidth != 32)
+        return "Only 8, 16, 24 and 32 bit input files supported ";
+    if (bitwidth != 8 && is_signed == 0)
+        return "Unsigned input only supported with bitwidth 8";
+    return NULL;
+}
 
 /* ---------- byte-level helpers for the stdin parser ---------- */
 
@@ -465,6 +495,23 @@ static int has_mpeg_suffix(const char *path)
     return 0;
 }
 
+/* A -r file libsndfile would not open with the raw format asked for:
+ * lame opens it with its own reader, whose first read then fails (an
+ * empty stream, exit 0).  Its length is lame's guess from the size. */
+static int open_named_refused(RlPcmReader *r, const char *path, const RlRawFormat *raw,
+                              const struct stat *st)
+{
+    add_note(r, raw->swap_bytes ? "Assuming raw pcm input file : Forcing byte-swapping"
+                                : "Assuming raw pcm input file", NOTE_UNLESS_SILENT);
+    r->read_refusal = read_refusal(raw->bitwidth, raw->is_signed);
+    r->channels = raw->channels;
+    r->samplerate = raw->samplerate;
+    r->frames = S_ISREG(st->st_mode) && raw->channels > 0
+                ? (int64_t)st->st_size / (2 * raw->channels) : -1;
+    r->path = strdup(path);
+    return r->path ? 0 : -ENOMEM;
+}
+
 static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
                       char *err, size_t errlen)
 {
@@ -496,8 +543,8 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
     if (!r->sf) {
         /* -r: LAME retries the file as headerless PCM */
         if (raw->is_signed == 0 && raw->bitwidth != 8) {
-            rl_io_msg(err, errlen, "%s: unsigned input only supported with bitwidth 8", path);
-            return -EINVAL;
+            add_note(r, "Unsigned input only supported with bitwidth 8", NOTE_ALWAYS);
+            return open_named_refused(r, path, raw, &st);
         }
         memset(&info, 0, sizeof info);
         info.samplerate = raw->samplerate;
@@ -508,14 +555,16 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
         case 16: info.format |= SF_FORMAT_PCM_16; break;
         case 24: info.format |= SF_FORMAT_PCM_24; break;
         case 32: info.format |= SF_FORMAT_PCM_32; break;
-        default:
-            rl_io_msg(err, errlen, "%s: only 8, 16, 24 and 32 bit raw input is supported", path);
-            return -EINVAL;
+        default: break;     /* libsndfile refuses the format (lame's path) */
         }
         r->sf = sf_open(path, SFM_READ, &info);
         if (!r->sf) {
-            rl_io_msg(err, errlen, "%s: cannot open as raw PCM (%s)", path, sf_strerror(NULL));
-            return -EINVAL;
+            /* lame: sf_perror, then its own words, then its own reader */
+            snprintf(r->note_buf[0], sizeof r->note_buf[0], "%s", sf_strerror(NULL));
+            add_note(r, r->note_buf[0], NOTE_ALWAYS);
+            snprintf(r->note_buf[1], sizeof r->note_buf[1], "Could not open sound file \"%s\".", path);
+            add_note(r, r->note_buf[1], NOTE_UNLESS_QUIET);
+            return open_named_refused(r, path, raw, &st);
         }
     }
     /* a read error while libsndfile parsed the header.  Not for a file
@@ -589,14 +638,11 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
     if (rc < 0)
         return rc;
     if (raw && raw->enabled) {
-        if (raw->bitwidth != 8 && raw->bitwidth != 16 && raw->bitwidth != 24 && raw->bitwidth != 32) {
-            rl_io_msg(err, errlen, "-: only 8, 16, 24 and 32 bit raw input is supported");
-            return -EINVAL;
-        }
-        if (raw->is_signed == 0 && raw->bitwidth != 8) {
-            rl_io_msg(err, errlen, "-: unsigned input only supported with bitwidth 8");
-            return -EINVAL;
-        }
+        add_note(r, raw->swap_bytes ? "Assuming raw pcm input file : Forcing byte-swapping"
+                                    : "Assuming raw pcm input file", NOTE_UNLESS_SILENT);
+        /* a width or signedness lame's reader refuses: lame opens the
+         * stream and its first read fails (an empty stream, exit 0) */
+        r->read_refusal = read_refusal(raw->bitwidth, raw->is_signed);
         if (raw->channels < 1 || raw->channels > 2 || raw->samplerate < 1) {
             rl_io_msg(err, errlen, "-: unsupported raw format (%d channels, %d Hz)", raw->channels, raw->samplerate);
             return -EINVAL;
@@ -669,14 +715,14 @@ static int open_stdin(RlPcmReader *r, const RlRawFormat *raw, char *err, size_t 
             rl_io_msg(err, errlen, "%s", tmp);
             return -EINVAL;
         }
-        if (r->bitwidth != 8 && r->bitwidth != 16 && r->bitwidth != 24 && r->bitwidth != 32) {
-            rl_io_msg(err, errlen, "-: only 8, 16, 24 and 32 bit input is supported (got %d)", r->bitwidth);
-            return -ENOTSUP;
-        }
-        if (r->ieee_float && r->bitwidth != 32) {
-            rl_io_msg(err, errlen, "-: only 32-bit float WAV is supported on stdin");
-            return -ENOTSUP;
-        }
+        /* the byte order options apply to the header's samples too, as
+         * lame's reader applies them (8-bit samples keep the header's
+         * signedness) */
+        if (r->bitwidth != 8 && raw && raw->big_endian)
+            r->swap_order = !r->swap_order;
+        /* a width lame's reader cannot unpack (a 64-bit float WAV) or
+         * --unsigned wider than 8 bits: lame's first read fails */
+        r->read_refusal = read_refusal(r->bitwidth, raw ? raw->is_signed : -1);
         r->frames = r->count_carefully ? (int64_t)r->num_samples : -1;
         return 0;
     }
@@ -787,6 +833,8 @@ static int lame_read(RlPcmReader *r, int32_t *buf, int frames)
     int const nch = r->channels;
     long items, got_frames, skip;
 
+    if (r->read_refusal)
+        return 0;
     if (r->sf) {
         sf_count_t n = sf_read_int(r->sf, buf, (sf_count_t)nch * frames);
         /* libsndfile ends a read early on a read error and only records
@@ -873,6 +921,37 @@ void rl_pcm_close(RlPcmReader *r)
     free(r->bytes);
     free(r->path);
     free(r);
+}
+
+void rl_pcm_skip_counted(RlPcmReader *r, int frames)
+{
+    /* lame's init_infile lowers num_samples by its skip; its own reader
+     * reads no more than num_samples (0: to the end) */
+    if (r && r->fp && r->count_carefully && frames > 0)
+        r->num_samples = r->num_samples > (uint32_t)frames ? r->num_samples - (uint32_t)frames : 0;
+}
+
+const char *rl_pcm_read_refusal(const RlPcmReader *r)
+{
+    return r ? r->read_refusal : NULL;
+}
+
+void rl_pcm_open_notes(const RlPcmReader *r, int silent, char *buf, size_t n)
+{
+    size_t at = 0;
+
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    for (int i = 0; r && i < r->notes; i++) {
+        int w;
+        if (silent >= r->note[i].level)
+            continue;
+        w = snprintf(buf + at, n - at, "%s\n", r->note[i].text);
+        if (w < 0 || (size_t)w >= n - at)
+            break;
+        at += (size_t)w;
+    }
 }
 
 const uint8_t *rl_pcm_input_id3v2(const RlPcmReader *r, size_t *len)

@@ -11,6 +11,9 @@
 
 typedef struct RlPcmReader RlPcmReader;
 
+/* the longest note rl_pcm_open_notes keeps (a path and lame's words) */
+#define RL_PCM_NOTE_MAX 4352
+
 /* Raw PCM description (-r, -s, --bitwidth, --signed/--unsigned, --big-endian/
  * --little-endian XOR -x).
  *   enabled     1 when -r was given
@@ -20,7 +23,9 @@ typedef struct RlPcmReader RlPcmReader;
  *   is_signed   1 = --signed, 0 = --unsigned, -1 = neither given.  LAME's
  *               default differs by path: named raw files read 8-bit as
  *               signed, raw stdin reads 8-bit as unsigned.
- *   big_endian  effective byte order of 16/24/32-bit samples (after -x)
+ *   big_endian  effective byte order of 16/24/32-bit samples (after -x);
+ *               on stdin it swaps a WAV or AIFF header's order too (lame)
+ *   swap_bytes  -x given (lame's note "Forcing byte-swapping")
  *   ignore_length  --ignorelength: a WAV on stdin is read to EOF whatever
  *               its data chunk says (also without -r)
  *   mpeg        MPEG audio input (mpa_reader.h): 0 = not MPEG, 1..3 = the
@@ -41,6 +46,7 @@ typedef struct RlRawFormat {
     int mpeg;
     int mpeg_delay, mpeg_delay_set;
     int mpeg_encoder_delay;
+    int swap_bytes;
 } RlRawFormat;
 
 /* Opens path ("-" = stdin).  Named files go through libsndfile exactly as
@@ -72,6 +78,25 @@ void rl_pcm_close(RlPcmReader *r);
 /* MPEG input: the input's first ID3v2 tag (whole), which lame copies to
  * its output when it writes no ID3v2 tag of its own; NULL (and *len 0)
  * when there is none or the input is not MPEG */
+/* --decode-mp3delay's skip of `frames` at the start, as lame's stdin
+ * reader counts it: a WAV or AIFF on stdin whose header gives its length
+ * is then read only to that length less the skip (lame lowers its sample
+ * count by the skip, and its reader stops there; a count that falls to 0
+ * means "to the end").  The caller drops the frames themselves.  Nothing
+ * for named files, raw input and lengths read to the end. */
+void rl_pcm_skip_counted(RlPcmReader *r, int frames);
+/* lame's reader refuses the sample format of this input (a width other
+ * than 8, 16, 24 or 32 bits, as a 64-bit float WAV on stdin has, or
+ * --unsigned wider than 8 bits, where lame's own reader reads it): lame
+ * opens the input and its first read fails, so the stream is empty.  The
+ * reads give no frames; this is lame's message at that read (silent < 10);
+ * NULL when the reads are normal. */
+const char *rl_pcm_read_refusal(const RlPcmReader *r);
+/* What lame prints while it opens this input ("Assuming raw pcm input
+ * file", the messages of a -r file libsndfile refuses), for lame's silence
+ * level silent (-S 5, --silent 9, --quiet 10): lines into buf[n], "" when
+ * none. */
+void rl_pcm_open_notes(const RlPcmReader *r, int silent, char *buf, size_t n);
 const uint8_t *rl_pcm_input_id3v2(const RlPcmReader *r, size_t *len);
 
 /* MPEG input: its reader (for lame's --decode display, which reads it as

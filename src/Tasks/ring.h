@@ -150,6 +150,10 @@ typedef struct RlRingParams {
     int nogap_files;
     const uint8_t *const *nogap_id3v2;
     const size_t *nogap_id3v2_len;
+    /* input frames dropped at the start of the stream (of each file of a
+     * gapless set) before Dispatch sees them: lame's --decode-mp3delay on
+     * PCM input, which its front end's sample buffer drops; 0: none */
+    int skip_frames;
     /* gapless sets, for lame's console text of each file (both may be
      * NULL; arg: progress_arg).  file_read_progress: called by Dispatch
      * instead of read_progress, with the input file and the frames lame

@@ -107,7 +107,8 @@ limited() {  # NAME PRLIMIT_ARGS OPTS...
     rc=$?
     if [ $rc -eq 0 ] && cmp -s "$lo" "$ro"; then
         id_ok "$name (encoded)"
-    elif [ $rc -ne 0 ] && [ $rc -lt 124 ] && [ -s "$WORK/lim.err" ] && [ ! -e "$ro" ]; then
+    elif [ $rc -ne 0 ] && { [ $rc -lt 124 ] || [ $rc -eq 255 ]; } && [ -s "$WORK/lim.err" ] && [ ! -e "$ro" ]; then
+        # (255: lame's status for an input or output it cannot open)
         id_ok "$name (refused, exit $rc: $(head -n 1 "$WORK/lim.err" | head -c 100))"
     else
         id_fail "$name" "exit $rc" "$(head -c 300 "$WORK/lim.err")"

@@ -102,6 +102,15 @@ gen() {
     mv "$IN/$f.part" "$IN/$f"
 }
 
+# mkmp3 NAME WAV LAME_OPTS...: $IN/NAME made by lame from $IN/WAV (kept
+# between runs)
+mkmp3() {
+    local name=$1 wav=$2; shift 2
+    [ -s "$IN/$name" ] && return 0
+    "$LAME" --quiet "$@" "$IN/$wav" "$IN/$name.part" </dev/null >/dev/null 2>&1 \
+        && mv "$IN/$name.part" "$IN/$name" || id_fail "make $name" "lame failed"
+}
+
 # id_run MODE TOOL INPUT OUTPUT OPTS...  -> runs one encoder; sets RC
 #   MODE: file (in out), stdout (in -), stdin (- out < in), stdio (- - < in)
 id_run() {

@@ -28,12 +28,6 @@ gen mono2.wav -t pink -c 1 -n 1999 -S 37
 gen mono3.wav -t white -c 1 -n 12345 -S 39
 gen other_rate.wav -t mix -r 48000 -n 5000 -S 38
 gen loud.wav -t mix -n 70000 -a 1.0 -S 30           # clips once encoded
-mkmp3() {  # NAME WAV LAME_OPTS...: $IN/NAME made by lame (kept between runs)
-    local name=$1 wav=$2; shift 2
-    [ -s "$IN/$name" ] && return 0
-    "$LAME" --quiet "$@" "$IN/$wav" "$IN/$name.part" </dev/null >/dev/null 2>&1 \
-        && mv "$IN/$name.part" "$IN/$name" || id_fail "make $name" "lame failed"
-}
 mkmp3 m_long.mp3 long.wav -V 4
 mkmp3 m_tagged.mp3 tail.wav -b 128 --add-id3v2 --tt Tagged --ta Artist
 mkmp3 m_notag.mp3 long.wav -b 160 -t           # no LAME tag: no delay, no padding

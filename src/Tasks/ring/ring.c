@@ -879,6 +879,7 @@ int rl_ring_alloc(Ring **out, const RlOptions *opt, RlExecutor *ex, const RlRing
     }
     if (p)
         r->p = *p;
+    r->skip_left = r->p.skip_frames > 0 ? r->p.skip_frames : 0;
     r->ex = ex;
     workers = rl_executor_workers(ex);
     r->fork = workers > 0;

@@ -108,6 +108,7 @@ struct RlRing {
     int      in_eof;
     int      in_file;                  /* gapless sets: the file being fed */
     int      in_file_fed;              /* ... and whether a sample of it was fed */
+    int      skip_left;                /* frames of p.skip_frames still to drop */
     int64_t  in_file_cut;              /* ... and the frames cut before its first */
     unsigned char *file_empty;         /* gapless sets, per file: it had no sample (Dispatch
                                         * writes it before the next file's first cut) */

@@ -48,6 +48,7 @@ static int feed_next_piece(Ring *r, int *no_input)
                 r->file_empty[r->in_file] = !r->in_file_fed;
                 r->in_file_fed = 0;
                 r->read_left = 0;       /* the next file's reads are its own */
+                r->skip_left = r->p.skip_frames > 0 ? r->p.skip_frames : 0;
                 r->in_file++;
                 r->in_file_cut = r->cut;
                 continue;
@@ -58,6 +59,15 @@ static int feed_next_piece(Ring *r, int *no_input)
                 return 0;
             }
             r->blk_pos = 0;
+        }
+        if (r->blk_pos < r->blk->nframes && r->skip_left > 0) {
+            /* dropped before any encode call: lame's reads that its buffer
+             * drops whole make none */
+            int const k = r->blk->nframes - r->blk_pos < r->skip_left ? r->blk->nframes - r->blk_pos
+                                                                       : r->skip_left;
+            r->blk_pos += k;
+            r->skip_left -= k;
+            continue;
         }
         if (r->blk_pos < r->blk->nframes) {
             if (r->read_left <= 0) {    /* lame: before each read's encode call */
