@@ -80,7 +80,7 @@ run_mode() {
                 case $name in stdout*) cmp -s out.mp3 ref_stdout.mp3 ;;
                                *) cmp -s out.mp3 ref.mp3 ;; esac \
                     || { echo "FAIL $name n=$n: exit 0 but not lame's bytes"; fail=$((fail + 1)); continue; }
-            elif [ $rc -ge 124 ]; then
+            elif [ $rc -ge 124 ] && [ $rc -ne 255 ]; then   # 255: lame's status for an input or output it cannot open
                 echo "FAIL $name n=$n: crash or hang (exit $rc): $(head -c 200 err.txt)"; fail=$((fail + 1)); continue
             elif [ ! -s err.txt ]; then
                 echo "FAIL $name n=$n: exit $rc without a message"; fail=$((fail + 1)); continue
@@ -144,7 +144,7 @@ run_set() {
                 echo "FAIL $name n=$n: exit $rc and $mp3 is left, not lame's"; ok=0
             fi
         done
-        if [ $rc -ge 124 ]; then
+        if [ $rc -ge 124 ] && [ $rc -ne 255 ]; then
             echo "FAIL $name n=$n: crash or hang (exit $rc): $(head -c 200 err.txt)"; ok=0
         elif [ $rc -ne 0 ] && [ ! -s err.txt ]; then
             echo "FAIL $name n=$n: exit $rc without a message"; ok=0
