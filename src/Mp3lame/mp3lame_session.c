@@ -189,6 +189,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
     /* every stream may turn into a gapless sequence (lame_encode_flush_nogap) */
     p.nogap_files = RL_MP3_NOGAP_FILES;
     p.tag_nogap = on_tag_nogap;
+    p.id3v1_last_only = 1;      /* lame_encode_flush writes it, the nogap flush does not */
     rc = rl_ring_create(&s->ring, &s->st.opt, s->ex, &inp, &outp, &p);
     if (rc < 0)
         goto fail;

@@ -302,7 +302,7 @@ static int end_file(Ring *r, int last)
         rc = rl_ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
-    if (r->p.id3v1_len > 0) {
+    if (r->p.id3v1_len > 0 && (last || !r->p.id3v1_last_only)) {
         rc = r->out.write(r->out.ctx, r->p.id3v1, r->p.id3v1_len);
         if (rc < 0)
             return rc;
