@@ -30,12 +30,14 @@ static int max_frame_bytes(const RlConfig *cfg)
 
 /* Frames the ring may lag behind libmp3lame: what the flush promise leaves
  * beside libmp3lame's own flush at its largest (the frames lame_encode_flush
- * encodes: 3 of 1152 samples or 4 of 576, each of the largest size, and a
- * full bit reservoir), each lagging frame of the largest size. */
-static int inflight_frames(const RlConfig *cfg, int threads)
+ * encodes: 3 of 1152 samples or 4 of 576, each of the largest size, a full
+ * bit reservoir, and the ID3v1 tag it writes: tail bytes), each lagging
+ * frame of the largest size. */
+static int inflight_frames(const RlConfig *cfg, int threads, size_t tail)
 {
     int const big = max_frame_bytes(cfg);
-    int const own = (cfg->mode_gr == 2 ? 3 : 4) * big + (cfg->version == 1 ? 511 : 255);
+    int const own = (cfg->mode_gr == 2 ? 3 : 4) * big + (cfg->version == 1 ? 511 : 255)
+                    + (int) tail;
     int k;
 
     if (threads <= 1)
@@ -162,7 +164,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
     memset(&run, 0, sizeof run);
     run.threads = threads;
     s->threads = rl_session_threads(&run);
-    s->inflight = inflight_frames(s->cfg, s->threads);
+    s->inflight = inflight_frames(s->cfg, s->threads, s->st.tags.v1_len);
     rc = rl_executor_create(&s->ex, s->threads - 1);
     if (rc < 0)
         goto fail;
