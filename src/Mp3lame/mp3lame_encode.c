@@ -132,12 +132,20 @@ static void tag_numbers(lame_global_flags *g)
     g->ses->nogap_current = g->nogap_current;
 }
 
+/* flush_bitstream's report of a file that had nothing to flush */
+static int report_flush(lame_global_flags *g, int rc)
+{
+    if (rl_mp3_session_take_flush_strange(g->ses))
+        rl_mp3_errorf(g, "strange error flushing buffer ... \n");
+    return rc;
+}
+
 MP3LAME_API int lame_encode_flush(lame_global_flags *gfp, unsigned char *mp3buf, int size)
 {
     if (!rl_mp3_ready(gfp))
         return -3;
     tag_numbers(gfp);
-    return rl_mp3_session_flush(gfp->ses, mp3buf, size);
+    return report_flush(gfp, rl_mp3_session_flush(gfp->ses, mp3buf, size));
 }
 
 MP3LAME_API int lame_encode_finish(lame_global_flags *gfp, unsigned char *mp3buf, int size)
@@ -152,7 +160,7 @@ MP3LAME_API int lame_encode_flush_nogap(lame_global_flags *gfp, unsigned char *m
     if (!rl_mp3_ready(gfp))
         return -3;
     tag_numbers(gfp);
-    return rl_mp3_session_flush_nogap(gfp->ses, mp3buf, size);
+    return report_flush(gfp, rl_mp3_session_flush_nogap(gfp->ses, mp3buf, size));
 }
 
 MP3LAME_API int lame_init_bitstream(lame_global_flags *gfp)

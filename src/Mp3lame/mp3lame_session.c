@@ -109,6 +109,12 @@ static void on_file_end(void *arg, int file, const RlRingResult *res)
     RlMp3Session *s = arg;
     (void) file;
     s->file_radio_gain = res->radio_gain;
+    __atomic_store_n(&s->flush_strange, res->flush_empty, __ATOMIC_RELEASE);
+}
+
+int rl_mp3_session_take_flush_strange(RlMp3Session *s)
+{
+    return __atomic_exchange_n(&s->flush_strange, 0, __ATOMIC_ACQ_REL);
 }
 
 static void on_progress(void *arg, int64_t frames_done, int64_t total)
@@ -320,6 +326,7 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
             return rc == -ENOMEM ? -2 : -4;
         }
         s->ended = 1;
+        __atomic_store_n(&s->flush_strange, s->result.flush_empty, __ATOMIC_RELEASE);
     }
     return take(s, buf, cap);
 }

@@ -42,6 +42,8 @@ typedef struct RlMp3Session {
     int64_t  file_first_frame;
     int      file_radio_gain;
     int      nogap_ending;      /* a nogap flush waits for its file's end */
+    int      flush_strange;     /* the file that ended last had nothing to flush, where
+                                 * lame prints "strange error flushing buffer" (atomic) */
     /* lame's statistics (ov_enc's histograms, updated by Encode, atomic):
      * [bitrate index][mode extension, 4: all] and [bitrate index][block
      * type, 4: mixed, 5: all]; row 15 sums the bitrates */
@@ -74,6 +76,9 @@ int  rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap);
  * waited for, then what fits in cap as above.  -EOPNOTSUPP (lame's -1)
  * where the session cannot split. */
 int  rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap);
+/* 1 once after the flush that ended a file with nothing to flush (lame's
+ * flush_bitstream then reports "strange error flushing buffer"), else 0. */
+int  rl_mp3_session_take_flush_strange(RlMp3Session *s);
 /* lame_init_bitstream after a nogap flush: the next file starts (its
  * frame count, statistics and tag).  0 or lame's codes. */
 int  rl_mp3_session_next_file(RlMp3Session *s);
