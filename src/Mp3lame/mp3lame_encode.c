@@ -20,8 +20,20 @@ static int encode(lame_global_flags *g, const void *l, const void *r, int n, RlP
 
     if (!rl_mp3_ready(g))
         return -3;
-    if (n <= 0)
+    if (n == 0)
         return 0;
+    if (n < 0) {
+        /* lame_encode_buffer_template: the input buffer of n samples cannot
+         * be made (it is dropped); one made before is kept and nothing is
+         * encoded */
+        if (!g->in_buffer_made) {
+            rl_mp3_errorf(g, "Error: can't allocate in_buffer buffer\n");
+            return -2;
+        }
+        n = 0;
+    }
+    else
+        g->in_buffer_made = 1;
     /* the channels lame_init_params fixed (a later setter does not count) */
     stereo = g->ses->cfg->channels_in > 1;
     if (stereo ? !l || !r : !l)
@@ -165,7 +177,9 @@ MP3LAME_API int lame_encode_flush_nogap(lame_global_flags *gfp, unsigned char *m
 
 MP3LAME_API int lame_init_bitstream(lame_global_flags *gfp)
 {
-    if (!rl_mp3_ready(gfp))
+    if (!rl_mp3_valid(gfp))
         return -3;
+    if (!gfp->ses)
+        return 0;           /* lame: its state exists from lame_init; lame_init_params starts it */
     return rl_mp3_session_next_file(gfp->ses);
 }

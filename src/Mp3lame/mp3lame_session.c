@@ -201,6 +201,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
     rc = rl_ring_create(&s->ring, &s->st.opt, s->ex, &inp, &outp, &p);
     if (rc < 0)
         goto fail;
+    s->head_len = rl_api_output_count(&s->out);     /* written by rl_ring_create */
     *out = s;
     return 0;
 fail:
@@ -283,6 +284,9 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
         return s->err == -ENOMEM ? -2 : -4;
     if (s->flushed)
         return -3;          /* the stream has ended: no encoder takes samples */
+    if (cap > 0 && s->head_len > (size_t) cap)
+        return -1;          /* lame: the tags it holds do not fit, no sample taken */
+    s->head_len = 0;
     f.src = src;
     rl_pcm_matrix(s->cfg, norm, f.m);
     while (done < (size_t) n) {

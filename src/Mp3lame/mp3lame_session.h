@@ -29,6 +29,8 @@ typedef struct RlMp3Session {
     int      threads;
     int      inflight;          /* frames the ring may lag behind libmp3lame */
     int64_t  samples_in;        /* samples per channel given to the encode calls */
+    size_t   head_len;          /* the stream's head (ID3v2 tag, tag placeholder) lame
+                                 * holds until an encode call takes it; 0: taken */
     int64_t  frames_done;       /* frames Encode finished (atomic) */
     int      flushed;           /* the end of the input is published */
     int      ended;             /* the ring finished: every byte is in the FIFO */
@@ -64,7 +66,9 @@ void rl_mp3_session_destroy(RlMp3Session *s);
 
 /* One encode call: n frames of src with the entry point's norm; the bytes
  * ready (at most cap; cap 0: no limit) into buf.  >= 0 bytes, or lame's
- * codes (-2: no memory, -4: the encoder failed). */
+ * codes (-1: cap is smaller than the stream's head, which lame copies out
+ * before it takes a sample; nothing is taken then; -2: no memory, -4: the
+ * encoder failed). */
 int  rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
                            uint8_t *buf, int cap);
 /* lame_encode_flush: the input ends, every frame in flight is waited for;
