@@ -124,6 +124,13 @@ static void on_progress(void *arg, int64_t frames_done, int64_t total)
     (void) total;
 }
 
+/* the ring's next_read: the samples of the caller's next encode call */
+static int next_call(void *arg)
+{
+    RlMp3Session *s = arg;
+    return rl_mp3_calls_pop(&s->calls);
+}
+
 int64_t rl_mp3_session_frames(const RlMp3Session *s)
 {
     return __atomic_load_n(&s->frames_done, __ATOMIC_ACQUIRE);
@@ -198,6 +205,14 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
     p.nogap_files = RL_MP3_NOGAP_FILES;
     p.tag_nogap = on_tag_nogap;
     p.id3v1_last_only = 1;      /* lame_encode_flush writes it, the nogap flush does not */
+    if (s->cfg->samplerate_in != s->cfg->samplerate_out) {
+        rc = rl_mp3_calls_init(&s->calls);
+        if (rc < 0)
+            goto fail;
+        s->by_call = 1;
+        p.next_read = next_call;
+        p.next_read_arg = s;
+    }
     rc = rl_ring_create(&s->ring, &s->st.opt, s->ex, &inp, &outp, &p);
     if (rc < 0)
         goto fail;
@@ -220,6 +235,7 @@ void rl_mp3_session_destroy(RlMp3Session *s)
     if (s->out.buf)
         rl_api_output_free(&s->out);
     rl_session_stream_free(&s->st);
+    rl_mp3_calls_free(&s->calls);
     free(s);
 }
 
@@ -287,6 +303,8 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     if (cap > 0 && s->head_len > (size_t) cap)
         return -1;          /* lame: the tags it holds do not fit, no sample taken */
     s->head_len = 0;
+    if (s->by_call && n > 0 && rl_mp3_calls_push(&s->calls, n) < 0)
+        return -2;
     f.src = src;
     rl_pcm_matrix(s->cfg, norm, f.m);
     while (done < (size_t) n) {

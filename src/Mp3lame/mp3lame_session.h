@@ -17,6 +17,7 @@
 #include "api_ports.h"
 #include "session.h"
 #include "pcm_typed.h"
+#include "mp3lame_calls.h"
 
 typedef struct RlMp3Session {
     RlSessionStream st;         /* the options (lame_init_params' input) and the tags */
@@ -29,6 +30,8 @@ typedef struct RlMp3Session {
     int      threads;
     int      inflight;          /* frames the ring may lag behind libmp3lame */
     int64_t  samples_in;        /* samples per channel given to the encode calls */
+    int      by_call;           /* resampling: Dispatch feeds one encode call at a time */
+    RlMp3Calls calls;           /* ... the calls' counts (by_call only) */
     size_t   head_len;          /* the stream's head (ID3v2 tag, tag placeholder) lame
                                  * holds until an encode call takes it; 0: taken */
     int64_t  frames_done;       /* frames Encode finished (atomic) */
