@@ -267,6 +267,10 @@ int  rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg);
  * 0, -EAGAIN (not starved after a file's end yet: help, then call again)
  * or the error the ring failed with. */
 int  rl_ring_end_file(RlRing *r);
+/* lame_get_size_mp3buffer on the encoder's state (*strange: where LAME
+ * prints "strange error flushing buffer"); only after the ring is done
+ * (no task touches the encoder then). */
+int  rl_ring_flush_size(RlRing *r, int *strange);
 /* After the ring ended, or to abort it (it then fails with -ECANCELED and
  * the output port is cancelled): detaches from the executor (waits for the
  * tasks that run), releases a held input block, fills p->stats, frees.

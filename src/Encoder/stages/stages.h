@@ -199,6 +199,8 @@ long rl_encoder_take_bytes(RlEncodeStage *enc, uint8_t *dst, size_t cap);
  * when LAME would print "strange error flushing buffer" (a gapless set
  * that has no frame yet: nothing to flush), or -errno. */
 int  rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc);
+/* lame_get_size_mp3buffer on the encoder's present state (rl_bits_flush_size). */
+int  rl_encoder_flush_size(const RlEncoderConst *k, const RlEncodeStage *enc, int *strange);
 
 /* The final LAME tag frame (lame_get_lametag_frame), after
  * rl_encoder_flush_bits and Dispatch's last flush step: encoder
