@@ -300,13 +300,18 @@ size_t rl_api_output_take_file(RlApiOutput *o, uint8_t *dst, size_t cap)
     return take(o, dst, cap, 1);
 }
 
+size_t rl_api_output_count(RlApiOutput *o)
+{
+    size_t n;
+    pthread_mutex_lock(&o->mu);
+    n = o->tail - o->head;
+    pthread_mutex_unlock(&o->mu);
+    return n;
+}
+
 int rl_api_output_pending(RlApiOutput *o)
 {
-    int v;
-    pthread_mutex_lock(&o->mu);
-    v = o->tail > o->head;
-    pthread_mutex_unlock(&o->mu);
-    return v;
+    return rl_api_output_count(o) > 0;
 }
 
 static int output_write(void *ctx, const uint8_t *p, size_t n)

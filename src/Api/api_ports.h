@@ -80,6 +80,7 @@ size_t rl_api_output_take(RlApiOutput *o, uint8_t *dst, size_t cap);
 /* rl_api_output_take, at most to the end of the file that ended last */
 size_t rl_api_output_take_file(RlApiOutput *o, uint8_t *dst, size_t cap);
 int    rl_api_output_pending(RlApiOutput *o);   /* 1: bytes are waiting */
+size_t rl_api_output_count(RlApiOutput *o);     /* the bytes waiting */
 void   rl_api_output_port(RlApiOutput *o, RlRingOutput *port);
 
 #endif

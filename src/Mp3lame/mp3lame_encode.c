@@ -20,8 +20,20 @@ static int encode(lame_global_flags *g, const void *l, const void *r, int n, RlP
 
     if (!rl_mp3_ready(g))
         return -3;
-    if (n <= 0)
+    if (n == 0)
         return 0;
+    if (n < 0) {
+        /* lame_encode_buffer_template: the input buffer of n samples cannot
+         * be made (it is dropped); one made before is kept and nothing is
+         * encoded */
+        if (!g->in_buffer_made) {
+            rl_mp3_errorf(g, "Error: can't allocate in_buffer buffer\n");
+            return -2;
+        }
+        n = 0;
+    }
+    else
+        g->in_buffer_made = 1;
     /* the channels lame_init_params fixed (a later setter does not count) */
     stereo = g->ses->cfg->channels_in > 1;
     if (stereo ? !l || !r : !l)
@@ -132,12 +144,20 @@ static void tag_numbers(lame_global_flags *g)
     g->ses->nogap_current = g->nogap_current;
 }
 
+/* flush_bitstream's report of a file that had nothing to flush */
+static int report_flush(lame_global_flags *g, int rc)
+{
+    if (rl_mp3_session_take_flush_strange(g->ses))
+        rl_mp3_errorf(g, "strange error flushing buffer ... \n");
+    return rc;
+}
+
 MP3LAME_API int lame_encode_flush(lame_global_flags *gfp, unsigned char *mp3buf, int size)
 {
     if (!rl_mp3_ready(gfp))
         return -3;
     tag_numbers(gfp);
-    return rl_mp3_session_flush(gfp->ses, mp3buf, size);
+    return report_flush(gfp, rl_mp3_session_flush(gfp->ses, mp3buf, size));
 }
 
 MP3LAME_API int lame_encode_finish(lame_global_flags *gfp, unsigned char *mp3buf, int size)
@@ -152,12 +172,14 @@ MP3LAME_API int lame_encode_flush_nogap(lame_global_flags *gfp, unsigned char *m
     if (!rl_mp3_ready(gfp))
         return -3;
     tag_numbers(gfp);
-    return rl_mp3_session_flush_nogap(gfp->ses, mp3buf, size);
+    return report_flush(gfp, rl_mp3_session_flush_nogap(gfp->ses, mp3buf, size));
 }
 
 MP3LAME_API int lame_init_bitstream(lame_global_flags *gfp)
 {
-    if (!rl_mp3_ready(gfp))
+    if (!rl_mp3_valid(gfp))
         return -3;
+    if (!gfp->ses)
+        return 0;           /* lame: its state exists from lame_init; lame_init_params starts it */
     return rl_mp3_session_next_file(gfp->ses);
 }

@@ -32,6 +32,7 @@ struct lame_global_struct {
     RlId3Tag *id3;
     uint8_t  *art;              /* the album art's bytes (the tag points at them) */
     int   params_called;        /* lame_init_params was called (lame_close's answer) */
+    int   in_buffer_made;       /* lame's input buffer exists: an encode call had samples */
     struct RlMp3Session *ses;   /* the encode session, after lame_init_params */
 };
 

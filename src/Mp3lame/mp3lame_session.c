@@ -30,12 +30,14 @@ static int max_frame_bytes(const RlConfig *cfg)
 
 /* Frames the ring may lag behind libmp3lame: what the flush promise leaves
  * beside libmp3lame's own flush at its largest (the frames lame_encode_flush
- * encodes: 3 of 1152 samples or 4 of 576, each of the largest size, and a
- * full bit reservoir), each lagging frame of the largest size. */
-static int inflight_frames(const RlConfig *cfg, int threads)
+ * encodes: 3 of 1152 samples or 4 of 576, each of the largest size, a full
+ * bit reservoir, and the ID3v1 tag it writes: tail bytes), each lagging
+ * frame of the largest size. */
+static int inflight_frames(const RlConfig *cfg, int threads, size_t tail)
 {
     int const big = max_frame_bytes(cfg);
-    int const own = (cfg->mode_gr == 2 ? 3 : 4) * big + (cfg->version == 1 ? 511 : 255);
+    int const own = (cfg->mode_gr == 2 ? 3 : 4) * big + (cfg->version == 1 ? 511 : 255)
+                    + (int) tail;
     int k;
 
     if (threads <= 1)
@@ -107,6 +109,12 @@ static void on_file_end(void *arg, int file, const RlRingResult *res)
     RlMp3Session *s = arg;
     (void) file;
     s->file_radio_gain = res->radio_gain;
+    __atomic_store_n(&s->flush_strange, res->flush_empty, __ATOMIC_RELEASE);
+}
+
+int rl_mp3_session_take_flush_strange(RlMp3Session *s)
+{
+    return __atomic_exchange_n(&s->flush_strange, 0, __ATOMIC_ACQ_REL);
 }
 
 static void on_progress(void *arg, int64_t frames_done, int64_t total)
@@ -114,6 +122,13 @@ static void on_progress(void *arg, int64_t frames_done, int64_t total)
     RlMp3Session *s = arg;
     __atomic_store_n(&s->frames_done, frames_done, __ATOMIC_RELEASE);
     (void) total;
+}
+
+/* the ring's next_read: the samples of the caller's next encode call */
+static int next_call(void *arg)
+{
+    RlMp3Session *s = arg;
+    return rl_mp3_calls_pop(&s->calls);
 }
 
 int64_t rl_mp3_session_frames(const RlMp3Session *s)
@@ -162,7 +177,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
     memset(&run, 0, sizeof run);
     run.threads = threads;
     s->threads = rl_session_threads(&run);
-    s->inflight = inflight_frames(s->cfg, s->threads);
+    s->inflight = inflight_frames(s->cfg, s->threads, s->st.tags.v1_len);
     rc = rl_executor_create(&s->ex, s->threads - 1);
     if (rc < 0)
         goto fail;
@@ -189,9 +204,19 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
     /* every stream may turn into a gapless sequence (lame_encode_flush_nogap) */
     p.nogap_files = RL_MP3_NOGAP_FILES;
     p.tag_nogap = on_tag_nogap;
+    p.id3v1_last_only = 1;      /* lame_encode_flush writes it, the nogap flush does not */
+    if (s->cfg->samplerate_in != s->cfg->samplerate_out) {
+        rc = rl_mp3_calls_init(&s->calls);
+        if (rc < 0)
+            goto fail;
+        s->by_call = 1;
+        p.next_read = next_call;
+        p.next_read_arg = s;
+    }
     rc = rl_ring_create(&s->ring, &s->st.opt, s->ex, &inp, &outp, &p);
     if (rc < 0)
         goto fail;
+    s->head_len = rl_api_output_count(&s->out);     /* written by rl_ring_create */
     *out = s;
     return 0;
 fail:
@@ -210,6 +235,7 @@ void rl_mp3_session_destroy(RlMp3Session *s)
     if (s->out.buf)
         rl_api_output_free(&s->out);
     rl_session_stream_free(&s->st);
+    rl_mp3_calls_free(&s->calls);
     free(s);
 }
 
@@ -274,6 +300,11 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
         return s->err == -ENOMEM ? -2 : -4;
     if (s->flushed)
         return -3;          /* the stream has ended: no encoder takes samples */
+    if (cap > 0 && s->head_len > (size_t) cap)
+        return -1;          /* lame: the tags it holds do not fit, no sample taken */
+    s->head_len = 0;
+    if (s->by_call && n > 0 && rl_mp3_calls_push(&s->calls, n) < 0)
+        return -2;
     f.src = src;
     rl_pcm_matrix(s->cfg, norm, f.m);
     while (done < (size_t) n) {
@@ -317,6 +348,7 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
             return rc == -ENOMEM ? -2 : -4;
         }
         s->ended = 1;
+        __atomic_store_n(&s->flush_strange, s->result.flush_empty, __ATOMIC_RELEASE);
     }
     return take(s, buf, cap);
 }

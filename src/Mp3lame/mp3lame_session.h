@@ -17,6 +17,7 @@
 #include "api_ports.h"
 #include "session.h"
 #include "pcm_typed.h"
+#include "mp3lame_calls.h"
 
 typedef struct RlMp3Session {
     RlSessionStream st;         /* the options (lame_init_params' input) and the tags */
@@ -29,6 +30,10 @@ typedef struct RlMp3Session {
     int      threads;
     int      inflight;          /* frames the ring may lag behind libmp3lame */
     int64_t  samples_in;        /* samples per channel given to the encode calls */
+    int      by_call;           /* resampling: Dispatch feeds one encode call at a time */
+    RlMp3Calls calls;           /* ... the calls' counts (by_call only) */
+    size_t   head_len;          /* the stream's head (ID3v2 tag, tag placeholder) lame
+                                 * holds until an encode call takes it; 0: taken */
     int64_t  frames_done;       /* frames Encode finished (atomic) */
     int      flushed;           /* the end of the input is published */
     int      ended;             /* the ring finished: every byte is in the FIFO */
@@ -42,6 +47,8 @@ typedef struct RlMp3Session {
     int64_t  file_first_frame;
     int      file_radio_gain;
     int      nogap_ending;      /* a nogap flush waits for its file's end */
+    int      flush_strange;     /* the file that ended last had nothing to flush, where
+                                 * lame prints "strange error flushing buffer" (atomic) */
     /* lame's statistics (ov_enc's histograms, updated by Encode, atomic):
      * [bitrate index][mode extension, 4: all] and [bitrate index][block
      * type, 4: mixed, 5: all]; row 15 sums the bitrates */
@@ -62,7 +69,9 @@ void rl_mp3_session_destroy(RlMp3Session *s);
 
 /* One encode call: n frames of src with the entry point's norm; the bytes
  * ready (at most cap; cap 0: no limit) into buf.  >= 0 bytes, or lame's
- * codes (-2: no memory, -4: the encoder failed). */
+ * codes (-1: cap is smaller than the stream's head, which lame copies out
+ * before it takes a sample; nothing is taken then; -2: no memory, -4: the
+ * encoder failed). */
 int  rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
                            uint8_t *buf, int cap);
 /* lame_encode_flush: the input ends, every frame in flight is waited for;
@@ -74,6 +83,9 @@ int  rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap);
  * waited for, then what fits in cap as above.  -EOPNOTSUPP (lame's -1)
  * where the session cannot split. */
 int  rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap);
+/* 1 once after the flush that ended a file with nothing to flush (lame's
+ * flush_bitstream then reports "strange error flushing buffer"), else 0. */
+int  rl_mp3_session_take_flush_strange(RlMp3Session *s);
 /* lame_init_bitstream after a nogap flush: the next file starts (its
  * frame count, statistics and tag).  0 or lame's codes. */
 int  rl_mp3_session_next_file(RlMp3Session *s);

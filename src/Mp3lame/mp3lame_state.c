@@ -89,6 +89,20 @@ MP3LAME_API int lame_get_size_mp3buffer(const lame_global_flags *gfp)
     if (!c)
         return 0;
     s = gfp->ses;
+    if (s->samples_in == 0 && !s->flushed && !s->nogap_ending) {
+        /* lame right after lame_init_params: every header slot pending and
+         * none written (compute_flushbits complains), one frame of the
+         * bitrate index it starts with (VBR: 1) and the head it holds */
+        int const kbps = c->vbr != RL_VBR_OFF ? rl_bitrate_kbps(c->version, 1) : c->avg_bitrate;
+        rl_mp3_errorf(gfp, "strange error flushing buffer ... \n");
+        return (c->version + 1) * 72000 * kbps / c->samplerate_out + (int) s->head_len;
+    }
+    if (s->ended) {
+        int strange, n = rl_ring_flush_size(s->ring, &strange);
+        if (strange)
+            rl_mp3_errorf(gfp, "strange error flushing buffer ... \n");
+        return n;
+    }
     pthread_mutex_lock(&s->out.mu);
     pending = s->out.tail - s->out.head;
     pthread_mutex_unlock(&s->out.mu);

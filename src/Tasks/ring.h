@@ -141,10 +141,14 @@ typedef struct RlRingParams {
     size_t id3v2_len;
     const uint8_t *id3v1;
     size_t id3v1_len;
+    /* gapless sets: 1: only the set's last file gets the ID3v1 tag
+     * (libmp3lame writes it at lame_encode_flush, not at
+     * lame_encode_flush_nogap); 0: every file (lame's front end) */
+    int id3v1_last_only;
     /* a gapless set (lame --nogap) of this many files, 0: one file.  The
      * input port says where each file ends (RL_RING_IN_FILE_END), the
      * output port switches files (next_file); every file gets the ID3v1 tag
-     * above, its own ID3v2 tag (nogap_id3v2[i], nogap_id3v2_len[i]; NULL:
+     * above (unless id3v1_last_only), its own ID3v2 tag (nogap_id3v2[i], nogap_id3v2_len[i]; NULL:
      * id3v2 above for every file) and, when the output wants it, its own
      * LAME tag */
     int nogap_files;
@@ -267,6 +271,10 @@ int  rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg);
  * 0, -EAGAIN (not starved after a file's end yet: help, then call again)
  * or the error the ring failed with. */
 int  rl_ring_end_file(RlRing *r);
+/* lame_get_size_mp3buffer on the encoder's state (*strange: where LAME
+ * prints "strange error flushing buffer"); only after the ring is done
+ * (no task touches the encoder then). */
+int  rl_ring_flush_size(RlRing *r, int *strange);
 /* After the ring ended, or to abort it (it then fails with -ECANCELED and
  * the output port is cancelled): detaches from the executor (waits for the
  * tasks that run), releases a held input block, fills p->stats, frees.

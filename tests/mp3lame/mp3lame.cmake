@@ -27,15 +27,15 @@ add_test(NAME mp3lame_misuse_self
 set(RL_MP3LAME_TESTS mp3lame_compare_self mp3lame_compare_catch mp3lame_misuse_self)
 if(TARGET mp3lame_shim)
   # the drop-in's documented differences (docs/api.md, "Differences left"):
-  # lame_get_size_mp3buffer's count, an encode after the flush, the next
-  # gapless file's head written without lame_init_bitstream
+  # an encode after the flush, the next gapless file's head written without
+  # lame_init_bitstream, a flush into a buffer too small for it
   add_test(NAME mp3lame_compare_shim
            COMMAND mp3lame_compare --first ${RL_DEBIAN_LIBMP3LAME} --second $<TARGET_SONAME_FILE:mp3lame_shim>
-                   --cases 200 --tolerate lame_get_size_mp3buffer)
+                   --cases 200)
   add_test(NAME mp3lame_misuse_shim
            COMMAND mp3lame_misuse --first ${RL_DEBIAN_LIBMP3LAME} --second $<TARGET_SONAME_FILE:mp3lame_shim>
-                   --tolerate lame_get_size_mp3buffer --tolerate "encode after the flush"
-                   --tolerate "nogap calls out of order")
+                   --tolerate "encode after the flush"
+                   --tolerate "nogap calls out of order" --tolerate "flush into 10 bytes")
   list(APPEND RL_MP3LAME_TESTS mp3lame_compare_shim mp3lame_misuse_shim)
 endif()
 set_tests_properties(${RL_MP3LAME_TESTS} PROPERTIES LABELS mp3lame TIMEOUT 300 SKIP_RETURN_CODE 77

@@ -125,15 +125,27 @@ static void flush_without_encode(const struct rlt_lame *l, struct rlt_result *re
     close_handle(l, gfp, res);
 }
 
-static void small_buffers(const struct rlt_lame *l, struct rlt_result *res)
+/* encode calls into buffers smaller than the stream's head, then one
+ * without a limit, then a flush into `flush_size` and one into 7200 */
+static void small_buffers_then_flush(const struct rlt_lame *l, struct rlt_result *res, int flush_size)
 {
     lame_t gfp = ready(l, res);
     put_call(res, "encode 1152 into 10 bytes", encode(l, gfp, 1152, 10));
     put_call(res, "encode 20000 into 100 bytes", encode(l, gfp, 20000, 100));
     put_call(res, "encode 20000 with size 0 (no limit)", encode(l, gfp, 20000, 0));
-    put_call(res, "flush into 10 bytes", l->lame_encode_flush(gfp, out, 10));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, flush_size));
     put_call(res, "flush into 7200 bytes", l->lame_encode_flush(gfp, out, 7200));
     close_handle(l, gfp, res);
+}
+
+static void small_buffers(const struct rlt_lame *l, struct rlt_result *res)
+{
+    small_buffers_then_flush(l, res, 7200);
+}
+
+static void small_flush_buffer(const struct rlt_lame *l, struct rlt_result *res)
+{
+    small_buffers_then_flush(l, res, 10);
 }
 
 static void odd_arguments(const struct rlt_lame *l, struct rlt_result *res)
@@ -227,6 +239,7 @@ static const struct scenario scenarios[] = {
     {"encode after the flush", encode_after_flush},
     {"flush with nothing encoded", flush_without_encode},
     {"output buffers too small", small_buffers},
+    {"flush into 10 bytes", small_flush_buffer},
     {"0, negative and NULL sample arguments", odd_arguments},
     {"setters after lame_init_params", set_after_init},
     {"nogap calls out of order", nogap_misorder},

@@ -228,24 +228,40 @@ static int write_main_data(RlEncodeState *s, const RlConfig *cfg, const RlMainDa
     return m->total_bits;
 }
 
-/* Bits needed to complete all buffered frames (LAME compute_flushbits). */
-static int compute_flushbits(const RlEncodeState *s, const RlConfig *cfg)
+/* Bits needed to complete all buffered frames (LAME compute_flushbits);
+ * *bytes: what the flush would hand out then, rounded as LAME rounds. */
+static int compute_flushbits_bytes(const RlEncodeState *s, const RlConfig *cfg, int *bytes)
 {
     int const first_ptr = s->w_ptr;
+    int const frame_bits = rl_frame_bits(cfg, s->last_bitrate_index, s->last_padding);
     int last_ptr = s->h_ptr - 1;
-    int flushbits;
+    int flushbits, total;
     if (last_ptr == -1)
         last_ptr = RL_MAX_HEADER_BUF - 1;
 
     flushbits = s->header[last_ptr].write_timing - s->totbit;
+    total = flushbits + frame_bits;
     if (flushbits >= 0) {
         int remaining = 1 + last_ptr - first_ptr;
         if (last_ptr < first_ptr)
             remaining = 1 + last_ptr - first_ptr + RL_MAX_HEADER_BUF;
         flushbits -= remaining * 8 * cfg->sideinfo_len;
     }
-    flushbits += rl_frame_bits(cfg, s->last_bitrate_index, s->last_padding);
-    return flushbits;
+    *bytes = (total % 8 ? 1 + total / 8 : total / 8) + s->buf_byte_idx + 1;
+    return flushbits + frame_bits;
+}
+
+static int compute_flushbits(const RlEncodeState *s, const RlConfig *cfg)
+{
+    int bytes;
+    return compute_flushbits_bytes(s, cfg, &bytes);
+}
+
+int rl_bits_flush_size(const RlEncodeState *s, const RlConfig *cfg, int *strange)
+{
+    int bytes;
+    *strange = compute_flushbits_bytes(s, cfg, &bytes) < 0;
+    return bytes;
 }
 
 /* copy_buffer(..,1) bookkeeping for the bytes added since the last call. */

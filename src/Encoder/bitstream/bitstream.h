@@ -133,6 +133,12 @@ int rl_bits_flush(RlEncodeState *s, const struct RlConfig *cfg);
  * Stage: Encode. */
 size_t rl_bits_take(RlEncodeState *s, uint8_t *dst, size_t cap);
 
+/* lame_get_size_mp3buffer: the bytes a flush would hand out now (the
+ * pending bytes and those that complete the buffered frames); *strange:
+ * 1 where LAME's compute_flushbits prints "strange error flushing buffer".
+ * Stage: Encode (or while none runs). */
+int rl_bits_flush_size(const RlEncodeState *s, const struct RlConfig *cfg, int *strange);
+
 /* Bytes finished and not yet taken.
  * Stage: Encode. */
 size_t rl_bits_pending(const RlEncodeState *s);

@@ -55,6 +55,11 @@ int rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc)
     return rl_bits_flush(&enc->enc, &k->cfg);
 }
 
+int rl_encoder_flush_size(const RlEncoderConst *k, const RlEncodeStage *enc, int *strange)
+{
+    return rl_bits_flush_size(&enc->enc, &k->cfg, strange);
+}
+
 _Static_assert(RL_ENCODER_BYTES_MAX == RL_BS_BUFFER_SIZE, "the bitstream's buffer size");
 
 void rl_frame_stats(const RlEncoderConst *k, const RlFrame *f, int *bitrate_index,

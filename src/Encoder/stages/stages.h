@@ -209,6 +209,8 @@ long rl_encoder_take_bytes(RlEncodeStage *enc, uint8_t *dst, size_t cap);
  * when LAME would print "strange error flushing buffer" (a gapless set
  * that has no frame yet: nothing to flush), or -errno. */
 int  rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc);
+/* lame_get_size_mp3buffer on the encoder's present state (rl_bits_flush_size). */
+int  rl_encoder_flush_size(const RlEncoderConst *k, const RlEncodeStage *enc, int *strange);
 
 /* The final LAME tag frame (lame_get_lametag_frame), after
  * rl_encoder_flush_bits and Dispatch's last flush step: encoder
@@ -263,12 +265,14 @@ int  rl_encoder_gain_titles(RlGainFeed *rg);
  * samples at all: its tag placeholder then counts as music, as in LAME. */
 int  rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc);
 /* Encode, at a boundary, after rl_encoder_flush_bits and taking the bytes:
- * file `file`'s LAME tag frame (lame_get_lametag_frame after
- * lame_encode_flush_nogap: padding 0, the title's RadioGain, the nogap
- * flags of file of files, the file's peak when rd decodes on the fly).
- * Length, 0 when the tag is off. */
+ * the LAME tag frame of the file ending, ReplayGain title `title`
+ * (lame_get_lametag_frame after lame_encode_flush_nogap: padding 0, the
+ * title's RadioGain, the nogap flags `file` of `files` as lame's caller set
+ * them, the file's peak when rd decodes on the fly).  Length, 0 when the
+ * tag is off. */
 int  rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc, RlGainFeed *rg,
-                               const RlRedecode *rd, int file, int files, uint8_t *buf, size_t cap);
+                               const RlRedecode *rd, int title, int file, int files,
+                               uint8_t *buf, size_t cap);
 /* Encode, after a gapless file's tag (decode on the fly): the next file's
  * peak starts from 0 (lame_init_bitstream's PeakSample = 0). */
 void rl_encoder_redecode_new_file(RlRedecode *rd);

@@ -758,6 +758,11 @@ int rl_ring_state(RlRing *r)
     return st;
 }
 
+int rl_ring_flush_size(RlRing *r, int *strange)
+{
+    return rl_encoder_flush_size(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), strange);
+}
+
 int rl_ring_end_file(RlRing *r)
 {
     int rc, cancel = 0;

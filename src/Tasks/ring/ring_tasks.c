@@ -312,7 +312,7 @@ static int end_file(Ring *r, int last)
         rc = rl_ring_write_ready_bytes(r);
     if (rc < 0)
         return rc;
-    if (r->p.id3v1_len > 0) {
+    if (r->p.id3v1_len > 0 && (last || !r->p.id3v1_last_only)) {
         rc = r->out.write(r->out.ctx, r->p.id3v1, r->p.id3v1_len);
         if (rc < 0)
             return rc;
@@ -327,7 +327,7 @@ static int end_file(Ring *r, int last)
                                          files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     else if (r->out.wants_tag)
         len = rl_encoder_file_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e),
-                                        rl_encoder_gain(e), r->rd, file,
+                                        rl_encoder_gain(e), r->rd, r->out_file, file,
                                         files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     return len;
 }
