@@ -541,7 +541,14 @@ static int open_named(RlPcmReader *r, const char *path, const RlRawFormat *raw,
         return -EINVAL;
     }
     if (!r->sf) {
-        /* -r: LAME retries the file as headerless PCM */
+        /* -r: LAME retries the file as headerless PCM.  The command line
+         * gives 1 or 2 channels and a rate >= 1; anything else is refused
+         * here as on stdin */
+        if (raw->channels < 1 || raw->channels > 2 || raw->samplerate < 1) {
+            rl_io_msg(err, errlen, "%s: unsupported raw format (%d channels, %d Hz)", path,
+                      raw->channels, raw->samplerate);
+            return -EINVAL;
+        }
         if (raw->is_signed == 0 && raw->bitwidth != 8) {
             add_note(r, "Unsigned input only supported with bitwidth 8", NOTE_ALWAYS);
             return open_named_refused(r, path, raw, &st);
