@@ -156,6 +156,7 @@ id_cmdline() {  # MODE TOOL IN OUT OPTS... -> printable command
 }
 
 # check MODE NAME INPUT OPTS...   the identity case
+declare -A ID_LAME_DONE=()
 check() {
     local mode=$1 name=$2 in=$3; shift 3
     local lo="$OUT/$name.lame.mp3" ro="$OUT/$name.rl.mp3" RC lrc rrc
@@ -164,7 +165,24 @@ check() {
         id_fail "$name" "input $in was not generated"
         return
     fi
-    id_run "$mode" "$LAME" "$in" "$lo" "$@"; lrc=$RC
+    # lame's bytes depend only on the mode, the input and the options: with
+    # ID_LAME_MEMO set (a theme that runs each case through several ringlame
+    # read paths) lame runs once per case and the later checks reuse them
+    local key="" memo=""
+    if [ -n "${ID_LAME_MEMO:-}" ]; then
+        key="$mode $(stat -c '%.9Y %s %i' "$in") $in $*"
+        memo=${ID_LAME_DONE[$key]:-}
+    fi
+    if [ -n "$memo" ]; then
+        cp "$memo" "$lo" && cp "$memo.stderr" "$lo.stderr"; lrc=$?
+    else
+        id_run "$mode" "$LAME" "$in" "$lo" "$@"; lrc=$RC
+        if [ -n "$key" ] && [ $lrc -eq 0 ] && [ -s "$lo" ]; then
+            memo=$WORK/lame-memo/${#ID_LAME_DONE[@]}.mp3
+            mkdir -p "$WORK/lame-memo" && cp "$lo" "$memo" && cp "$lo.stderr" "$memo.stderr" \
+                && ID_LAME_DONE[$key]=$memo
+        fi
+    fi
     id_run "$mode" "$RL" "$in" "$ro" "$@"; rrc=$RC
     local lcmd rcmd
     lcmd="lame:     $(id_cmdline "$mode" "$LAME" "$in" "$lo" "$@")"

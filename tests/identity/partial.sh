@@ -40,12 +40,13 @@ done
 # shellcheck disable=SC2016
 printf '#!/bin/sh\nexec "$RL_REAL" "$@" <"$RL_STDIN"\n' >"$WORK/rl-stdin" && chmod +x "$WORK/rl-stdin"
 
-# each_path MODE NAME INPUT OPTS...   the identity case through every read path
+# each_path MODE NAME INPUT OPTS...   the identity case through every read
+# path (lame runs once for the three)
 each_path() {
     local mode=$1 name=$2 in=$3 s t; shift 3
     for s in "--threads 2" "--threads 1" "--sequential"; do
         t=${s#--}
-        RL=${RL_PATH[$s]} check "$mode" "${name}_${t// /}" "$in" "$@"
+        RL=${RL_PATH[$s]} ID_LAME_MEMO=1 check "$mode" "${name}_${t// /}" "$in" "$@"
     done
 }
 
