@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.0-or-later
 """Runs Audacity headless and sends it scripting commands (tests/clients/audacity.sh).
 
-usage: audacity_pipe.py [--maps FILE] HOME_DIR COMMAND...
+usage: audacity_pipe.py [--maps FILE] [--pref /GROUP/KEY=VALUE]... HOME_DIR COMMAND...
 
 Starts an Xvfb server of its own (-displayfd picks a free display) and
 Audacity on it, with HOME_DIR as a throwaway home whose audacity.cfg enables
@@ -13,7 +13,9 @@ module's pipes /tmp/audacity_script_pipe.{to,from}.UID and requires
 leave it non-empty.  The environment is passed on unchanged (LD_LIBRARY_PATH,
 LD_DEBUG), so the caller chooses the libmp3lame.so.0 Audacity loads;
 --maps FILE writes the libmp3lame files mapped into Audacity's process after
-the last command (from /proc/PID/maps), one a line.
+the last command (from /proc/PID/maps), one a line; each --pref is written
+into audacity.cfg before the start (what "SetPreference:" would set, without
+a command's round trip).
 
 Every step has a deadline: a command that opens a dialog instead of answering
 (a path that cannot be written, a sample rate the exporter does not take) is
@@ -22,7 +24,8 @@ and are killed with them at the end, whatever happened.  The pipes' names are
 fixed per user, so concurrent runs take turns on a lock file.
 
 Exit status: 0 when every command succeeded, 1 otherwise (the reason on
-stderr, with the end of Audacity's log).
+stderr, with the end of Audacity's log).  AUDACITY_PIPE_TRACE=1 prints each
+step's time on stderr.
 """
 
 import fcntl
@@ -37,14 +40,22 @@ import time
 MODULE = "/usr/lib/audacity/modules/mod-script-pipe.so"
 START_TIMEOUT = 60      # Xvfb, then Audacity until its pipe server answers
 COMMAND_TIMEOUT = 60    # one command, an export included
-LOCK_TIMEOUT = 300      # another run holding the pipes
+LOCK_TIMEOUT = 120      # another run holding the pipes
 
 
 class Failure(Exception):
     pass
 
 
-def config_text(home):
+START = time.monotonic()
+
+
+def trace(what):
+    if os.environ.get("AUDACITY_PIPE_TRACE") == "1":
+        print("audacity_pipe: %7.2f s %s" % (time.monotonic() - START, what), file=sys.stderr)
+
+
+def config_text(home, prefs):
     # The module must be listed with its path and modification time (local
     # time, as Audacity compares it) or Audacity asks about it in a dialog.
     mtime = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(os.stat(MODULE).st_mtime))
@@ -58,7 +69,19 @@ def config_text(home):
         "[Directories]", "TempDir=" + os.path.join(home, "tmp"),
         "[GUI]", "ShowSplashScreen=0",
         "[AudioFiles]", "ShowId3Dialog=0",
-        ""])
+        ] + pref_lines(prefs) + [""])
+
+
+def pref_lines(prefs):
+    """The INI lines of PREFS, pairs ("/GROUP/KEY", VALUE)."""
+    groups = {}
+    for path, value in prefs:
+        group, key = path.strip("/").rsplit("/", 1)
+        groups.setdefault(group, []).append("%s=%s" % (key, value))
+    lines = []
+    for group, entries in groups.items():
+        lines += ["[%s]" % group] + entries
+    return lines
 
 
 def kill_group(proc, grace):
@@ -190,7 +213,7 @@ def write_maps(pid, path):
         out.writelines(name + "\n" for name in sorted(names))
 
 
-def run(home, commands, maps_path):
+def run(home, commands, maps_path, prefs):
     uid = os.getuid()
     to_name = "/tmp/audacity_script_pipe.to.%d" % uid
     from_name = "/tmp/audacity_script_pipe.from.%d" % uid
@@ -198,7 +221,7 @@ def run(home, commands, maps_path):
     os.makedirs(cfg_dir, exist_ok=True)
     os.makedirs(os.path.join(home, "tmp"), exist_ok=True)
     with open(os.path.join(cfg_dir, "audacity.cfg"), "w") as cfg:
-        cfg.write(config_text(home))
+        cfg.write(config_text(home, prefs))
     log_name = os.path.join(home, "audacity.log")
     log = open(log_name, "w")
 
@@ -239,9 +262,12 @@ def run(home, commands, maps_path):
             if time.monotonic() > deadline:
                 raise Failure("no %s after %d s (is mod-script-pipe enabled?)" % (to_name, START_TIMEOUT))
             time.sleep(0.05)
+        trace("pipes exist")
         pipe = Pipe(to_name, from_name, deadline)
         pipe.synchronise(deadline)
+        trace("Audacity answers")
         for line in commands:
+            trace(line)
             reply = pipe.command(line, COMMAND_TIMEOUT)
             if reply is None:
                 raise Failure("no answer to '%s' in %d s (a dialog?)" % (line, COMMAND_TIMEOUT))
@@ -254,12 +280,14 @@ def run(home, commands, maps_path):
                     raise Failure("'%s' answered '%s', not its file" % (line, " ".join(out)))
                 if not os.path.isfile(path) or os.path.getsize(path) == 0:
                     raise Failure("'%s' wrote no file" % line)
+        trace("done")
         if maps_path is not None:
             write_maps(audacity.pid, maps_path)
     finally:
         # Audacity's state is all in HOME_DIR: no need for a clean exit
         kill_group(audacity, 0)
         kill_group(xvfb, 5)
+        trace("Xvfb and Audacity ended")
         log.close()
         for name in (to_name, from_name):
             try:
@@ -273,15 +301,29 @@ def run(home, commands, maps_path):
 def main(argv):
     args = argv[1:]
     maps_path = None
-    if args[:1] == ["--maps"] and len(args) > 1:
-        maps_path = args[1]
+    prefs = []
+    while len(args) > 1 and args[0] in ("--maps", "--pref"):
+        if args[0] == "--maps":
+            maps_path = args[1]
+        elif re.fullmatch(r"(/[^/=\s]+){2,}=[^\n]*", args[1]):
+            prefs.append(tuple(args[1].split("=", 1)))
+        else:
+            print("audacity_pipe: --pref takes /GROUP/KEY=VALUE, not '%s'" % args[1], file=sys.stderr)
+            return 1
         args = args[2:]
     if len(args) < 2:
-        print("usage: audacity_pipe.py [--maps FILE] HOME_DIR COMMAND...", file=sys.stderr)
+        print("usage: audacity_pipe.py [--maps FILE] [--pref /GROUP/KEY=VALUE]... HOME_DIR COMMAND...",
+              file=sys.stderr)
         return 1
     home = os.path.abspath(args[0])
+
+    def terminated(signum, frame):
+        raise Failure("terminated by signal %d" % signum)
+    # a caller's timeout ends the run through the cleanup, not around it
+    signal.signal(signal.SIGTERM, terminated)
+    signal.signal(signal.SIGINT, terminated)
     try:
-        return run(home, args[1:], maps_path)
+        return run(home, args[1:], maps_path, prefs)
     except Failure as why:
         print("audacity_pipe: %s" % why, file=sys.stderr)
         try:
