@@ -8,7 +8,9 @@ PKGS=(build-essential cmake pkg-config libsndfile1-dev liburing-dev libncurses-d
       sox fretsonfire-songs-muldjord fretsonfire-songs-sectoid python3 time
       clang libclang-rt-14-dev util-linux
       # the programs that tests/clients/ runs through the drop-in libmp3lame.so.0
-      ffmpeg libsox-fmt-mp3 gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-base)
+      # (Audacity headless on its own Xvfb server)
+      ffmpeg libsox-fmt-mp3 gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-base
+      audacity xvfb)
 
 missing=()
 for p in "${PKGS[@]}"; do

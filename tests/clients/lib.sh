@@ -79,6 +79,33 @@ cl_loaded_shim() {
     [ $ok = 1 ]
 }
 
+# cl_judge NAME SYS SHIM LDLOG WHY COMMAND: the verdict on one case whose
+# runs are over (WHY: why a run failed, empty when both ran): the drop-in
+# alone loaded (LD_DEBUG logs LDLOG.*; an empty LDLOG: checked by the caller
+# for several cases at once), and identical files.  Prints "ok NAME", or
+# "FAIL NAME" with the reason and COMMAND; returns 1 on a failure.
+cl_judge() {
+    local name=$1 sys=$2 shim=$3 ld=$4 why=$5 command=$6
+    if [ -n "$why" ]; then
+        :
+    elif [ -n "$ld" ] && ! cl_loaded_shim "$ld"; then
+        why="the LD_DEBUG=libs log does not show $SHIM_DIR/libmp3lame.so.0 alone initialised"
+    elif [ ! -s "$sys" ]; then
+        why="the system library's run wrote no file"
+    elif ! cmp -s "$sys" "$shim"; then
+        why="the files differ: $(cmp "$sys" "$shim" 2>&1 | head -1) (sizes $(stat -c %s "$sys") and $(stat -c %s "$shim" 2>/dev/null || echo none))"
+    fi
+    if [ -z "$why" ]; then
+        CL_PASS=$((CL_PASS + 1))
+        echo "ok $name"
+        return 0
+    fi
+    CL_FAIL=$((CL_FAIL + 1))
+    echo "FAIL $name: $why"
+    echo "  command: $command"
+    return 1
+}
+
 # cl_case NAME EXT CMD...: runs CMD with every @OUT@ replaced by the output
 # file, with the system library and with the drop-in, and compares the files
 cl_case() {
@@ -96,21 +123,10 @@ cl_case() {
     elif ! LD_LIBRARY_PATH=$SHIM_DIR LD_DEBUG=libs LD_DEBUG_OUTPUT=$OUT/$name.ld "${cmd_shim[@]}" \
             >"$OUT/$name.shim.log" 2>&1; then
         why="the client failed with the drop-in ($(tail -c 300 "$OUT/$name.shim.log"))"
-    elif ! cl_loaded_shim "$OUT/$name.ld"; then
-        why="the LD_DEBUG=libs log does not show $SHIM_DIR/libmp3lame.so.0 alone initialised"
-    elif [ ! -s "$sys" ]; then
-        why="the system library's run wrote no file"
-    elif ! cmp -s "$sys" "$shim"; then
-        why="the files differ: $(cmp "$sys" "$shim" 2>&1 | head -1) (sizes $(stat -c %s "$sys") and $(stat -c %s "$shim" 2>/dev/null || echo none))"
     fi
-    if [ -z "$why" ]; then
-        CL_PASS=$((CL_PASS + 1))
-        echo "ok $name"
+    if cl_judge "$name" "$sys" "$shim" "$OUT/$name.ld" "$why" \
+            "LD_LIBRARY_PATH=$SHIM_DIR $(cl_q "${cmd_shim[@]}")"; then
         [ "${RL_KEEP:-0}" = 1 ] || rm -f "$sys" "$shim" "$sys".* "$shim".* "$OUT/$name".*.log "$OUT/$name".ld.*
-    else
-        CL_FAIL=$((CL_FAIL + 1))
-        echo "FAIL $name: $why"
-        echo "  command: LD_LIBRARY_PATH=$SHIM_DIR $(cl_q "${cmd_shim[@]}")"
     fi
 }
 
