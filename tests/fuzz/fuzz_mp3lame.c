@@ -66,6 +66,8 @@ float lame_get_noclipScale(const lame_global_flags *);
 void id3tag_set_title(lame_t, const char *);
 void id3tag_set_artist(lame_t, const char *);
 void id3tag_set_comment(lame_t, const char *);
+int id3tag_set_comment_latin1(lame_t, const char *, const char *, const char *);
+int id3tag_set_comment_utf16(lame_t, const char *, const unsigned short *, const unsigned short *);
 int id3tag_set_genre(lame_t, const char *);
 int id3tag_set_track(lame_t, const char *);
 int id3tag_set_fieldvalue(lame_t, const char *);
@@ -160,11 +162,40 @@ static void read_getters(lame_t gfp)
     lame_bitrate_block_type_hist(gfp, h14x6);
 }
 
+/* a comment with a language (in a zero-filled buffer: libmp3lame reads
+ * three bytes of it) and UTF-16 strings with either byte-order mark, none,
+ * or empty */
+static void comment_call(lame_t gfp, unsigned which, unsigned text, const char *t)
+{
+    static const char *const langs[] = {"eng", "", "e", "DEU", "xx\x01", "spanish"};
+    static const unsigned short bom[] = {0xFEFFu, 0xFFFEu, 0x0041u, 0};
+    char lang[8] = {0};
+    unsigned short d[64], x[64];
+    size_t i, n = strlen(t) < 60 ? strlen(t) : 60;
+    const char *l = text & 64 ? NULL : strncpy(lang, langs[(text >> 3) % COUNT(langs)], sizeof lang - 1);
+
+    if (which & 1) {
+        (void)id3tag_set_comment_latin1(gfp, l, text & 128 ? NULL : t, t);
+        return;
+    }
+    d[0] = x[0] = bom[(text >> 1) % COUNT(bom)];
+    for (i = 0; i < n; i++)
+        d[1 + i] = x[1 + i] = (unsigned short)(d[0] == 0xFFFEu ? (unsigned char)t[i] << 8 : (unsigned char)t[i]);
+    d[1 + n] = x[1 + n] = 0;
+    if (d[0] == 0)
+        d[1] = 0;
+    (void)id3tag_set_comment_utf16(gfp, l, text & 128 ? NULL : d, text & 4 ? NULL : x);
+}
+
 static void id3_call(lame_t gfp, unsigned which, unsigned text)
 {
     static const char *const texts[] = {"", "x", "Title", "17", "Rock", "3/12", "TPOS=1/2", "TXXX=a=b",
                                         "A text longer than thirty characters, for ID3v2", "COMM=bad", "255"};
     const char *t = texts[text % COUNT(texts)];
+    if (which % 12 >= 10) {
+        comment_call(gfp, which / 12, text, t);
+        return;
+    }
     switch (which % 10) {
     case 0: id3tag_init(gfp); break;
     case 1: id3tag_set_title(gfp, t); break;
