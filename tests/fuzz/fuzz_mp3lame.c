@@ -258,6 +258,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FzBytes b = {data, size};
     long total = 0;
+    int mid_stream = 0;   /* samples encoded since the last flush: lame_get_size_mp3buffer bounds a nogap flush */
     stream_len = 0;
     fill(fz_u8(&b));
     lame_t gfp = fresh();
@@ -288,17 +289,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (total + n > MAX_TOTAL)
                 break;
             total += n;
-            keep(encode(gfp, entry, n, bufsize), bufsize ? bufsize : (int)sizeof out);
+            int got = encode(gfp, entry, n, bufsize);
+            if (got >= 0 && n > 0)
+                mid_stream = 1;
+            keep(got, bufsize ? bufsize : (int)sizeof out);
             break;
         }
         case 4: {
             int bufsize = fz_u8(&b) < 230 ? 7200 : 100;
             keep(lame_encode_flush(gfp, out, bufsize), bufsize);
+            mid_stream = 0;
             break;
         }
         case 5: {
             int bufsize = fz_u8(&b) < 230 ? 7200 : 100;
-            keep(lame_encode_flush_nogap(gfp, out, bufsize), bufsize);
+            int bound = mid_stream ? lame_get_size_mp3buffer(gfp) : -1;
+            int got = lame_encode_flush_nogap(gfp, out, bufsize);
+            FZ_CHECK(bound < 0 || got <= bound, "lame_encode_flush_nogap returned %d bytes, lame_get_size_mp3buffer said %d",
+                     got, bound);
+            keep(got, bufsize);
+            mid_stream = 0;
             break;
         }
         case 6:
@@ -317,6 +327,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case 10:   /* lame_close at any point, and a new handle */
             lame_close(gfp);
+            mid_stream = 0;
             gfp = fresh();
             if (!gfp)
                 return 0;
