@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.0-or-later
 # Times real programs with the drop-in libmp3lame.so.0 against the same
 # programs with Debian's libmp3lame, on one whole song (3.4 minutes): ffmpeg
-# -q:a 2, ffmpeg -b:a 192k, sox -C 128 and GStreamer's lamemp3enc CBR 192.
+# -q:a 2, ffmpeg -b:a 192k, sox -C 128 and GStreamer's lamemp3enc CBR 192,
+# and ffmpeg -q:a 2 with RINGLAME_FRAMES_IN_FLIGHT=32 (docs/api.md).
 # The two libraries take turns within each pass; the median of RUNS passes
 # is printed with the ratio (Debian's time / the drop-in's: above 1 the
 # drop-in is faster) and whether the files were identical.  Then the start-up
@@ -12,7 +13,8 @@
 # usage: bash bench/clients_bench.sh [SHIM_DIR]     (default build/mp3lame)
 # environment: RUNS (default 5), STARTS (default 200), RINGLAME_THREADS
 #   (the drop-in's threads; default the CPUs the process may use),
-#   BENCH_DIR (default build/bench: the decoded song is kept there)
+#   BENCH_DIR (default build/bench: the decoded song is kept there),
+#   CLIENTS (the settings to time, of the NAMES below; default all of them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,14 +51,17 @@ run() {   # run LIB NAME CMD... -> prints the wall seconds
     echo "$t0 $t1" | awk '{printf "%.3f\n", $2 - $1}'
 }
 
-NAMES=(ffmpeg_q2 ffmpeg_b192 sox_C128 gst_cbr192)
+read -r -a NAMES <<<"${CLIENTS:-ffmpeg_q2 ffmpeg_q2_k32 ffmpeg_b192 sox_C128 gst_cbr192}"
 cmd_of() {
     case $1 in
         ffmpeg_q2) echo ffmpeg -nostdin -y -loglevel error -i "$IN" -c:a libmp3lame -q:a 2 @OUT@ ;;
+        ffmpeg_q2_k32) echo env RINGLAME_FRAMES_IN_FLIGHT=32 ffmpeg -nostdin -y -loglevel error -i "$IN" \
+            -c:a libmp3lame -q:a 2 @OUT@ ;;
         ffmpeg_b192) echo ffmpeg -nostdin -y -loglevel error -i "$IN" -c:a libmp3lame -b:a 192k @OUT@ ;;
         sox_C128) echo sox -q "$IN" -C 128 @OUT@ ;;
         gst_cbr192) echo env GST_REGISTRY=$OUT/gst.registry gst-launch-1.0 -q filesrc location="$IN" ! wavparse ! \
             audioconvert ! lamemp3enc target=bitrate bitrate=192 cbr=true ! filesink location=@OUT@ ;;
+        *) echo "bench: no client setting '$1'" >&2; exit 1 ;;
     esac
 }
 declare -A T

@@ -309,6 +309,15 @@ size_t rl_api_output_count(RlApiOutput *o)
     return n;
 }
 
+uint64_t rl_api_output_written(RlApiOutput *o)
+{
+    uint64_t n;
+    pthread_mutex_lock(&o->mu);
+    n = o->written;
+    pthread_mutex_unlock(&o->mu);
+    return n;
+}
+
 int rl_api_output_pending(RlApiOutput *o)
 {
     return rl_api_output_count(o) > 0;
@@ -342,6 +351,7 @@ static int output_write(void *ctx, const uint8_t *p, size_t n)
     if (rc == 0) {
         memcpy(o->buf + o->tail, p, n);
         o->tail += n;
+        o->written += n;
     }
     pthread_mutex_unlock(&o->mu);
     return rc;

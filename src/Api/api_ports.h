@@ -64,6 +64,7 @@ typedef struct RlApiOutput {
     pthread_mutex_t mu;
     uint8_t  *buf;
     size_t    cap, head, tail;      /* bytes [head, tail) are pending */
+    uint64_t  written;              /* bytes appended in all */
     uint8_t   tag[2880];
     size_t    tag_len;
     uint64_t  tag_offset;           /* where the tag frame goes: after the ID3v2 tag */
@@ -81,6 +82,7 @@ size_t rl_api_output_take(RlApiOutput *o, uint8_t *dst, size_t cap);
 size_t rl_api_output_take_file(RlApiOutput *o, uint8_t *dst, size_t cap);
 int    rl_api_output_pending(RlApiOutput *o);   /* 1: bytes are waiting */
 size_t rl_api_output_count(RlApiOutput *o);     /* the bytes waiting */
+uint64_t rl_api_output_written(RlApiOutput *o); /* the bytes appended in all */
 void   rl_api_output_port(RlApiOutput *o, RlRingOutput *port);
 
 #endif

@@ -36,9 +36,11 @@ int rl_mpa_head_check(unsigned long head, int check_layer)
     return 1;
 }
 
-/* 1 = usable, 0 = a header mpglib refuses */
-int rl_mpa_decode_header(MpaFrame *fr, unsigned long head)
+/* 1 = usable, 0 = a header mpglib refuses (*why: the message mpglib
+ * reports then, with the layer as its one number) */
+int rl_mpa_decode_header(MpaFrame *fr, unsigned long head, const char **why)
 {
+    *why = NULL;
     if (head & (1 << 20)) {
         fr->lsf = (head & (1 << 19)) ? 0 : 1;
         fr->mpeg25 = 0;
@@ -48,10 +50,14 @@ int rl_mpa_decode_header(MpaFrame *fr, unsigned long head)
         fr->mpeg25 = 1;
     }
     fr->lay = 4 - (int) ((head >> 17) & 3);
-    if (fr->lay != 3 && fr->mpeg25)
+    if (fr->lay != 3 && fr->mpeg25) {
+        *why = "MPEG-2.5 is supported by Layer3 only\n";
         return 0;
-    if (((head >> 10) & 0x3) == 0x3)
+    }
+    if (((head >> 10) & 0x3) == 0x3) {
+        *why = "Stream error\n";
         return 0;
+    }
     if (fr->mpeg25)
         fr->sampling_frequency = 6 + (int) ((head >> 10) & 0x3);
     else
@@ -79,8 +85,11 @@ int rl_mpa_decode_header(MpaFrame *fr, unsigned long head)
         fr->framesize += fr->padding - 4;
         break;
     case 3:
-        if (fr->framesize > 4096)   /* the previous frame's size, as mpglib checks it */
+        if (fr->framesize > 4096) { /* the previous frame's size, as mpglib checks it */
+            *why = "Frame size too big.\n";
+            fr->framesize = 4096;
             return 0;
+        }
         if (fr->bitrate_index == 0)
             fr->framesize = 0;      /* free format: measured later */
         else {
@@ -90,6 +99,7 @@ int rl_mpa_decode_header(MpaFrame *fr, unsigned long head)
         }
         break;
     default:
+        *why = "Sorry, layer %ld not supported\n";
         return 0;
     }
     return 1;

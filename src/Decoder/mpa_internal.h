@@ -159,7 +159,7 @@ static inline unsigned mpa_get1bit(RlMpaDecoder *d)
 extern const int rl_mpa_kbps[2][3][16];
 extern const long rl_mpa_freqs[9];
 int  rl_mpa_head_check(unsigned long head, int check_layer);
-int  rl_mpa_decode_header(MpaFrame *fr, unsigned long head);
+int  rl_mpa_decode_header(MpaFrame *fr, unsigned long head, const char **why);
 
 /* l3_side.c: the side info of the frame at wordpointer; returns the main
  * data bits this frame still needs (may be negative) */

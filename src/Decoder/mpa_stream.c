@@ -166,6 +166,7 @@ static int set_pointer(RlMpaDecoder *d, long backstep)
  * the next (matching the stream) */
 static int parse_header(RlMpaDecoder *d)
 {
+    const char *why;
     int bytes;
 
     if (d->fsizeold == -1 || d->sync_bitstream) {
@@ -213,8 +214,11 @@ static int parse_header(RlMpaDecoder *d)
     d->header = (d->header << 8) | queue_byte(d);
     d->header = (d->header << 8) | queue_byte(d);
     d->header = (d->header << 8) | queue_byte(d);
-    if (!rl_mpa_decode_header(&d->fr, d->header))
+    if (!rl_mpa_decode_header(&d->fr, d->header, &why)) {
+        if (why)
+            rl_mpa_report(d, why, d->fr.lay);
         return MPA_ERR;
+    }
     d->header_parsed = 1;
     d->framesize = d->fr.framesize;
     d->free_format = d->framesize == 0;

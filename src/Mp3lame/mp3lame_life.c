@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the drop-in libmp3lame's life cycle: lame_init (lame_init_old's
  * defaults), lame_init_params (the encode session on RINGLAME_THREADS
- * threads, the options as it writes them back, the tags the library
- * writes itself), lame_close, and the report callbacks.
+ * threads with RINGLAME_FRAMES_IN_FLIGHT frames in flight, the options as
+ * it writes them back, the tags the library writes itself), lame_close,
+ * and the report callbacks.
  * Semantics derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <errno.h>
 #include <stdarg.h>
@@ -133,6 +134,24 @@ static int threads_from_env(void)
     return (int) n;
 }
 
+/* RINGLAME_FRAMES_IN_FLIGHT: the frames the ring may lag behind
+ * libmp3lame, for callers that call lame_encode_flush until it returns 0
+ * (ffmpeg); unset, empty or not a number in 0 .. RL_MP3_INFLIGHT_MAX: -1,
+ * what lame.h's 7,200-byte flush promise allows */
+static int inflight_from_env(void)
+{
+    const char *v = getenv("RINGLAME_FRAMES_IN_FLIGHT");
+    char *end;
+    long n;
+
+    if (!v || !*v)
+        return -1;
+    n = strtol(v, &end, 10);
+    if (*end || n < 0 || n > RL_MP3_INFLIGHT_MAX)
+        return -1;
+    return (int) n;
+}
+
 /* the ID3 tags the library writes into the stream itself (lame_init_bitstream
  * and lame_encode_flush with write_id3tag_automatic) */
 static int automatic_tags(lame_global_flags *g, uint8_t **v2, size_t *v2_len, uint8_t v1[128],
@@ -172,8 +191,8 @@ MP3LAME_API int lame_init_params(lame_global_flags *g)
     rc = automatic_tags(g, &v2, &v2_len, v1, &v1_len);
     if (rc < 0)
         return -1;
-    rc = rl_mp3_session_create(&g->ses, &g->opt, threads_from_env(), v2, v2_len, v1, v1_len,
-                               &derived);
+    rc = rl_mp3_session_create(&g->ses, &g->opt, threads_from_env(), inflight_from_env(), v2,
+                               v2_len, v1, v1_len, &derived);
     free(v2);
     if (rc < 0)
         return -1;

@@ -32,17 +32,18 @@ static int max_frame_bytes(const RlConfig *cfg)
  * beside libmp3lame's own flush at its largest (the frames lame_encode_flush
  * encodes: 3 of 1152 samples or 4 of 576, each of the largest size, a full
  * bit reservoir, and the ID3v1 tag it writes: tail bytes), each lagging
- * frame of the largest size. */
-static int inflight_frames(const RlConfig *cfg, int threads, size_t tail)
+ * frame of the largest size, less one: the ring can be a frame further
+ * behind when an encode call returns, its samples still in the input
+ * queue (seen with CBR 128 mono, calls of 4096 samples: 14 frames behind
+ * where 13 were allowed, 41 bytes past a 7,200-byte flush). */
+static int inflight_frames(const RlConfig *cfg, size_t tail)
 {
     int const big = max_frame_bytes(cfg);
     int const own = (cfg->mode_gr == 2 ? 3 : 4) * big + (cfg->version == 1 ? 511 : 255)
                     + (int) tail;
     int k;
 
-    if (threads <= 1)
-        return 0;       /* the caller's thread encodes each frame in its call */
-    k = (RL_MP3_FLUSH_PROMISE - own) / big;
+    k = (RL_MP3_FLUSH_PROMISE - own) / big - 1;
     return k > 0 ? k : 0;
 }
 
@@ -120,6 +121,7 @@ int rl_mp3_session_take_flush_strange(RlMp3Session *s)
 static void on_progress(void *arg, int64_t frames_done, int64_t total)
 {
     RlMp3Session *s = arg;
+    s->frame_out[frames_done % RL_MP3_FRAME_MARKS] = rl_api_output_written(&s->out);
     __atomic_store_n(&s->frames_done, frames_done, __ATOMIC_RELEASE);
     (void) total;
 }
@@ -136,7 +138,7 @@ int64_t rl_mp3_session_frames(const RlMp3Session *s)
     return __atomic_load_n(&s->frames_done, __ATOMIC_ACQUIRE);
 }
 
-int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
+int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads, int inflight,
                           const uint8_t *v2, size_t v2_len, const uint8_t *v1, size_t v1_len,
                           RlOptions *derived)
 {
@@ -177,7 +179,13 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
     memset(&run, 0, sizeof run);
     run.threads = threads;
     s->threads = rl_session_threads(&run);
-    s->inflight = inflight_frames(s->cfg, s->threads, s->st.tags.v1_len);
+    s->frame_max = max_frame_bytes(s->cfg);
+    if (s->threads <= 1)
+        s->inflight = 0;    /* the caller's thread encodes each frame in its call */
+    else if (inflight >= 0)
+        s->inflight = inflight < RL_MP3_INFLIGHT_MAX ? inflight : RL_MP3_INFLIGHT_MAX;
+    else
+        s->inflight = inflight_frames(s->cfg, s->st.tags.v1_len);
     rc = rl_executor_create(&s->ex, s->threads - 1);
     if (rc < 0)
         goto fail;
@@ -217,6 +225,8 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
     if (rc < 0)
         goto fail;
     s->head_len = rl_api_output_count(&s->out);     /* written by rl_ring_create */
+    s->frame_out[0] = s->head_len;
+    s->owed = -1;
     *out = s;
     return 0;
 fail:
@@ -282,10 +292,16 @@ static int help(RlMp3Session *s, int (*done)(void *), void *arg)
     return st == RL_RING_RUNNING ? 0 : 1;
 }
 
+static int take_at_most(RlMp3Session *s, uint8_t *buf, size_t room)
+{
+    size_t const n = rl_api_output_take(&s->out, buf, room);
+    s->handed += n;
+    return (int) n;
+}
+
 static int take(RlMp3Session *s, uint8_t *buf, int cap)
 {
-    size_t const room = cap <= 0 ? (size_t) INT_MAX : (size_t) cap;
-    return (int) rl_api_output_take(&s->out, buf, room);
+    return take_at_most(s, buf, cap <= 0 ? (size_t) INT_MAX : (size_t) cap);
 }
 
 int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
@@ -333,11 +349,35 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     return take(s, buf, cap);
 }
 
+/* The bytes libmp3lame's lame_encode_flush returns now (everything after
+ * what it handed out by the last encode call: nothing before the call that
+ * took the stream's head, else the bytes of the frames it had made), once
+ * the ring has ended; -1 where that count is not exact (resampling). */
+static int64_t lame_flush_bytes(RlMp3Session *s, int64_t lame_frames)
+{
+    uint64_t const before = s->head_len > 0 ? 0 : s->frame_out[lame_frames % RL_MP3_FRAME_MARKS];
+    if (s->by_call)
+        return -1;
+    return (int64_t) (rl_api_output_written(&s->out) - before);
+}
+
 int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
 {
     if (s->err)
         return s->err == -ENOMEM ? -2 : -4;
+    if (s->owed >= 0) {
+        /* after the failed flush: what the caller had from libmp3lame */
+        size_t room = cap <= 0 ? (size_t) INT_MAX : (size_t) cap;
+        int n;
+        if (room > (size_t) s->owed)
+            room = (size_t) s->owed;
+        n = take_at_most(s, buf, room);
+        s->owed -= n;
+        return n;
+    }
     if (!s->flushed) {
+        int64_t const lame_frames = rl_mp3_session_lame_frames(s, s->samples_in);
+        int64_t lame_bytes;
         int rc;
         s->flushed = 1;
         rl_api_input_end(&s->in);
@@ -349,6 +389,15 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
         }
         s->ended = 1;
         __atomic_store_n(&s->flush_strange, s->result.flush_empty, __ATOMIC_RELEASE);
+        lame_bytes = lame_flush_bytes(s, lame_frames);
+        if (lame_bytes > 0 && (cap < 0 || (cap > 0 && lame_bytes > cap))) {
+            /* libmp3lame: its flush does not fit, -1; the bytes it had
+             * handed out before stay the caller's */
+            s->owed = (int64_t) (rl_api_output_written(&s->out) - (uint64_t) lame_bytes - s->handed);
+            if (s->owed < 0)
+                s->owed = 0;    /* cannot be: the ring's bytes never come earlier */
+            return -1;
+        }
     }
     return take(s, buf, cap);
 }

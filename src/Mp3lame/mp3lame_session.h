@@ -19,6 +19,10 @@
 #include "pcm_typed.h"
 #include "mp3lame_calls.h"
 
+/* frames whose output counts the session keeps: more than the frames
+ * lame_encode_flush adds after the input's last frame */
+#define RL_MP3_FRAME_MARKS 64
+
 typedef struct RlMp3Session {
     RlSessionStream st;         /* the options (lame_init_params' input) and the tags */
     const RlConfig *cfg;        /* what lame_init_params derives */
@@ -29,12 +33,23 @@ typedef struct RlMp3Session {
     int      frame_size;
     int      threads;
     int      inflight;          /* frames the ring may lag behind libmp3lame */
+    int      frame_max;         /* the largest frame's bytes (max_frame_bytes) */
     int64_t  samples_in;        /* samples per channel given to the encode calls */
     int      by_call;           /* resampling: Dispatch feeds one encode call at a time */
     RlMp3Calls calls;           /* ... the calls' counts (by_call only) */
     size_t   head_len;          /* the stream's head (ID3v2 tag, tag placeholder) lame
                                  * holds until an encode call takes it; 0: taken */
     int64_t  frames_done;       /* frames Encode finished (atomic) */
+    /* the output's byte count (rl_api_output_written) once frame k was
+     * finished, at [k % RL_MP3_FRAME_MARKS] ([0]: the stream's head): the
+     * bytes libmp3lame has handed out when it has made k frames (its
+     * copy_buffer after each frame gives what the ring's Encode writes).
+     * Written by Encode, read after the ring ended */
+    uint64_t frame_out[RL_MP3_FRAME_MARKS];
+    uint64_t handed;            /* bytes the encode and flush calls returned */
+    int64_t  owed;              /* after a flush that failed as libmp3lame's (-1): the bytes
+                                 * libmp3lame had handed out before it that the caller
+                                 * still gets; -1: no flush failed */
     int      flushed;           /* the end of the input is published */
     int      ended;             /* the ring finished: every byte is in the FIFO */
     int      err;               /* the error the ring stopped with */
@@ -56,13 +71,20 @@ typedef struct RlMp3Session {
     int      bitrate_btype[16][6];
 } RlMp3Session;
 
+/* The most frames in flight a caller may ask for (RINGLAME_FRAMES_IN_FLIGHT):
+ * each holds a frame record of the ring (about 130 kB) */
+#define RL_MP3_INFLIGHT_MAX 64
+
 /* The session for options o (lame_init_params' input; the ring derives
  * its configuration again from them) on `threads` threads (the caller's
- * included; 1: the caller's only), with the ID3 tags the library writes
+ * included; 1: the caller's only), `inflight` frames in flight (< 0: what
+ * lame.h's 7,200-byte flush promise allows; 0 .. RL_MP3_INFLIGHT_MAX: that
+ * many, for callers that flush until nothing is left; with one thread
+ * always 0), with the ID3 tags the library writes
  * (v2 at the front, v1 at the end; len 0: none; copied).  *derived: o as
  * lame_init_params writes it back.  0, -EINVAL (options refused) or
  * -errno. */
-int  rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads,
+int  rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads, int inflight,
                            const uint8_t *v2, size_t v2_len, const uint8_t *v1, size_t v1_len,
                            RlOptions *derived);
 void rl_mp3_session_destroy(RlMp3Session *s);
@@ -74,8 +96,14 @@ void rl_mp3_session_destroy(RlMp3Session *s);
  * encoder failed). */
 int  rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
                            uint8_t *buf, int cap);
-/* lame_encode_flush: the input ends, every frame in flight is waited for;
- * then what fits in cap (0: no limit), the rest on the next call. */
+/* lame_encode_flush: the input ends, every frame in flight is waited for.
+ * Where libmp3lame's own flush would not fit in cap (its bytes after the
+ * last encode call's), -1 as libmp3lame, and the stream's end is dropped:
+ * the next calls hand out only the bytes libmp3lame had handed out before
+ * the flush (what fits in cap, the rest on the call after), then 0.  Else
+ * what fits in cap (0: no limit), the rest on the next call.  Without
+ * resampling only (libmp3lame's frame count is exact there); with it the
+ * flush always returns what fits. */
 int  rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap);
 
 /* lame_encode_flush_nogap: the current file ends (the input goes on in

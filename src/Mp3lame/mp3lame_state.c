@@ -78,13 +78,19 @@ MP3LAME_API int lame_get_mf_samples_to_encode(const lame_global_flags *gfp)
     return (int) (RL_ENCDELAY + RL_POSTDELAY + out - (int64_t) 576 * c->mode_gr * frames_so_far(s));
 }
 
-/* lame's compute_flushbits gives the bytes its bit buffer holds; here the
- * bytes finished and not handed out yet, and one frame */
+/* lame's compute_flushbits gives the bytes its bit buffer holds, which
+ * lame.h calls what lame_encode_flush_nogap would return now.  Mid-stream
+ * the drop-in cannot know that count exactly (frames are in flight), so it
+ * gives what its own nogap flush can return at most: the bytes finished
+ * and not handed out, each frame libmp3lame has made and the ring has not
+ * at the largest frame size, and one more with a full bit reservoir for
+ * the bits the flush completes (a caller sizing its buffer by it is never
+ * short). */
 MP3LAME_API int lame_get_size_mp3buffer(const lame_global_flags *gfp)
 {
     const RlConfig *c = cfg_of(gfp);
     RlMp3Session *s;
-    size_t pending;
+    int64_t lag;
 
     if (!c)
         return 0;
@@ -103,11 +109,12 @@ MP3LAME_API int lame_get_size_mp3buffer(const lame_global_flags *gfp)
             rl_mp3_errorf(gfp, "strange error flushing buffer ... \n");
         return n;
     }
-    pthread_mutex_lock(&s->out.mu);
-    pending = s->out.tail - s->out.head;
-    pthread_mutex_unlock(&s->out.mu);
-    return (int) pending + (c->version + 1) * 72000 * (c->avg_bitrate > 0 ? c->avg_bitrate : 320)
-           / c->samplerate_out + 1;
+    /* the frames first: one finishing meanwhile is counted twice, never not at all */
+    lag = rl_mp3_session_lame_frames(s, s->samples_in) - rl_mp3_session_frames(s);
+    if (lag < 0)
+        lag = 0;
+    return (int) rl_api_output_count(&s->out) + (int) (lag + 1) * s->frame_max
+           + (c->version == 1 ? 511 : 255);
 }
 
 /* the stream's after the flush; a gapless file's after its nogap flush */

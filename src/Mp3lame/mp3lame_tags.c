@@ -4,6 +4,7 @@
  * lame_get_id3v2_tag) and the LAME tag frame (lame_get_lametag_frame,
  * lame_mp3_tags_fid).  Semantics derived from LAME 3.100
  * (LGPL-2.0-or-later). */
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,36 +184,67 @@ MP3LAME_API int id3tag_set_textinfo_ucs2(lame_t gfp, char const *id, unsigned sh
     return textinfo_utf16(gfp, id, text);
 }
 
-/* COMM frames: the language is not kept (the frames carry lame's
- * default one) */
+/* COMM frames, as lame's id3v2_add_latin1 / _ucs2 make them: the
+ * language's first three characters (NULL or "": "eng"), a NULL or empty
+ * descriptor or text stored empty; 0 on a NULL handle, as lame */
 MP3LAME_API int id3tag_set_comment_latin1(lame_t gfp, char const *lang, char const *desc,
                                           char const *text)
 {
-    (void) lang;
-    if (!tag_of(gfp) || !text)
-        return -1;
-    return rl_id3_frame_add(gfp->id3, RL_FID_COMMENT, 0,
-                            (RlId3Text){ desc ? desc : "", desc ? strlen(desc) : 0 },
-                            (RlId3Text){ text, strlen(text) });
+    if (!tag_of(gfp))
+        return 0;
+    return rl_id3_frame_add_lang(gfp->id3, RL_FID_COMMENT, lang, 0,
+                                 (RlId3Text){ desc ? desc : "", desc ? strlen(desc) : 0 }, 0,
+                                 (RlId3Text){ text ? text : "", text ? strlen(text) : 0 });
 }
 
-static size_t units(const unsigned short *s)
+/* A UTF-16 string as the frame list takes it: the units after the
+ * byte-order mark in little-endian order (lame swaps each unit of a
+ * big-endian string as it writes it); NULL or "" (lame's empty string, no
+ * mark): no text.  *swapped: the units, when they had to be swapped (the
+ * caller frees it).  0, -1 (a string without a byte-order mark, which the
+ * frame list cannot store) or -ENOMEM. */
+static int utf16_text(const unsigned short *s, RlId3Text *out, uint16_t **swapped)
 {
-    size_t n = 0;
+    size_t n = 0, i;
+
+    *swapped = NULL;
+    *out = (RlId3Text){ NULL, 0 };
+    if (!s || !s[0])
+        return 0;
+    if (s[0] != RL_UCS2_BOM && s[0] != 0xFFFEu)
+        return -1;
     while (s[1 + n])
         n++;
-    return n;
+    *out = (RlId3Text){ s + 1, n };
+    if (s[0] == RL_UCS2_BOM)
+        return 0;
+    *swapped = malloc((n + 1) * sizeof **swapped);
+    if (!*swapped)
+        return -ENOMEM;
+    for (i = 0; i < n; i++)
+        (*swapped)[i] = (uint16_t) (((s[1 + i] & 0xffu) << 8) | (s[1 + i] >> 8));
+    out->p = *swapped;
+    return 0;
 }
 
 MP3LAME_API int id3tag_set_comment_utf16(lame_t gfp, char const *lang,
                                          unsigned short const *desc, unsigned short const *text)
 {
-    (void) lang;
-    if (!tag_of(gfp) || !text || text[0] != RL_UCS2_BOM || (desc && desc[0] != RL_UCS2_BOM))
-        return -1;
-    return rl_id3_frame_add(gfp->id3, RL_FID_COMMENT, 1,
-                            desc ? (RlId3Text){ desc + 1, units(desc) } : (RlId3Text){ NULL, 0 },
-                            (RlId3Text){ text + 1, units(text) });
+    RlId3Text d, t;
+    uint16_t *ds = NULL, *ts = NULL;
+    int rc;
+
+    if (!tag_of(gfp))
+        return 0;
+    rc = utf16_text(desc, &d, &ds);
+    if (rc == 0)
+        rc = utf16_text(text, &t, &ts);
+    if (rc == 0)
+        rc = rl_id3_frame_add_lang(gfp->id3, RL_FID_COMMENT, lang, 1, d, desc && desc[0] ? desc[0] : 0,
+                                   t);
+    free(ds);
+    free(ts);
+    return rc < 0 ? -1 : rc;
 }
 
 MP3LAME_API int id3tag_set_comment_ucs2(lame_t gfp, char const *lang,

@@ -4,7 +4,9 @@
 # through the drop-in as through the system's libmp3lame: CBR, VBR (-q:a),
 # ABR (-abr 1), mono (-ac 1), disabled reservoir, 16-bit (lame_encode_buffer
 # on s16p), 24-bit (_int on s32p) and float (_float on fltp) inputs at 44.1,
-# 48 and 22.05 kHz.
+# 48 and 22.05 kHz.  The ff_more cases run with RINGLAME_FRAMES_IN_FLIGHT
+# (ffmpeg flushes until nothing is left, so it may have more frames in
+# flight than lame.h's 7,200-byte flush allows; docs/api.md).
 # Run as: bash ffmpeg.sh SHIM_DIR GEN_SIGNAL [WORKDIR]
 . "$(dirname "$0")/lib.sh"
 cl_init "$@" ffmpeg
@@ -35,4 +37,16 @@ ff mono_q4_22 s16_22_mono.wav -q:a 4
 ff noreservoir_b192 s16_48.wav -b:a 192k -reservoir 0
 ff level0_b192_f32 f32_44.wav -b:a 192k -compression_level 0
 ff resample_b128_22to44 f32_22.wav -ar 44100 -b:a 128k
+
+ff_more() {   # ff_more FRAMES NAME INPUT OPTIONS...: ff with that many frames in flight
+    local frames=$1 name=$2 in=$IN/$3
+    shift 3
+    cl_case "$name" mp3 env RINGLAME_FRAMES_IN_FLIGHT="$frames" ffmpeg -nostdin -y -loglevel error -i "$in" \
+        -map_metadata -1 -c:a libmp3lame "$@" @OUT@
+}
+ff_more 32 inflight32_q2_s16 s16_44.wav -q:a 2
+ff_more 64 inflight64_q0_s24_48 s24_48.wav -q:a 0
+ff_more 32 inflight32_b320_s16_48 s16_48.wav -b:a 320k
+ff_more 16 inflight16_abr160_s16 s16_44.wav -abr 1 -b:a 160k
+ff_more 64 inflight64_mono_q4_22 s16_22_mono.wav -q:a 4
 cl_summary

@@ -66,6 +66,8 @@ float lame_get_noclipScale(const lame_global_flags *);
 void id3tag_set_title(lame_t, const char *);
 void id3tag_set_artist(lame_t, const char *);
 void id3tag_set_comment(lame_t, const char *);
+int id3tag_set_comment_latin1(lame_t, const char *, const char *, const char *);
+int id3tag_set_comment_utf16(lame_t, const char *, const unsigned short *, const unsigned short *);
 int id3tag_set_genre(lame_t, const char *);
 int id3tag_set_track(lame_t, const char *);
 int id3tag_set_fieldvalue(lame_t, const char *);
@@ -160,11 +162,40 @@ static void read_getters(lame_t gfp)
     lame_bitrate_block_type_hist(gfp, h14x6);
 }
 
+/* a comment with a language (in a zero-filled buffer: libmp3lame reads
+ * three bytes of it) and UTF-16 strings with either byte-order mark, none,
+ * or empty */
+static void comment_call(lame_t gfp, unsigned which, unsigned text, const char *t)
+{
+    static const char *const langs[] = {"eng", "", "e", "DEU", "xx\x01", "spanish"};
+    static const unsigned short bom[] = {0xFEFFu, 0xFFFEu, 0x0041u, 0};
+    char lang[8] = {0};
+    unsigned short d[64], x[64];
+    size_t i, n = strlen(t) < 60 ? strlen(t) : 60;
+    const char *l = text & 64 ? NULL : strncpy(lang, langs[(text >> 3) % COUNT(langs)], sizeof lang - 1);
+
+    if (which & 1) {
+        (void)id3tag_set_comment_latin1(gfp, l, text & 128 ? NULL : t, t);
+        return;
+    }
+    d[0] = x[0] = bom[(text >> 1) % COUNT(bom)];
+    for (i = 0; i < n; i++)
+        d[1 + i] = x[1 + i] = (unsigned short)(d[0] == 0xFFFEu ? (unsigned char)t[i] << 8 : (unsigned char)t[i]);
+    d[1 + n] = x[1 + n] = 0;
+    if (d[0] == 0)
+        d[1] = 0;
+    (void)id3tag_set_comment_utf16(gfp, l, text & 128 ? NULL : d, text & 4 ? NULL : x);
+}
+
 static void id3_call(lame_t gfp, unsigned which, unsigned text)
 {
     static const char *const texts[] = {"", "x", "Title", "17", "Rock", "3/12", "TPOS=1/2", "TXXX=a=b",
                                         "A text longer than thirty characters, for ID3v2", "COMM=bad", "255"};
     const char *t = texts[text % COUNT(texts)];
+    if (which % 12 >= 10) {
+        comment_call(gfp, which / 12, text, t);
+        return;
+    }
     switch (which % 10) {
     case 0: id3tag_init(gfp); break;
     case 1: id3tag_set_title(gfp, t); break;
@@ -227,6 +258,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FzBytes b = {data, size};
     long total = 0;
+    int mid_stream = 0;   /* samples encoded since the last flush: lame_get_size_mp3buffer bounds a nogap flush */
     stream_len = 0;
     fill(fz_u8(&b));
     lame_t gfp = fresh();
@@ -257,17 +289,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (total + n > MAX_TOTAL)
                 break;
             total += n;
-            keep(encode(gfp, entry, n, bufsize), bufsize ? bufsize : (int)sizeof out);
+            int got = encode(gfp, entry, n, bufsize);
+            if (got >= 0 && n > 0)
+                mid_stream = 1;
+            keep(got, bufsize ? bufsize : (int)sizeof out);
             break;
         }
         case 4: {
             int bufsize = fz_u8(&b) < 230 ? 7200 : 100;
             keep(lame_encode_flush(gfp, out, bufsize), bufsize);
+            mid_stream = 0;
             break;
         }
         case 5: {
             int bufsize = fz_u8(&b) < 230 ? 7200 : 100;
-            keep(lame_encode_flush_nogap(gfp, out, bufsize), bufsize);
+            int bound = mid_stream ? lame_get_size_mp3buffer(gfp) : -1;
+            int got = lame_encode_flush_nogap(gfp, out, bufsize);
+            FZ_CHECK(bound < 0 || got <= bound, "lame_encode_flush_nogap returned %d bytes, lame_get_size_mp3buffer said %d",
+                     got, bound);
+            keep(got, bufsize);
+            mid_stream = 0;
             break;
         }
         case 6:
@@ -286,6 +327,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case 10:   /* lame_close at any point, and a new handle */
             lame_close(gfp);
+            mid_stream = 0;
             gfp = fresh();
             if (!gfp)
                 return 0;

@@ -93,5 +93,7 @@ typedef float (*rlt_get_float_fn)(const lame_global_flags *);
 typedef void (*rlt_id3_void_fn)(lame_t);
 typedef void (*rlt_id3_str_fn)(lame_t, const char *);
 typedef int (*rlt_id3_str_int_fn)(lame_t, const char *);
+typedef int (*rlt_id3_comment_fn)(lame_t, const char *, const char *, const char *);
+typedef int (*rlt_id3_comment_utf16_fn)(lame_t, const char *, const unsigned short *, const unsigned short *);
 
 #endif

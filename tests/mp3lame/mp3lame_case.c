@@ -110,6 +110,47 @@ static int draw_rate_control(struct rlt_case *c, uint64_t *r)
     return 0;
 }
 
+void rlt_comment(int i, const char **desc, const char **text)
+{
+    static const char *const pairs[][2] = {
+        {"", "A comment"}, {"desc", "Text of the comment"}, {NULL, "No descriptor"}, {"d", ""},
+        {"Description", NULL}, {"x", "Same text"}, {"", "Another one"}, {"notes", "Zoë"},
+    };
+    int const n = (int)(sizeof pairs / sizeof pairs[0]);
+    *desc = pairs[i % n][0];
+    *text = pairs[i % n][1];
+}
+
+/* ASCII (or Latin-1) as UTF-16 after a byte-order mark, little-endian
+ * units, or big-endian ones for odd i */
+void rlt_comment_utf16(int i, const char *s, unsigned short out[RLT_COMMENT_UNITS])
+{
+    int const big = i % 2;
+    int n = 0;
+    out[n++] = big ? 0xFFFEu : 0xFEFFu;
+    for (; s[n - 1] && n < RLT_COMMENT_UNITS - 1; n++) {
+        unsigned short const u = (unsigned char)s[n - 1];
+        out[n] = big ? (unsigned short)(u << 8) : u;
+    }
+    out[n] = 0;
+}
+
+/* COMM frames with languages (lame's id3tag_set_comment_*): a generator
+ * of their own, so that the other draws of a case stay as they were */
+static void draw_comments(struct rlt_case *c, uint64_t seed)
+{
+    static const char *const langs[] = {"eng", "deu", "FRA", "e", "", NULL, "Eng", "spanish", "jp\x01"};
+    uint64_t r = seed;
+    rlt_rand(&r);
+    if (!chance(&r, 50))
+        return;
+    for (int k = 1 + rlt_rand_below(&r, 3); k > 0; k--) {
+        const char *lang = langs[rlt_rand_below(&r, (int)(sizeof langs / sizeof langs[0]))];
+        rlt_case_add(c, RLT_OP_COMMENT, chance(&r, 50) ? "id3tag_set_comment_latin1" : "id3tag_set_comment_utf16",
+                     rlt_rand_below(&r, 16), 0.0f, lang);
+    }
+}
+
 static void draw_id3(struct rlt_case *c, uint64_t *r)
 {
     static const char *const texts[] = {
@@ -133,6 +174,7 @@ static void draw_id3(struct rlt_case *c, uint64_t *r)
         {"id3tag_set_genre", RLT_OP_STR_INT, 40, genres}, {"id3tag_set_fieldvalue", RLT_OP_STR_INT, 30, fields},
     };
     rlt_case_add(c, RLT_OP_VOID, "id3tag_init", 0, 0.0f, NULL);
+    draw_comments(c, *r ^ 0x9e3779b97f4a7c15u);
     for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
         if (!chance(r, calls[i].percent))
             continue;
@@ -269,6 +311,13 @@ void rlt_case_print(FILE *out, const struct rlt_case *c)
         case RLT_OP_VOID: fprintf(out, " %s()", op->name); break;
         case RLT_OP_STR:
         case RLT_OP_STR_INT: fprintf(out, " %s(\"%s\")", op->name, op->s); break;
+        case RLT_OP_COMMENT: {
+            const char *desc, *text;
+            rlt_comment(op->i, &desc, &text);
+            fprintf(out, " %s(%s%s%s, %s, %s)", op->name, op->s ? "\"" : "", op->s ? op->s : "NULL",
+                    op->s ? "\"" : "", desc ? desc : "NULL", text ? text : "NULL");
+            break;
+        }
         }
     }
     fprintf(out, "\n  tracks:");

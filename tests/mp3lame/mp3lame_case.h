@@ -17,7 +17,16 @@ enum rlt_op_kind {
     RLT_OP_STR_INT,     /* int id3tag_set_X(gfp, const char *) */
     RLT_OP_ID3_PAD,     /* id3tag_set_pad(gfp, size_t) */
     RLT_OP_ID3_AUTO,    /* lame_set_write_id3tag_automatic(gfp, int) */
+    RLT_OP_COMMENT,     /* int id3tag_set_comment_latin1 / _utf16(gfp, lang, desc, text):
+                         * s the language, i the descriptor and text pair (rlt_comment) */
 };
+
+/* The descriptor and text of an RLT_OP_COMMENT (i: its pair; NULL stays
+ * NULL); rlt_comment_utf16 makes the UTF-16 form, with a big-endian
+ * byte-order mark for odd i. */
+void rlt_comment(int i, const char **desc, const char **text);
+#define RLT_COMMENT_UNITS 64
+void rlt_comment_utf16(int i, const char *s, unsigned short out[RLT_COMMENT_UNITS]);
 
 struct rlt_op {
     enum rlt_op_kind kind;

@@ -9,7 +9,8 @@
  * --first is the reference (default Debian's libmp3lame.so.0), --second the
  * library under test (default the same file, which must compare equal).
  * --index runs the one case I of seed S (a failure prints both numbers).
- * --expect-mismatch perturbs the second side (a setting, or one sample) and
+ * --expect-mismatch perturbs the second side (a setting, one sample, or the
+ * language of the case's id3tag_set_comment_* calls) and
  * succeeds only when every case is caught: the harness's own check.
  * --tolerate: records whose names contain NAME_PART may differ (printed,
  * not counted): differences the library under test documents.
@@ -79,6 +80,11 @@ static int run_one(const struct rlt_lame *a, const struct rlt_lame *b, const str
     /* a sample changed in an empty track cannot show */
     if (perturb == RLT_PERTURB_SAMPLE && c.tracks[0].nsamples < 2)
         perturb = RLT_PERTURB_SETTING;
+    /* the language of the COMM frames, where a case sets one */
+    if (perturb == RLT_PERTURB_SETTING && rlt_case_has_comment_lang(&c)) {
+        perturb = RLT_PERTURB_COMMENT_LANG;
+        printf("case %ld: the comments' language perturbed\n", index);
+    }
     if (o->verbose)
         rlt_case_print(stdout, &c);
     int err = rlt_run_case(a, &c, RLT_PERTURB_NONE, &ra);
@@ -102,7 +108,9 @@ static int run_one(const struct rlt_lame *a, const struct rlt_lame *b, const str
     }
     if (!differences && o->expect_mismatch) {
         printf("NOT CAUGHT: the second side was perturbed (%s) and compared equal in\n",
-               perturb == RLT_PERTURB_SAMPLE ? "one sample" : "lame_set_copyright");
+               perturb == RLT_PERTURB_SAMPLE          ? "one sample"
+               : perturb == RLT_PERTURB_COMMENT_LANG ? "the comments' language"
+                                                     : "lame_set_copyright");
         rlt_case_print(stdout, &c);
     }
     rlt_result_free(&ra);

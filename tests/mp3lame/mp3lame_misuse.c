@@ -148,6 +148,43 @@ static void small_flush_buffer(const struct rlt_lame *l, struct rlt_result *res)
     small_buffers_then_flush(l, res, 10);
 }
 
+/* A flush into `size` bytes after 40,000 samples (CBR 128 or VBR): where
+ * libmp3lame's flush does not fit it returns -1 and the next flush 0; the
+ * bytes it handed out before are the stream; where it fits, the drop-in's
+ * frames in flight may take a second flush */
+static void flush_into(const struct rlt_lame *l, struct rlt_result *res, int vbr, int size)
+{
+    lame_t gfp = l->lame_init();
+    if (vbr)
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
+    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
+    put_call(res, "encode 40000", encode(l, gfp, 40000, 0));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, size));
+    put_call(res, "flush into 7200 bytes", l->lame_encode_flush(gfp, out, 7200));
+    put_call(res, "flush into 7200 bytes again", l->lame_encode_flush(gfp, out, 7200));
+    close_handle(l, gfp, res);
+}
+
+static void flush_cbr_short(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into(l, res, 0, 1000);
+}
+
+static void flush_cbr_fits(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into(l, res, 0, 3000);
+}
+
+static void flush_vbr_short(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into(l, res, 1, 600);
+}
+
+static void flush_vbr_fits(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into(l, res, 1, 2500);
+}
+
 static void odd_arguments(const struct rlt_lame *l, struct rlt_result *res)
 {
     lame_t gfp = ready(l, res);
@@ -240,6 +277,10 @@ static const struct scenario scenarios[] = {
     {"flush with nothing encoded", flush_without_encode},
     {"output buffers too small", small_buffers},
     {"flush into 10 bytes", small_flush_buffer},
+    {"CBR flush into 1000 bytes (libmp3lame's does not fit)", flush_cbr_short},
+    {"CBR flush into 3000 bytes (libmp3lame's fits)", flush_cbr_fits},
+    {"VBR flush into 600 bytes (libmp3lame's does not fit)", flush_vbr_short},
+    {"VBR flush into 2500 bytes (libmp3lame's fits)", flush_vbr_fits},
     {"0, negative and NULL sample arguments", odd_arguments},
     {"setters after lame_init_params", set_after_init},
     {"nogap calls out of order", nogap_misorder},

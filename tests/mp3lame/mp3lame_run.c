@@ -120,7 +120,41 @@ static void add_call(struct rlt_result *res, int ret, int is_flush, size_t total
     res->calls[res->ncalls++] = (struct rlt_call){ret, is_flush, total};
 }
 
-static int apply_op(const struct rlt_lame *lib, lame_t gfp, const struct rlt_op *op)
+/* id3tag_set_comment_latin1 / _utf16 in language lang */
+static int apply_comment(void *f, lame_t gfp, const struct rlt_op *op, const char *language)
+{
+    /* libmp3lame reads three bytes of the language whatever its length:
+     * a zero-filled buffer keeps that read defined */
+    char buf[8] = {0};
+    const char *lang = language ? strncpy(buf, language, sizeof buf - 1) : NULL;
+    const char *desc, *text;
+    rlt_comment(op->i, &desc, &text);
+    if (strcmp(op->name, "id3tag_set_comment_utf16") != 0)
+        return ((rlt_id3_comment_fn)f)(gfp, lang, desc, text);
+    unsigned short d[RLT_COMMENT_UNITS], t[RLT_COMMENT_UNITS];
+    if (desc)
+        rlt_comment_utf16(op->i, desc, d);
+    if (text)
+        rlt_comment_utf16(op->i, text, t);
+    return ((rlt_id3_comment_utf16_fn)f)(gfp, lang, desc ? d : NULL, text ? t : NULL);
+}
+
+int rlt_case_has_comment_lang(const struct rlt_case *c)
+{
+    int comment = 0;
+    for (int i = 0; i < c->nops; i++) {
+        if (c->ops[i].kind == RLT_OP_COMMENT)
+            comment = 1;
+        if (!strcmp(c->ops[i].name, "id3tag_v1_only"))
+            return 0;
+    }
+    return comment;
+}
+
+/* the language a perturbed second side gives every comment instead */
+#define PERTURBED_LANG "xyz"
+
+static int apply_op(const struct rlt_lame *lib, lame_t gfp, const struct rlt_op *op, enum rlt_perturb perturb)
 {
     void *f = rlt_lame_symbol(lib, op->name);
     if (!f)
@@ -133,6 +167,8 @@ static int apply_op(const struct rlt_lame *lib, lame_t gfp, const struct rlt_op 
     case RLT_OP_STR_INT: return ((rlt_id3_str_int_fn)f)(gfp, op->s);
     case RLT_OP_ID3_PAD: lib->id3tag_set_pad(gfp, (size_t)op->i); return 0;
     case RLT_OP_ID3_AUTO: lib->lame_set_write_id3tag_automatic(gfp, op->i); return 0;
+    case RLT_OP_COMMENT:
+        return apply_comment(f, gfp, op, perturb == RLT_PERTURB_COMMENT_LANG ? PERTURBED_LANG : op->s);
     }
     return -9999;
 }
@@ -369,7 +405,7 @@ int rlt_run_case(const struct rlt_lame *lib, const struct rlt_case *c, enum rlt_
     put_int(res, "lame_set_msgf", "", lib->lame_set_msgf(gfp, capture_msg));
     struct rlt_record *setters = record(res, "setter and id3tag return values");
     for (int i = 0; i < c->nops; i++) {
-        int ret = apply_op(lib, gfp, &c->ops[i]);
+        int ret = apply_op(lib, gfp, &c->ops[i], perturb);
         put(res, setters, &ret, sizeof ret);
     }
     if (perturb == RLT_PERTURB_SETTING)

@@ -38,7 +38,15 @@ struct rlt_result {
 };
 
 /* Perturbations of the second side of a self-check (the harness must catch them). */
-enum rlt_perturb { RLT_PERTURB_NONE, RLT_PERTURB_SETTING, RLT_PERTURB_SAMPLE };
+enum rlt_perturb {
+    RLT_PERTURB_NONE,
+    RLT_PERTURB_SETTING,        /* lame_set_copyright flipped */
+    RLT_PERTURB_SAMPLE,         /* one sample changed */
+    RLT_PERTURB_COMMENT_LANG    /* every id3tag_set_comment_* call in another language */
+};
+/* 1 when c sets a comment with a language that shows in the tags it
+ * writes (an ID3v2 tag is not ruled out by id3tag_v1_only) */
+int rlt_case_has_comment_lang(const struct rlt_case *c);
 
 /* Runs c through lib.  0, or a negative errno when the test itself failed
  * (out of memory); a library's failures are results, not errors. */

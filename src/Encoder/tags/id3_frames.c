@@ -37,11 +37,15 @@ static unsigned text_unit(RlId3Text s, int ucs2, size_t i)
 }
 
 /* lame's descriptor test: the frame's descriptor is a prefix of dsc (an
- * empty one matches any), and of the same encoding when not empty. */
-static int same_descriptor(const RlId3Tag *t, const RlId3Frame *f, int ucs2, RlId3Text dsc)
+ * empty one matches any), and of the same encoding when not empty; lame
+ * compares the UCS-2 units as given, so the byte-order marks must agree. */
+static int same_descriptor(const RlId3Tag *t, const RlId3Frame *f, int ucs2, RlId3Text dsc,
+                           unsigned bom)
 {
     size_t const n = text_len(dsc, ucs2);
     if (f->ucs2 != ucs2 && f->dsc.len > 0)
+        return 0;
+    if (ucs2 && f->dsc.len > 0 && f->dsc_bom != bom)
         return 0;
     for (uint32_t i = 0; i < f->dsc.len; i++)
         if (i >= n || t->pool[f->dsc.off + i] != text_unit(dsc, ucs2, i))
@@ -66,13 +70,60 @@ static int store(RlId3Tag *t, RlId3Str *str, int ucs2, RlId3Text s)
     return 0;
 }
 
+/* lame's setLang: the language's first three bytes ("eng" for NULL or "").
+ * lame copies three bytes whatever the string's length (a shorter one is
+ * read past its end); here the bytes after a shorter string's end are
+ * zeros, which is what lame writes for a language in a zero-filled buffer. */
+static void lang_set(char dst[3], const char *src)
+{
+    int i = 0;
+    if (!src || !*src) {
+        memcpy(dst, "eng", 3);
+        return;
+    }
+    for (; i < 3 && src[i]; i++)
+        dst[i] = src[i];
+    for (; i < 3; i++)
+        dst[i] = 0;
+}
+
+/* lame's isSameLang: ignoring case (in the C locale), control characters
+ * as blanks */
+static int lang_unit(char c)
+{
+    int const u = (unsigned char) c;
+    int const low = u >= 'A' && u <= 'Z' ? u - 'A' + 'a' : u;
+    return (signed char) low < ' ' ? ' ' : low;
+}
+
+static int same_lang(const char a[3], const char b[3])
+{
+    for (int i = 0; i < 3; i++)
+        if (lang_unit(a[i]) != lang_unit(b[i]))
+            return 0;
+    return 1;
+}
+
 int rl_id3_frame_add(RlId3Tag *t, uint32_t id, int ucs2, RlId3Text dsc, RlId3Text txt)
 {
+    return rl_id3_frame_add_lang(t, id, NULL, ucs2, dsc, 0, txt);
+}
+
+int rl_id3_frame_add_lang(RlId3Tag *t, uint32_t id, const char *lang, int ucs2, RlId3Text dsc,
+                          unsigned dsc_bom, RlId3Text txt)
+{
     RlId3Frame *f = NULL;
+    char lng[3];
     int rc;
 
+    lang_set(lng, lang);
+    if (!dsc_bom)
+        dsc_bom = RL_UCS2_BOM;
     for (int k = 0; k < t->nframes && !f; k++)
-        if (t->frames[k].id == id && (!is_multi(id) || same_descriptor(t, &t->frames[k], ucs2, dsc)))
+        if (t->frames[k].id == id
+            && (!is_multi(id)
+                || (same_lang(t->frames[k].lang, lng)
+                    && same_descriptor(t, &t->frames[k], ucs2, dsc, dsc_bom))))
             f = &t->frames[k];
     if (!f) {
         if (t->nframes >= RL_ID3_FRAMES)
@@ -82,6 +133,8 @@ int rl_id3_frame_add(RlId3Tag *t, uint32_t id, int ucs2, RlId3Text dsc, RlId3Tex
     }
     f->id = id;
     f->ucs2 = (uint8_t) ucs2;
+    memcpy(f->lang, lng, 3);
+    f->dsc_bom = (uint16_t) (ucs2 ? dsc_bom : 0);
     if ((rc = store(t, &f->dsc, ucs2, dsc)) < 0 || (rc = store(t, &f->txt, ucs2, txt)) < 0)
         return rc;
     t->flags |= RL_ID3_F_CHANGED | RL_ID3_F_ADD_V2;
@@ -171,7 +224,7 @@ static uint8_t *put_frame(uint8_t *p, const RlId3Tag *t, const RlId3Frame *f)
     *p++ = 0;
     if (is_comment_kind(f->id)) {
         *p++ = f->ucs2;
-        memcpy(p, "eng", 3);
+        memcpy(p, f->lang, 3);
         p += 3;
         p = put_dsc(p, t, f);
         return put_str(p, t, f, f->txt);

@@ -35,6 +35,14 @@ typedef struct RlId3Text {
  * may repeat, the one with the same descriptor) frame id to dsc and txt;
  * a v2 tag is asked for.  0, or RL_ID3_FULL. */
 int rl_id3_frame_add(RlId3Tag *t, uint32_t id, int ucs2, RlId3Text dsc, RlId3Text txt);
+/* The same with a language (lame's id3v2_add_* with lng): its first three
+ * bytes, zeros after a shorter string's end; NULL or "": "eng".  A frame id
+ * that may repeat is replaced only where the language (ignoring case) and
+ * the descriptor are the same; in UCS-2 dsc_bom is the byte-order mark the
+ * caller's descriptor had (its units are given little-endian either way;
+ * 0: RL_UCS2_BOM): lame compares the units as given, marks included. */
+int rl_id3_frame_add_lang(RlId3Tag *t, uint32_t id, const char *lang, int ucs2, RlId3Text dsc,
+                          unsigned dsc_bom, RlId3Text txt);
 
 /* lame's lookupGenre: the genre's number; -1: a number outside the list;
  * -2: no such name. */

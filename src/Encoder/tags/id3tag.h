@@ -29,6 +29,8 @@ typedef struct RlId3Str {
 typedef struct RlId3Frame {
     uint32_t id;                 /* "TIT2" as a big-endian number */
     uint8_t  ucs2;               /* 0: Latin-1 (a unit a byte); 1: UCS-2 (the BOM counts) */
+    char     lang[3];            /* the COMM and USER frames' language ("eng" unless given) */
+    uint16_t dsc_bom;            /* UCS-2: the descriptor's byte-order mark as given */
     RlId3Str dsc, txt;
 } RlId3Frame;
 
