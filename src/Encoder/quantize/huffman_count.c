@@ -485,13 +485,13 @@ int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const 
         float roundfac = (float) (0.634521682242439 / rl_ipow20[gain]);
         for (int sfb = 0; sfb < gi->sfbmax; sfb++) {
             int width = gi->width[sfb];
-            if (!pseudohalf[sfb]) {
-                j += width;
-            } else {
-                int k;
-                for (k = j, j += width; k < j; ++k)
-                    ix[k] = (xrpow[k] >= roundfac) ? ix[k] : 0;
+            if (pseudohalf[sfb]) {
+                /* a mask, not a branch: the comparison goes either way
+                 * line by line, and mispredicted it dominated -q 0..2 */
+                for (int k = j; k < j + width; ++k)
+                    ix[k] &= -(int) (xrpow[k] >= roundfac);
             }
+            j += width;
         }
     }
     return noquant_count_bits(cfg, gi, prev);
