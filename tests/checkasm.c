@@ -1045,6 +1045,80 @@ static double bench_quantize_lines(const RlDsp *t)
     return best;
 }
 
+/* ---- the count1 region (rl_count1_region) ---- */
+
+/* quantized values as count_bits leaves them: from the top, zeros
+ * (trailing pairs), then values <= 1 (count1), then any (big values);
+ * each boundary anywhere, with now and then a stray value in a region */
+static void fill_count1(int *ix, int n)
+{
+    int const zeros = n - (int) (rnd() % (uint32_t) (n + 1));
+    int const ones = zeros - (int) (rnd() % (uint32_t) (zeros + 1));
+    int const vmax = rnd() % 4 == 0 ? RL_IXMAX_VAL : 2 + (int) (rnd() % 30);
+    for (int i = 0; i < NLINES; i++) {
+        if (i >= n || i >= zeros)
+            ix[i] = 0;
+        else if (i >= ones)
+            ix[i] = (int) (rnd() % 2);
+        else
+            ix[i] = rnd() % 3 ? (int) (rnd() % (uint32_t) (vmax + 1)) : (int) (rnd() % 2);
+        if (i < n && rnd() % 97 == 0)
+            ix[i] = rnd() % 2 ? 2 : (int) (rnd() % (RL_IXMAX_VAL + 1));
+    }
+}
+
+static int compare_count1(const RlDsp *t, const RlDsp *s, const int *ix, int n)
+{
+    int *const b0 = slot(0, 2 * sizeof(int), 0x55);
+    int *const v0 = slot(1, sizeof(int), 0x55);
+    int *const b1 = slot(2, 2 * sizeof(int), 0xaa);
+    int *const v1 = slot(3, sizeof(int), 0xaa);
+    int const c0 = s->count1(ix, n, v0, b0);
+    int const c1 = t->count1(ix, n, v1, b1);
+    return CHECK(c0 == c1 && *v0 == *v1 && b0[0] == b1[0] && b0[1] == b1[1],
+                 "count1 %s, n %d: count1 %d big_values %d bits %d %d, scalar %d %d %d %d",
+                 rl_simd_name(t->level), n, c1, *v1, b1[0], b1[1], c0, *v0, b0[0], b0[1])
+           && guards_ok(4, "count1", t->level);
+}
+
+static void check_count1(const RlDsp *t, const RlDsp *s)
+{
+    static int ix[NLINES];
+    int fails = 0;
+    /* every even length, then random ones; every length also all zeros
+     * and all ones (no value above 1: the scan runs to the bottom) */
+    for (int rep = 0; rep < 6000 && fails < 10; rep++) {
+        int const n = rep < 289 ? 2 * rep : 2 * (int) (rnd() % 289);
+        fill_count1(ix, n);
+        fails += !compare_count1(t, s, ix, n);
+    }
+    for (int n = 0; n <= NLINES && fails < 10; n += 2) {
+        for (int i = 0; i < NLINES; i++)
+            ix[i] = 0;
+        fails += !compare_count1(t, s, ix, n);
+        for (int i = 0; i < n; i++)
+            ix[i] = 1;
+        fails += !compare_count1(t, s, ix, n);
+    }
+}
+
+/* ns per call: 576 lines, big values to 200, count1 to 440, zeros above
+ * (a CBR 128 granule of music below its 17 kHz cut-off) */
+static double bench_count1(const RlDsp *t)
+{
+    static int ix[NLINES];
+    uint64_t const saved = rng_state;
+    rng_state = 19;
+    for (int i = 0; i < NLINES; i++)
+        ix[i] = i < 200 ? (int) (rnd() % 8) : i < 440 ? (int) (rnd() % 4 == 0) : 0;
+    rng_state = saved;
+    int bv, bits[2], sink = 0;
+    double best;
+    BEST_NS(best, 5, 20000, sink += t->count1(ix, NLINES, &bv, bits));
+    (void) sink;
+    return best;
+}
+
 /* ---- the driver: one case per table field ---- */
 
 typedef void (*AnyFn)(void);
@@ -1060,7 +1134,7 @@ typedef struct Kernel {
 
 static const Kernel kernels[] = {
     KERNEL(choose_table), KERNEL(spread), KERNEL(noise_x34), KERNEL(xrpow),
-    KERNEL(quantize_lines), KERNEL(window_granule), KERNEL(attack_fir), KERNEL(block_peaks),
+    KERNEL(quantize_lines), KERNEL(count1), KERNEL(window_granule), KERNEL(attack_fir), KERNEL(block_peaks),
     KERNEL(gain_filter), KERNEL(fht), KERNEL(mdct_long), KERNEL(pcm_s16le),
     KERNEL(ms_thresholds),
 };

@@ -31,6 +31,7 @@ static const RlDsp scalar_dsp = {
     .noise_x34 = rl_noise_x34_batch,
     .xrpow = rl_xrpow_lines,
     .quantize_lines = rl_quantize_lines,
+    .count1 = rl_count1_region,
     .window_granule = rl_window_granule,
     .attack_fir = rl_attack_fir,
     .block_peaks = rl_block_peaks,

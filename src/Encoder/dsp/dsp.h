@@ -53,6 +53,13 @@ RL_DSP_LEVEL_FNS(RL_DECL_NOISE_X34, rl_noise_x34_batch);
 typedef RL_DECL_XRPOW(*RlXrpowFn);
 RL_DSP_LEVEL_FNS(RL_DECL_XRPOW, rl_xrpow_lines);
 
+/* rl_count1_region (huffman_count.h): where the trailing zero pairs of
+ * ix[0..n) start and, below that, the quadruples of values <= 1 with their
+ * bits in both count1 tables. */
+#define RL_DECL_COUNT1(name) int (name)(const int *ix, int n, int *big_values, int bits[2])
+typedef RL_DECL_COUNT1(*RlCount1Fn);
+RL_DSP_LEVEL_FNS(RL_DECL_COUNT1, rl_count1_region);
+
 /* rl_quantize_lines (huffman_count.h): n lines quantized at one step. */
 #define RL_DECL_QUANTIZE_LINES(name) void (name)(unsigned int n, float istep, const float *xp, int *ix)
 typedef RL_DECL_QUANTIZE_LINES(*RlQuantLinesFn);
@@ -111,6 +118,7 @@ typedef struct RlDsp {
     RlNoiseX34Fn noise_x34;
     RlXrpowFn xrpow;
     RlQuantLinesFn quantize_lines;
+    RlCount1Fn count1;
     RlWindowGranuleFn window_granule;
     RlAttackFirFn attack_fir;
     RlBlockPeaksFn block_peaks;
