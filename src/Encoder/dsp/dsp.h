@@ -60,6 +60,12 @@ RL_DSP_LEVEL_FNS(RL_DECL_XRPOW, rl_xrpow_lines);
 typedef RL_DECL_COUNT1(*RlCount1Fn);
 RL_DSP_LEVEL_FNS(RL_DECL_COUNT1, rl_count1_region);
 
+/* rl_amplify_lines (quantize_outer.h): n lines times amp in place, and
+ * the largest of max and the products. */
+#define RL_DECL_AMPLIFY(name) float (name)(float *x, int n, float amp, float max)
+typedef RL_DECL_AMPLIFY(*RlAmplifyFn);
+RL_DSP_LEVEL_FNS(RL_DECL_AMPLIFY, rl_amplify_lines);
+
 /* rl_quantize_lines (huffman_count.h): n lines quantized at one step. */
 #define RL_DECL_QUANTIZE_LINES(name) void (name)(unsigned int n, float istep, const float *xp, int *ix)
 typedef RL_DECL_QUANTIZE_LINES(*RlQuantLinesFn);
@@ -119,6 +125,7 @@ typedef struct RlDsp {
     RlXrpowFn xrpow;
     RlQuantLinesFn quantize_lines;
     RlCount1Fn count1;
+    RlAmplifyFn amplify;
     RlWindowGranuleFn window_granule;
     RlAttackFirFn attack_fir;
     RlBlockPeaksFn block_peaks;
