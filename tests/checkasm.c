@@ -1170,6 +1170,58 @@ static double bench_amplify(const RlDsp *t)
     return best;
 }
 
+/* ---- the substep truncation (rl_substep_lines) ---- */
+
+static void check_substep(const RlDsp *t, const RlDsp *s)
+{
+    static float xr[NLINES], xp[NLINES];
+    static int ix[NLINES];
+    int fails = 0;
+    /* every length 0..576 (runs of bands), every kind of line, a rounding
+     * point at a line's own value (the comparison's edge), between lines,
+     * above and below all */
+    for (int rep = 0; rep < 3000 && fails < 10; rep++) {
+        int const n = rep <= NLINES ? rep : (int) (rnd() % (NLINES + 1));
+        fill_lines(xr, xp, rep % 5);
+        fill_count1(ix, NLINES);
+        uint32_t const pick = rnd() % 4;
+        float const r = pick == 0 ? xp[rnd() % NLINES]
+                        : pick == 1 ? xp[rnd() % NLINES] * 1.0001f
+                        : pick == 2 ? 0.0f : 1e30f;
+        int *const i0 = slot(0, sizeof(int) * (size_t) n, 0x55);
+        int *const i1 = slot(1, sizeof(int) * (size_t) n, 0xaa);
+        memcpy(i0, ix, sizeof(int) * (size_t) n);
+        memcpy(i1, ix, sizeof(int) * (size_t) n);
+        s->substep(i0, xp, n, r);
+        t->substep(i1, xp, n, r);
+        int k = 0;
+        while (k < n && i0[k] == i1[k])
+            k++;
+        fails += !(CHECK(k == n, "substep %s, n %d roundfac %a: ix[%d] %d, scalar %d",
+                         rl_simd_name(t->level), n, (double) r, k, k < n ? i1[k] : 0,
+                         k < n ? i0[k] : 0)
+                   && guards_ok(2, "substep", t->level));
+    }
+}
+
+/* ns per granule: 576 music-like lines, a rounding point that truncates
+ * about half of them */
+static double bench_substep(const RlDsp *t)
+{
+    static float xr[NLINES], xp[NLINES];
+    static int ix[NLINES];
+    uint64_t const saved = rng_state;
+    rng_state = 29;
+    fill_lines(xr, xp, 0);
+    rng_state = saved;
+    for (int i = 0; i < NLINES; i++)
+        ix[i] = 1;
+    float const r = xp[NLINES / 2];
+    double best;
+    BEST_NS(best, 5, 20000, t->substep(ix, xp, NLINES, r));
+    return best;
+}
+
 /* ---- the driver: one case per table field ---- */
 
 typedef void (*AnyFn)(void);
@@ -1185,7 +1237,7 @@ typedef struct Kernel {
 
 static const Kernel kernels[] = {
     KERNEL(choose_table), KERNEL(spread), KERNEL(noise_x34), KERNEL(xrpow),
-    KERNEL(quantize_lines), KERNEL(count1), KERNEL(amplify),
+    KERNEL(quantize_lines), KERNEL(count1), KERNEL(amplify), KERNEL(substep),
     KERNEL(window_granule), KERNEL(attack_fir), KERNEL(block_peaks),
     KERNEL(gain_filter), KERNEL(fht), KERNEL(mdct_long), KERNEL(pcm_s16le),
     KERNEL(ms_thresholds),

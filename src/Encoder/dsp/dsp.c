@@ -34,6 +34,7 @@ static const RlDsp scalar_dsp = {
     .quantize_lines = rl_quantize_lines,
     .count1 = rl_count1_region,
     .amplify = rl_amplify_lines,
+    .substep = rl_substep_lines,
     .window_granule = rl_window_granule,
     .attack_fir = rl_attack_fir,
     .block_peaks = rl_block_peaks,

@@ -66,6 +66,12 @@ RL_DSP_LEVEL_FNS(RL_DECL_COUNT1, rl_count1_region);
 typedef RL_DECL_AMPLIFY(*RlAmplifyFn);
 RL_DSP_LEVEL_FNS(RL_DECL_AMPLIFY, rl_amplify_lines);
 
+/* rl_substep_lines (huffman_count.h): ix[i] = 0 where xrpow[i] < roundfac,
+ * for i < n (the substep truncation of -q 0..2). */
+#define RL_DECL_SUBSTEP(name) void (name)(int *ix, const float *xrpow, int n, float roundfac)
+typedef RL_DECL_SUBSTEP(*RlSubstepFn);
+RL_DSP_LEVEL_FNS(RL_DECL_SUBSTEP, rl_substep_lines);
+
 /* rl_quantize_lines (huffman_count.h): n lines quantized at one step. */
 #define RL_DECL_QUANTIZE_LINES(name) void (name)(unsigned int n, float istep, const float *xp, int *ix)
 typedef RL_DECL_QUANTIZE_LINES(*RlQuantLinesFn);
@@ -126,6 +132,7 @@ typedef struct RlDsp {
     RlQuantLinesFn quantize_lines;
     RlCount1Fn count1;
     RlAmplifyFn amplify;
+    RlSubstepFn substep;
     RlWindowGranuleFn window_granule;
     RlAttackFirFn attack_fir;
     RlBlockPeaksFn block_peaks;

@@ -372,6 +372,14 @@ int rl_choose_table(const int *ix, const int *end, int *bits)
 /* ------------------------------------------------------------------ */
 /* Bit counting.                                                      */
 
+void rl_substep_lines(int *ix, const float *xrpow, int n, float roundfac)
+{
+    /* a mask, not a branch: the comparison goes either way line by line,
+     * and mispredicted it dominated -q 0..2 */
+    for (int i = 0; i < n; i++)
+        ix[i] &= -(int) (xrpow[i] >= roundfac);
+}
+
 int rl_count1_region(const int *ix, int n, int *big_values, int bits[2])
 {
     int i = n, a1 = 0, a2 = 0;
@@ -496,16 +504,20 @@ int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const 
         /* 0.634521682242439 = 0.5946*2**(.5*0.1875); double / float, stored as float */
         int gain = gi->global_gain + gi->scalefac_scale;
         float roundfac = (float) (0.634521682242439 / rl_ipow20[gain]);
+        /* runs of consecutive bands to truncate, one call each */
+        int run = 0;
         for (int sfb = 0; sfb < gi->sfbmax; sfb++) {
-            int width = gi->width[sfb];
+            int const width = gi->width[sfb];
             if (pseudohalf[sfb]) {
-                /* a mask, not a branch: the comparison goes either way
-                 * line by line, and mispredicted it dominated -q 0..2 */
-                for (int k = j; k < j + width; ++k)
-                    ix[k] &= -(int) (xrpow[k] >= roundfac);
+                run += width;
+            } else if (run > 0) {
+                cfg->dsp->substep(ix + j - run, xrpow + j - run, run, roundfac);
+                run = 0;
             }
             j += width;
         }
+        if (run > 0)
+            cfg->dsp->substep(ix + j - run, xrpow + j - run, run, roundfac);
     }
     return noquant_count_bits(cfg, gi, prev);
 }

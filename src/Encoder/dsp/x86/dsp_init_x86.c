@@ -21,6 +21,7 @@ void rl_dsp_init_x86(RlDsp *d, int level)
      * and the wider kernels' masked ends and reductions cost more than
      * they save (checkasm --bench: avx2 and avx512 slower than sse4.1) */
     d->amplify = rl_amplify_lines_sse41;
+    d->substep = rl_substep_lines_sse41;
     /* the spreading kernels in the encoder: -V 4, one thread, best of 5
      * user times, 0.59 s -> 0.51 s at sse4.1, 0.58 -> 0.52 at avx2, 0.57 ->
      * 0.49 at avx512 */
@@ -55,6 +56,7 @@ void rl_dsp_init_x86(RlDsp *d, int level)
     rl_x34_thr_init();        /* x34_avx512.c: the noise and line kernels round by comparison */
     d->choose_table = rl_choose_table_avx512;
     d->count1 = rl_count1_region_avx512;
+    d->substep = rl_substep_lines_avx512;
     d->spread = rl_psy_spread_avx512;
     d->noise_x34 = rl_noise_x34_batch_avx512;
     d->xrpow = rl_xrpow_lines_avx512;
