@@ -776,6 +776,25 @@ static void fill_lines(float *xr, float *xr34, int kind)
     }
 }
 
+/* music-like lines of a bench, the same every run: seed's lines, the
+ * tests' sequence left where it was */
+static void bench_lines(uint64_t seed, float *xr, float *xr34)
+{
+    uint64_t const saved = rng_state;
+    rng_state = seed;
+    fill_lines(xr, xr34, 0);
+    rng_state = saved;
+}
+
+/* the first index where two int outputs differ (n: none) */
+static int first_int_diff(const int *a, const int *b, int n)
+{
+    int i = 0;
+    while (i < n && a[i] == b[i])
+        i++;
+    return i;
+}
+
 /* the largest of the job's xr34 */
 static float lines_max(const float *xr34, int off, int n)
 {
@@ -1017,9 +1036,7 @@ static void check_quantize_lines(const RlDsp *t, const RlDsp *s)
         int *const i1 = slot(1, sizeof(int) * n, 0xf9);
         s->quantize_lines(n, rl_ipow20[sf], xp, i0);
         t->quantize_lines(n, rl_ipow20[sf], xp, i1);
-        unsigned int i = 0;
-        while (i < n && i0[i] == i1[i])
-            i++;
+        unsigned int const i = (unsigned int) first_int_diff(i0, i1, (int) n);
         fails += !(CHECK(i == n, "quantize_lines %s, kind %d n %u step %d: ix[%u] %d, scalar %d",
                          rl_simd_name(t->level), kind, n, sf, i, i < n ? i1[i] : 0, i < n ? i0[i] : 0)
                    && guards_ok(2, "quantize_lines", t->level));
@@ -1032,10 +1049,7 @@ static double bench_quantize_lines(const RlDsp *t)
 {
     static float xr[NLINES], xp[NLINES];
     static int ix[NLINES];
-    uint64_t const saved = rng_state;
-    rng_state = 17;
-    fill_lines(xr, xp, 0);
-    rng_state = saved;
+    bench_lines(17, xr, xp);
     float max = 0;
     for (int i = 0; i < NLINES; i++)
         max = max < xp[i] ? xp[i] : max;
@@ -1157,10 +1171,7 @@ static double bench_amplify(const RlDsp *t)
     static const int width[] = { 4, 4, 4, 4, 4, 4, 6, 6, 8, 8, 10, 12, 16, 20, 24, 28, 34, 42,
                                  50, 54, 76 };
     static float xr[NLINES], xp[NLINES];
-    uint64_t const saved = rng_state;
-    rng_state = 23;
-    fill_lines(xr, xp, 0);
-    rng_state = saved;
+    bench_lines(23, xr, xp);
     float sink = 0;
     double best;
     /* amp 1: the lines stay as they are from call to call */
@@ -1194,9 +1205,7 @@ static void check_substep(const RlDsp *t, const RlDsp *s)
         memcpy(i1, ix, sizeof(int) * (size_t) n);
         s->substep(i0, xp, n, r);
         t->substep(i1, xp, n, r);
-        int k = 0;
-        while (k < n && i0[k] == i1[k])
-            k++;
+        int const k = first_int_diff(i0, i1, n);
         fails += !(CHECK(k == n, "substep %s, n %d roundfac %a: ix[%d] %d, scalar %d",
                          rl_simd_name(t->level), n, (double) r, k, k < n ? i1[k] : 0,
                          k < n ? i0[k] : 0)
@@ -1210,10 +1219,7 @@ static double bench_substep(const RlDsp *t)
 {
     static float xr[NLINES], xp[NLINES];
     static int ix[NLINES];
-    uint64_t const saved = rng_state;
-    rng_state = 29;
-    fill_lines(xr, xp, 0);
-    rng_state = saved;
+    bench_lines(29, xr, xp);
     for (int i = 0; i < NLINES; i++)
         ix[i] = 1;
     float const r = xp[NLINES / 2];
