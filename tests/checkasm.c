@@ -776,6 +776,25 @@ static void fill_lines(float *xr, float *xr34, int kind)
     }
 }
 
+/* music-like lines of a bench, the same every run: seed's lines, the
+ * tests' sequence left where it was */
+static void bench_lines(uint64_t seed, float *xr, float *xr34)
+{
+    uint64_t const saved = rng_state;
+    rng_state = seed;
+    fill_lines(xr, xr34, 0);
+    rng_state = saved;
+}
+
+/* the first index where two int outputs differ (n: none) */
+static int first_int_diff(const int *a, const int *b, int n)
+{
+    int i = 0;
+    while (i < n && a[i] == b[i])
+        i++;
+    return i;
+}
+
 /* the largest of the job's xr34 */
 static float lines_max(const float *xr34, int off, int n)
 {
@@ -1017,9 +1036,7 @@ static void check_quantize_lines(const RlDsp *t, const RlDsp *s)
         int *const i1 = slot(1, sizeof(int) * n, 0xf9);
         s->quantize_lines(n, rl_ipow20[sf], xp, i0);
         t->quantize_lines(n, rl_ipow20[sf], xp, i1);
-        unsigned int i = 0;
-        while (i < n && i0[i] == i1[i])
-            i++;
+        unsigned int const i = (unsigned int) first_int_diff(i0, i1, (int) n);
         fails += !(CHECK(i == n, "quantize_lines %s, kind %d n %u step %d: ix[%u] %d, scalar %d",
                          rl_simd_name(t->level), kind, n, sf, i, i < n ? i1[i] : 0, i < n ? i0[i] : 0)
                    && guards_ok(2, "quantize_lines", t->level));
@@ -1032,16 +1049,182 @@ static double bench_quantize_lines(const RlDsp *t)
 {
     static float xr[NLINES], xp[NLINES];
     static int ix[NLINES];
-    uint64_t const saved = rng_state;
-    rng_state = 17;
-    fill_lines(xr, xp, 0);
-    rng_state = saved;
+    bench_lines(17, xr, xp);
     float max = 0;
     for (int i = 0; i < NLINES; i++)
         max = max < xp[i] ? xp[i] : max;
     float const istep = rl_ipow20[lowest_step(max * (float) RL_IXMAX_VAL / 15.0f)];
     double best;
     BEST_NS(best, 5, 5000, t->quantize_lines(NLINES, istep, xp, ix));
+    return best;
+}
+
+/* ---- the count1 region (rl_count1_region) ---- */
+
+/* quantized values as count_bits leaves them: from the top, zeros
+ * (trailing pairs), then values <= 1 (count1), then any (big values);
+ * each boundary anywhere, with now and then a stray value in a region */
+static void fill_count1(int *ix, int n)
+{
+    int const zeros = n - (int) (rnd() % (uint32_t) (n + 1));
+    int const ones = zeros - (int) (rnd() % (uint32_t) (zeros + 1));
+    int const vmax = rnd() % 4 == 0 ? RL_IXMAX_VAL : 2 + (int) (rnd() % 30);
+    for (int i = 0; i < NLINES; i++) {
+        if (i >= n || i >= zeros)
+            ix[i] = 0;
+        else if (i >= ones)
+            ix[i] = (int) (rnd() % 2);
+        else
+            ix[i] = rnd() % 3 ? (int) (rnd() % (uint32_t) (vmax + 1)) : (int) (rnd() % 2);
+        if (i < n && rnd() % 97 == 0)
+            ix[i] = rnd() % 2 ? 2 : (int) (rnd() % (RL_IXMAX_VAL + 1));
+    }
+}
+
+static int compare_count1(const RlDsp *t, const RlDsp *s, const int *ix, int n)
+{
+    int *const b0 = slot(0, 2 * sizeof(int), 0x55);
+    int *const v0 = slot(1, sizeof(int), 0x55);
+    int *const b1 = slot(2, 2 * sizeof(int), 0xaa);
+    int *const v1 = slot(3, sizeof(int), 0xaa);
+    int const c0 = s->count1(ix, n, v0, b0);
+    int const c1 = t->count1(ix, n, v1, b1);
+    return CHECK(c0 == c1 && *v0 == *v1 && b0[0] == b1[0] && b0[1] == b1[1],
+                 "count1 %s, n %d: count1 %d big_values %d bits %d %d, scalar %d %d %d %d",
+                 rl_simd_name(t->level), n, c1, *v1, b1[0], b1[1], c0, *v0, b0[0], b0[1])
+           && guards_ok(4, "count1", t->level);
+}
+
+static void check_count1(const RlDsp *t, const RlDsp *s)
+{
+    static int ix[NLINES];
+    int fails = 0;
+    /* every even length, then random ones; every length also all zeros
+     * and all ones (no value above 1: the scan runs to the bottom) */
+    for (int rep = 0; rep < 6000 && fails < 10; rep++) {
+        int const n = rep < 289 ? 2 * rep : 2 * (int) (rnd() % 289);
+        fill_count1(ix, n);
+        fails += !compare_count1(t, s, ix, n);
+    }
+    for (int n = 0; n <= NLINES && fails < 10; n += 2) {
+        for (int i = 0; i < NLINES; i++)
+            ix[i] = 0;
+        fails += !compare_count1(t, s, ix, n);
+        for (int i = 0; i < n; i++)
+            ix[i] = 1;
+        fails += !compare_count1(t, s, ix, n);
+    }
+}
+
+/* ns per call: 576 lines, big values to 200, count1 to 440, zeros above
+ * (a CBR 128 granule of music below its 17 kHz cut-off) */
+static double bench_count1(const RlDsp *t)
+{
+    static int ix[NLINES];
+    uint64_t const saved = rng_state;
+    rng_state = 19;
+    for (int i = 0; i < NLINES; i++)
+        ix[i] = i < 200 ? (int) (rnd() % 8) : i < 440 ? (int) (rnd() % 4 == 0) : 0;
+    rng_state = saved;
+    int bv, bits[2], sink = 0;
+    double best;
+    BEST_NS(best, 5, 20000, sink += t->count1(ix, NLINES, &bv, bits));
+    (void) sink;
+    return best;
+}
+
+/* ---- the band amplification (rl_amplify_lines) ---- */
+
+static void check_amplify(const RlDsp *t, const RlDsp *s)
+{
+    static const float amps[] = { 1.29683955465100964055f, 1.68179283050742922612f };
+    static float xr[NLINES], xp[NLINES];
+    int fails = 0;
+    /* every length 0..576 (a band is 4..192 lines, the last one cut), on
+     * every kind of line, at the scalefactor amplifications and the
+     * subblock gain's (rl_ipow20), with a running largest below, between
+     * and above the lines */
+    for (int rep = 0; rep < 3000 && fails < 10; rep++) {
+        int const n = rep <= NLINES ? rep : (int) (rnd() % (NLINES + 1));
+        fill_lines(xr, xp, rep % 5);
+        uint32_t const pick = rnd() % 4;
+        float const amp = pick < 2 ? amps[pick] : pick == 2 ? rl_ipow20[202] : rl_ipow20[rnd() % 211];
+        float max = rnd() % 3 == 0 ? 0.0f : xp[rnd() % NLINES] * (rnd() % 2 ? 1.0f : 3.0f);
+        float *const x0 = slot(0, sizeof(float) * (size_t) n, 0x55);
+        float *const x1 = slot(1, sizeof(float) * (size_t) n, 0xaa);
+        memcpy(x0, xp, sizeof(float) * (size_t) n);
+        memcpy(x1, xp, sizeof(float) * (size_t) n);
+        float const m0 = s->amplify(x0, n, amp, max);
+        float const m1 = t->amplify(x1, n, amp, max);
+        int const k = first_diff(x0, x1, n);
+        fails += !(CHECK(k == n && same_floats(&m0, &m1, 1),
+                         "amplify %s, n %d amp %a: line %d %a, scalar %a; max %a, scalar %a",
+                         rl_simd_name(t->level), n, (double) amp, k, k < n ? x1[k] : 0,
+                         k < n ? x0[k] : 0, m1, m0)
+                   && guards_ok(2, "amplify", t->level));
+    }
+}
+
+/* ns per granule: the 21 long bands of 44.1 kHz, each amplified once */
+static double bench_amplify(const RlDsp *t)
+{
+    static const int width[] = { 4, 4, 4, 4, 4, 4, 6, 6, 8, 8, 10, 12, 16, 20, 24, 28, 34, 42,
+                                 50, 54, 76 };
+    static float xr[NLINES], xp[NLINES];
+    bench_lines(23, xr, xp);
+    float sink = 0;
+    double best;
+    /* amp 1: the lines stay as they are from call to call */
+    BEST_NS(best, 5, 20000, for (int b = 0, off = 0; b < 21; off += width[b], b++)
+                                sink += t->amplify(xp + off, width[b], 1.0f, 0.0f));
+    (void) sink;
+    return best;
+}
+
+/* ---- the substep truncation (rl_substep_lines) ---- */
+
+static void check_substep(const RlDsp *t, const RlDsp *s)
+{
+    static float xr[NLINES], xp[NLINES];
+    static int ix[NLINES];
+    int fails = 0;
+    /* every length 0..576 (runs of bands), every kind of line, a rounding
+     * point at a line's own value (the comparison's edge), between lines,
+     * above and below all */
+    for (int rep = 0; rep < 3000 && fails < 10; rep++) {
+        int const n = rep <= NLINES ? rep : (int) (rnd() % (NLINES + 1));
+        fill_lines(xr, xp, rep % 5);
+        fill_count1(ix, NLINES);
+        uint32_t const pick = rnd() % 4;
+        float const r = pick == 0 ? xp[rnd() % NLINES]
+                        : pick == 1 ? xp[rnd() % NLINES] * 1.0001f
+                        : pick == 2 ? 0.0f : 1e30f;
+        int *const i0 = slot(0, sizeof(int) * (size_t) n, 0x55);
+        int *const i1 = slot(1, sizeof(int) * (size_t) n, 0xaa);
+        memcpy(i0, ix, sizeof(int) * (size_t) n);
+        memcpy(i1, ix, sizeof(int) * (size_t) n);
+        s->substep(i0, xp, n, r);
+        t->substep(i1, xp, n, r);
+        int const k = first_int_diff(i0, i1, n);
+        fails += !(CHECK(k == n, "substep %s, n %d roundfac %a: ix[%d] %d, scalar %d",
+                         rl_simd_name(t->level), n, (double) r, k, k < n ? i1[k] : 0,
+                         k < n ? i0[k] : 0)
+                   && guards_ok(2, "substep", t->level));
+    }
+}
+
+/* ns per granule: 576 music-like lines, a rounding point that truncates
+ * about half of them */
+static double bench_substep(const RlDsp *t)
+{
+    static float xr[NLINES], xp[NLINES];
+    static int ix[NLINES];
+    bench_lines(29, xr, xp);
+    for (int i = 0; i < NLINES; i++)
+        ix[i] = 1;
+    float const r = xp[NLINES / 2];
+    double best;
+    BEST_NS(best, 5, 20000, t->substep(ix, xp, NLINES, r));
     return best;
 }
 
@@ -1060,7 +1243,8 @@ typedef struct Kernel {
 
 static const Kernel kernels[] = {
     KERNEL(choose_table), KERNEL(spread), KERNEL(noise_x34), KERNEL(xrpow),
-    KERNEL(quantize_lines), KERNEL(window_granule), KERNEL(attack_fir), KERNEL(block_peaks),
+    KERNEL(quantize_lines), KERNEL(count1), KERNEL(amplify), KERNEL(substep),
+    KERNEL(window_granule), KERNEL(attack_fir), KERNEL(block_peaks),
     KERNEL(gain_filter), KERNEL(fht), KERNEL(mdct_long), KERNEL(pcm_s16le),
     KERNEL(ms_thresholds),
 };

@@ -15,6 +15,7 @@
 #include "psy.h"
 #include "psy_spread.h"
 #include "quantize_common.h"
+#include "quantize_outer.h"
 #include "replaygain.h"
 
 #if defined(RL_HAVE_X86_SIMD)
@@ -31,6 +32,9 @@ static const RlDsp scalar_dsp = {
     .noise_x34 = rl_noise_x34_batch,
     .xrpow = rl_xrpow_lines,
     .quantize_lines = rl_quantize_lines,
+    .count1 = rl_count1_region,
+    .amplify = rl_amplify_lines,
+    .substep = rl_substep_lines,
     .window_granule = rl_window_granule,
     .attack_fir = rl_attack_fir,
     .block_peaks = rl_block_peaks,

@@ -53,6 +53,25 @@ RL_DSP_LEVEL_FNS(RL_DECL_NOISE_X34, rl_noise_x34_batch);
 typedef RL_DECL_XRPOW(*RlXrpowFn);
 RL_DSP_LEVEL_FNS(RL_DECL_XRPOW, rl_xrpow_lines);
 
+/* rl_count1_region (huffman_count.h): where the trailing zero pairs of
+ * ix[0..n) start and, below that, the quadruples of values <= 1 with their
+ * bits in both count1 tables. */
+#define RL_DECL_COUNT1(name) int (name)(const int *ix, int n, int *big_values, int bits[2])
+typedef RL_DECL_COUNT1(*RlCount1Fn);
+RL_DSP_LEVEL_FNS(RL_DECL_COUNT1, rl_count1_region);
+
+/* rl_amplify_lines (quantize_outer.h): n lines times amp in place, and
+ * the largest of max and the products. */
+#define RL_DECL_AMPLIFY(name) float (name)(float *x, int n, float amp, float max)
+typedef RL_DECL_AMPLIFY(*RlAmplifyFn);
+RL_DSP_LEVEL_FNS(RL_DECL_AMPLIFY, rl_amplify_lines);
+
+/* rl_substep_lines (huffman_count.h): ix[i] = 0 where xrpow[i] < roundfac,
+ * for i < n (the substep truncation of -q 0..2). */
+#define RL_DECL_SUBSTEP(name) void (name)(int *ix, const float *xrpow, int n, float roundfac)
+typedef RL_DECL_SUBSTEP(*RlSubstepFn);
+RL_DSP_LEVEL_FNS(RL_DECL_SUBSTEP, rl_substep_lines);
+
 /* rl_quantize_lines (huffman_count.h): n lines quantized at one step. */
 #define RL_DECL_QUANTIZE_LINES(name) void (name)(unsigned int n, float istep, const float *xp, int *ix)
 typedef RL_DECL_QUANTIZE_LINES(*RlQuantLinesFn);
@@ -111,6 +130,9 @@ typedef struct RlDsp {
     RlNoiseX34Fn noise_x34;
     RlXrpowFn xrpow;
     RlQuantLinesFn quantize_lines;
+    RlCount1Fn count1;
+    RlAmplifyFn amplify;
+    RlSubstepFn substep;
     RlWindowGranuleFn window_granule;
     RlAttackFirFn attack_fir;
     RlBlockPeaksFn block_peaks;

@@ -372,6 +372,42 @@ int rl_choose_table(const int *ix, const int *end, int *bits)
 /* ------------------------------------------------------------------ */
 /* Bit counting.                                                      */
 
+void rl_substep_lines(int *ix, const float *xrpow, int n, float roundfac)
+{
+    /* a mask, not a branch: the comparison goes either way line by line,
+     * and mispredicted it dominated -q 0..2 */
+    for (int i = 0; i < n; i++)
+        ix[i] &= -(int) (xrpow[i] >= roundfac);
+}
+
+int rl_count1_region(const int *ix, int n, int *big_values, int bits[2])
+{
+    int i = n, a1 = 0, a2 = 0;
+
+    /* trailing zero pairs are not coded */
+    for (; i > 1; i -= 2)
+        if (ix[i - 1] | ix[i - 2])
+            break;
+    int const count1 = i;
+
+    /* quadruples of values <= 1 */
+    for (; i > 3; i -= 4) {
+        int x4 = ix[i - 4];
+        int x3 = ix[i - 3];
+        int x2 = ix[i - 2];
+        int x1 = ix[i - 1];
+        if ((unsigned int) (x4 | x3 | x2 | x1) > 1)
+            break;
+        int p = ((x4 * 2 + x3) * 2 + x2) * 2 + x1;
+        a1 += rl_t32l[p];
+        a2 += rl_t33l[p];
+    }
+    *big_values = i;
+    bits[0] = a1;
+    bits[1] = a2;
+    return count1;
+}
+
 static int noquant_count_bits(const RlConfig *cfg, RlGranule *gi, RlNoiseCache *prev);
 
 int rl_noquant_count_bits(const RlConfig *cfg, RlGranule *gi)
@@ -390,25 +426,10 @@ static int noquant_count_bits(const RlConfig *cfg, RlGranule *gi, RlNoiseCache *
     if (prev != NULL)
         prev->sfb_count1 = 0;
 
-    /* count1 region: trailing zero pairs are not coded */
-    for (; i > 1; i -= 2)
-        if (ix[i - 1] | ix[i - 2])
-            break;
-    gi->count1 = i;
-
-    /* quadruples of values <= 1 */
-    a1 = a2 = 0;
-    for (; i > 3; i -= 4) {
-        int x4 = ix[i - 4];
-        int x3 = ix[i - 3];
-        int x2 = ix[i - 2];
-        int x1 = ix[i - 1];
-        if ((unsigned int) (x4 | x3 | x2 | x1) > 1)
-            break;
-        int p = ((x4 * 2 + x3) * 2 + x2) * 2 + x1;
-        a1 += rl_t32l[p];
-        a2 += rl_t33l[p];
-    }
+    int c1bits[2];
+    gi->count1 = cfg->dsp->count1(ix, i, &i, c1bits);
+    a1 = c1bits[0];
+    a2 = c1bits[1];
     bits = a1;
     gi->count1table_select = 0;
     if (a1 > a2) {
@@ -483,16 +504,20 @@ int rl_count_bits(const RlConfig *cfg, const float *xrpow, RlGranule *gi, const 
         /* 0.634521682242439 = 0.5946*2**(.5*0.1875); double / float, stored as float */
         int gain = gi->global_gain + gi->scalefac_scale;
         float roundfac = (float) (0.634521682242439 / rl_ipow20[gain]);
+        /* runs of consecutive bands to truncate, one call each */
+        int run = 0;
         for (int sfb = 0; sfb < gi->sfbmax; sfb++) {
-            int width = gi->width[sfb];
-            if (!pseudohalf[sfb]) {
-                j += width;
-            } else {
-                int k;
-                for (k = j, j += width; k < j; ++k)
-                    ix[k] = (xrpow[k] >= roundfac) ? ix[k] : 0;
+            int const width = gi->width[sfb];
+            if (pseudohalf[sfb]) {
+                run += width;
+            } else if (run > 0) {
+                cfg->dsp->substep(ix + j - run, xrpow + j - run, run, roundfac);
+                run = 0;
             }
+            j += width;
         }
+        if (run > 0)
+            cfg->dsp->substep(ix + j - run, xrpow + j - run, run, roundfac);
     }
     return noquant_count_bits(cfg, gi, prev);
 }

@@ -31,6 +31,19 @@ RL_DECL_CHOOSE_TABLE(rl_choose_table);
  * does); xp[i] >= 0.  The scalar kernel of RlDsp.quantize_lines. */
 RL_DECL_QUANTIZE_LINES(rl_quantize_lines);
 
+/* The substep truncation of count_bits (-q 0..2): the lines i < n whose
+ * xrpow[i] is below roundfac quantize to 0, the others keep ix[i].  The
+ * scalar kernel of RlDsp.substep (one comparison per line: any order). */
+RL_DECL_SUBSTEP(rl_substep_lines);
+
+/* The count1 region of noquant_count_bits: returns count1, the end of the
+ * values ix[0..n) (n even) that are not trailing zero pairs; below it, the
+ * quadruples ix[i-4..i-1] of values <= 1, from count1 down by four while
+ * i > 3, end at *big_values; bits[0] and bits[1] are their lengths in
+ * count1 tables A (rl_t32l) and B (rl_t33l).  The scalar kernel of
+ * RlDsp.count1 (integer sums: any order gives the same). */
+RL_DECL_COUNT1(rl_count1_region);
+
 /* The two escape tables rl_choose_table weighs for values up to 15 + lin
  * (lin <= 8191): the first of 16..23 and of 24..31 whose linmax holds lin;
  * returns the first, *t2 the second. */

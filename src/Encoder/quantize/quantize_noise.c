@@ -59,8 +59,8 @@ int rl_calc_noise(const RlGranule *gi, const float *l3_xmin, float *distort, RlN
     float over_noise_db = 0;
     float tot_noise_db = 0;
     float max_noise = -20.0;
+    int over_ssd = 0;
 
-    res->over_SSD = 0;
     for (int sfb = 0; sfb < gi->psymax; sfb++) {
         int const pre = (gi->preflag && sfb < RL_SBMAX_L) ? rl_pretab[sfb] : 0;
         int const s = gi->global_gain - ((gi->scalefac[sfb] + pre) << (gi->scalefac_scale + 1))
@@ -95,17 +95,23 @@ int rl_calc_noise(const RlGranule *gi, const float *l3_xmin, float *distort, RlN
             prev->global_gain = gi->global_gain;
 
         tot_noise_db += noise;
-        if (noise > 0.0) {
+        {
+            /* a distorted band counts, by masks rather than a branch (the
+             * test goes either way band by band).  An undistorted band
+             * adds noise * 0, +0 or -0, which leaves the sum of the
+             * positive noises unchanged (that sum is never -0). */
+            int const is_over = noise > 0.0;
             int tmp = (int) (noise * 10 + .5);
             if (tmp < 1)
                 tmp = 1;
-            res->over_SSD += tmp * tmp;
-            over++;
-            over_noise_db += noise;
+            over_ssd += tmp * tmp & -is_over;
+            over += is_over;
+            over_noise_db += noise * (float) is_over;
         }
         if (noise > max_noise)
             max_noise = noise;
     }
+    res->over_SSD = over_ssd;
     res->over_count = over;
     res->tot_noise = tot_noise_db;
     res->over_noise = over_noise_db;

@@ -340,14 +340,20 @@ static int quant_compare(int quant_comp, const RlNoiseResult *best, RlNoiseResul
 
 /* ---------------------------------------------------- scalefactor changes */
 
-/* Multiplies xrpow[from, from+width) by amp, tracking xrpow_max. */
-static void amplify(RlGranule *gi, float *xrpow, int from, int width, float amp)
+float rl_amplify_lines(float *x, int n, float amp, float max)
 {
-    for (int l = from; l < from + width; l++) {
-        xrpow[l] *= amp;
-        if (xrpow[l] > gi->xrpow_max)
-            gi->xrpow_max = xrpow[l];
+    for (int l = 0; l < n; l++) {
+        x[l] *= amp;
+        if (x[l] > max)
+            max = x[l];
     }
+    return max;
+}
+
+/* Multiplies xrpow[from, from+width) by amp, tracking xrpow_max. */
+static void amplify(const RlConfig *cfg, RlGranule *gi, float *xrpow, int from, int width, float amp)
+{
+    gi->xrpow_max = cfg->dsp->amplify(xrpow + from, width, amp, gi->xrpow_max);
 }
 
 /* LAME amp_scalefac_bands: raise the scalefactors of the bands whose
@@ -396,14 +402,14 @@ static void amp_scalefac_bands(const RlConfig *cfg, RlGranule *gi, const float *
                 return;
         }
         gi->scalefac[sfb]++;
-        amplify(gi, xrpow, j - width, width, ifqstep34);
+        amplify(cfg, gi, xrpow, j - width, width, ifqstep34);
         if (cfg->noise_shaping_amp == 2)
             return;
     }
 }
 
 /* LAME inc_scalefac_scale: switch to the coarse scalefactor scale. */
-static void inc_scalefac_scale(RlGranule *gi, float *xrpow)
+static void inc_scalefac_scale(const RlConfig *cfg, RlGranule *gi, float *xrpow)
 {
     float const ifqstep34 = 1.29683955465100964055f;
     int j = 0;
@@ -416,7 +422,7 @@ static void inc_scalefac_scale(RlGranule *gi, float *xrpow)
         j += width;
         if (s & 1) {
             s++;
-            amplify(gi, xrpow, j - width, width, ifqstep34);
+            amplify(cfg, gi, xrpow, j - width, width, ifqstep34);
         }
         gi->scalefac[sfb] = s >> 1;
     }
@@ -465,12 +471,12 @@ static int inc_subblock_gain(const RlConfig *cfg, RlGranule *gi, float *xrpow)
                  * value without a negative left shift */
                 int const gain = 210 + s * (1 << (gi->scalefac_scale + 1));
                 j += width * (window + 1);
-                amplify(gi, xrpow, j - width, width, rl_ipow20[gain]);
+                amplify(cfg, gi, xrpow, j - width, width, rl_ipow20[gain]);
             }
             j += width * (3 - window - 1);
         }
         j += gi->width[sfb] * (window + 1);
-        amplify(gi, xrpow, j - gi->width[sfb], gi->width[sfb], rl_ipow20[202]);
+        amplify(cfg, gi, xrpow, j - gi->width[sfb], gi->width[sfb], rl_ipow20[202]);
     }
     return 0;
 }
@@ -501,7 +507,7 @@ static int balance_noise(const RlConfig *cfg, RlGranule *gi, const float *distor
     if (cfg->noise_shaping > 1) {
         memset(pseudohalf, 0, sizeof(int) * RL_SFBMAX);
         if (!gi->scalefac_scale) {
-            inc_scalefac_scale(gi, xrpow);
+            inc_scalefac_scale(cfg, gi, xrpow);
             status = 0;
         } else if (gi->block_type == RL_SHORT_TYPE && cfg->subblock_gain > 0) {
             status = inc_subblock_gain(cfg, gi, xrpow) || all_amplified(gi);

@@ -5,6 +5,7 @@
 #ifndef RL_QUANTIZE_OUTER_H
 #define RL_QUANTIZE_OUTER_H
 
+#include "dsp.h"   /* RL_DECL_AMPLIFY */
 #include "rl_config.h"
 #include "rl_types.h"
 
@@ -15,6 +16,12 @@
 
 /* Stage: init. */
 void rl_step_state_init(RlStepState *st);
+
+/* x[l] *= amp for l < n (the noise shaping's amplification of a band's
+ * xrpow); returns the largest of max and the products (values >= 0: the
+ * largest is the same in any order).  The scalar kernel of
+ * RlDsp.amplify. */
+RL_DECL_AMPLIFY(rl_amplify_lines);
 
 /* What one step-size search counted, per global gain: the bits
  * (RL_GAIN_BITS_UNKNOWN where none was counted) and the side-info fields the

@@ -12,10 +12,16 @@ void rl_dsp_init_x86(RlDsp *d, int level)
 {
     if (level < RL_SIMD_SSE41)
         return;
-    rl_hc_wide_init();        /* huffman_count_*.c: the widened code lengths */
+    rl_hc_wide_init();        /* huffman_count_*.c, count1_*.c: the widened code lengths */
     rl_fast_log_init();       /* spread_*.c: rl_fast_log_tab */
     rl_poly_rows_init();      /* prepare_*.c: the polyphase rows, the FHT twiddles */
     d->choose_table = rl_choose_table_sse41;
+    d->count1 = rl_count1_region_sse41;
+    /* amplify stays sse4.1's at every level: its bands are 4 to 76 lines,
+     * and the wider kernels' masked ends and reductions cost more than
+     * they save (checkasm --bench: avx2 and avx512 slower than sse4.1) */
+    d->amplify = rl_amplify_lines_sse41;
+    d->substep = rl_substep_lines_sse41;
     /* the spreading kernels in the encoder: -V 4, one thread, best of 5
      * user times, 0.59 s -> 0.51 s at sse4.1, 0.58 -> 0.52 at avx2, 0.57 ->
      * 0.49 at avx512 */
@@ -31,6 +37,8 @@ void rl_dsp_init_x86(RlDsp *d, int level)
     if (level < RL_SIMD_AVX2)
         return;
     d->choose_table = rl_choose_table_avx2;
+    /* count1 stays sse4.1's: sixteen lines narrowed to bytes in one
+     * register test as fast as two AVX2 registers (checkasm --bench) */
     d->spread = rl_psy_spread_avx2;
     d->noise_x34 = rl_noise_x34_batch_avx2;
     d->xrpow = rl_xrpow_lines_avx2;
@@ -47,6 +55,8 @@ void rl_dsp_init_x86(RlDsp *d, int level)
         return;
     rl_x34_thr_init();        /* x34_avx512.c: the noise and line kernels round by comparison */
     d->choose_table = rl_choose_table_avx512;
+    d->count1 = rl_count1_region_avx512;
+    d->substep = rl_substep_lines_avx512;
     d->spread = rl_psy_spread_avx512;
     d->noise_x34 = rl_noise_x34_batch_avx512;
     d->xrpow = rl_xrpow_lines_avx512;

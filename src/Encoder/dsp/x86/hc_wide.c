@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
-/* ringlame: the widened Huffman length tables of the x86 kernels. */
+/* ringlame: the widened Huffman length tables of the x86 kernels, and the
+ * count1 quadruples' lengths by their lines' bits. */
 #include "x86_kernels.h"
 
 #include <pthread.h>
@@ -29,6 +30,12 @@ static void build(void)
     widen_group(rl_hc_wide.g7, 7);
     widen_group(rl_hc_wide.g10, 10);
     widen_group(rl_hc_wide.g13, 13);
+    for (int b = 0; b < 16; b++) {
+        int const p = (b & 1) << 3 | (b & 2) << 1 | (b & 4) >> 1 | (b & 8) >> 3;
+        rl_hc_wide.quad1[b] = (uint32_t) rl_t32l[p] | (uint32_t) rl_t33l[p] << 16;
+    }
+    for (int b = 0; b < 256; b++)
+        rl_hc_wide.quad2[b] = rl_hc_wide.quad1[b & 15] + rl_hc_wide.quad1[b >> 4];
 }
 
 void rl_hc_wide_init(void)

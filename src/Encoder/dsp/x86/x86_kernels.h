@@ -22,10 +22,15 @@ typedef struct RlHcWide {
     uint32_t g7[64];        /* 36 used; 64 for two-register look-ups */
     uint32_t g10[64];
     uint32_t g13[256];
+    /* count1 quadruples by their lines' bits (bit 0 the first line, worth
+     * 8 in the table index): the length in table A, plus the length in
+     * table B << 16; quad1 for one quadruple (4 bits), quad2 for two (8) */
+    uint32_t quad1[16];
+    uint32_t quad2[256];
 } RlHcWide;
 
 /* Filled by rl_hc_wide_init (once per process, any thread may call it);
- * the choose_table kernels read it. */
+ * the choose_table and count1 kernels read it. */
 extern RlHcWide rl_hc_wide;
 void rl_hc_wide_init(void);
 
