@@ -107,6 +107,20 @@ static int64_t now_ms(void)
     return (int64_t) (now_s() * 1000.0);
 }
 
+/* Assumes b->lock: waits for b->cond, a quarter of a second at most (the
+ * watchdogs' tick). */
+static void wait_a_moment(Batch *b)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 250000000;
+    if (ts.tv_nsec >= 1000000000) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000;
+    }
+    (void) pthread_cond_timedwait(&b->cond, &b->lock, &ts);
+}
+
 static void on_progress(void *arg, int64_t done, int64_t total)
 {
     Slot *s = arg;
@@ -509,7 +523,6 @@ static void wait_slots(Batch *b, double t0, int draw)
         double bytes = (double) b->bytes_done;
         double const now = now_s();
         int flight = 0, n;
-        struct timespec ts;
         for (int k = 0; k < MAX_SLOTS; k++) {
             Slot *s = &b->slot[k];
             int64_t const d = atomic_load(&s->frames_done), t = atomic_load(&s->frames_total);
@@ -543,13 +556,7 @@ static void wait_slots(Batch *b, double t0, int draw)
             b->hard_stop = 1;   /* a file that does not drain (a stalled read) is left */
             break;
         }
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += 250000000;
-        if (ts.tv_nsec >= 1000000000) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000;
-        }
-        (void) pthread_cond_timedwait(&b->cond, &b->lock, &ts);
+        wait_a_moment(b);
     }
     pthread_mutex_unlock(&b->lock);
     if (draw)
@@ -939,7 +946,6 @@ static int walk_list(Batch *b, char **argv)
     pthread_mutex_lock(&b->lock);
     while (!w.done) {
         double const idle = (double) (now_ms() - w.beat_ms) / 1000.0;
-        struct timespec ts;
         if (b->stall_s > 0 && idle > b->stall_s) {
             fprintf(stderr, "ringlame: --batch: the walk of the inputs stalled at %s: no "
                     "progress for %.0f s (a folder or file that does not answer; "
@@ -948,13 +954,7 @@ static int walk_list(Batch *b, char **argv)
             pthread_mutex_unlock(&b->lock);
             return EXIT_IO;
         }
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += 250000000;
-        if (ts.tv_nsec >= 1000000000) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000;
-        }
-        (void) pthread_cond_timedwait(&b->cond, &b->lock, &ts);
+        wait_a_moment(b);
     }
     status = w.status;
     pthread_mutex_unlock(&b->lock);
