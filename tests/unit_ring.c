@@ -271,6 +271,8 @@ typedef struct MemPorts {
     uint8_t *out;               /* the stream */
     size_t len, cap;
     int finished;
+    int fail_in_at;             /* > 0: next fails (-EIO) once this many blocks were taken */
+    size_t fail_out_at;         /* > 0: a write past this many bytes fails (-ENOSPC) */
 } MemPorts;
 
 static int mem_next(void *ctx, const RlInBlock **blk)
@@ -278,7 +280,9 @@ static int mem_next(void *ctx, const RlInBlock **blk)
     MemPorts *m = ctx;
     int rc = 0;
     pthread_mutex_lock(&m->mu);
-    if (m->taken < m->sent) {
+    if (m->fail_in_at > 0 && m->taken >= m->fail_in_at)
+        rc = -EIO;
+    else if (m->taken < m->sent) {
         *blk = &m->blocks[m->taken++];
         rc = 1;
     }
@@ -299,6 +303,10 @@ static int mem_write(void *ctx, const uint8_t *p, size_t n)
 {
     MemPorts *m = ctx;
     pthread_mutex_lock(&m->mu);
+    if (m->fail_out_at > 0 && m->len + n > m->fail_out_at) {
+        pthread_mutex_unlock(&m->mu);
+        return -ENOSPC;
+    }
     if (m->len + n > m->cap) {
         size_t cap = (m->len + n) * 2;
         uint8_t *q = realloc(m->out, cap);
@@ -345,8 +353,11 @@ static int mem_out_grew(void *arg)
 /* Sends the input a block at a time; after each, "receive" helps until
  * output came or the ring starved, then helps to starvation: it must be
  * STARVED (never RUNNING with nothing to do, never DONE early).  The eof
- * block then ends it; the stream must equal the reference. */
-static void test_mem_ports(Case *c, int workers, int frames_per_block)
+ * block then ends it; the stream must equal the reference.  fail_end
+ * RL_RING_END_INPUT / _OUTPUT: the input port's third next, or a write
+ * past half the stream, fails instead; the run must fail and its result
+ * name that port. */
+static void test_mem_ports(Case *c, int workers, int frames_per_block, int fail_end)
 {
     char inp[512], opts[256], *argv[32], *tok, *save = NULL, err[256];
     RlArgs *a = calloc(1, sizeof *a);
@@ -356,6 +367,7 @@ static void test_mem_ports(Case *c, int workers, int frames_per_block)
     RlRingInput ip;
     RlRingOutput op;
     RlRingParams p;
+    RlRingResult res;
     MemPorts m;
     int32_t *pcm = NULL;
     int argc = 0, rc, fs, n, starved = 0, bad_state = 0;
@@ -399,6 +411,10 @@ static void test_mem_ports(Case *c, int workers, int frames_per_block)
     op.ctx = &m;
     op.wants_tag = 1;
     memset(&p, 0, sizeof p);
+    memset(&res, 0, sizeof res);
+    p.result = &res;
+    m.fail_in_at = fail_end == RL_RING_END_INPUT ? 2 : 0;
+    m.fail_out_at = fail_end == RL_RING_END_OUTPUT ? c->ref_len / 2 : 0;
     /* the blocks are fixed before the ring starts: the ring reads them
      * while we append (m.blocks never moves) */
     m.blocks = calloc(1 + (size_t)(c->frames / 64 + 2), sizeof *m.blocks);
@@ -438,6 +454,8 @@ static void test_mem_ports(Case *c, int workers, int frames_per_block)
             rl_ring_input_ready(ring);
             if (b->eof)
                 break;
+            if (fail_end)
+                continue;       /* the states of a failing run are its error */
             /* receive(): output or EAGAIN */
             pthread_mutex_lock(&m.mu);
             o.m = &m;
@@ -454,6 +472,14 @@ static void test_mem_ports(Case *c, int workers, int frames_per_block)
         }
     }
     rc = rl_ring_wait(ring);
+    if (fail_end) {
+        rl_ring_destroy(ring);      /* fills the result's failed_end */
+        ring = NULL;
+        CHECK(rc == (fail_end == RL_RING_END_INPUT ? -EIO : -ENOSPC) && res.failed_end == fail_end,
+              "mem ports %s (%d workers): a failing %s port gave %d, failed_end %d", c->name,
+              workers, fail_end == RL_RING_END_INPUT ? "input" : "output", rc, res.failed_end);
+        goto out;
+    }
     CHECK(rc == 0 && rl_ring_state(ring) == RL_RING_DONE && m.finished,
           "mem ports %s (%d workers): wait %d, state %d", c->name, workers, rc, rl_ring_state(ring));
     CHECK(bad_state == 0 && starved == m.nblocks - 1, "mem ports %s (%d workers): %d bad states, "
@@ -723,10 +749,15 @@ int main(int argc, char **argv)
     rl_stress_set(0, 0);
 
     /* the ring's API on in-memory ports: STARVED after each block */
-    test_mem_ports(&cases[0], 0, 0);
-    test_mem_ports(&cases[0], 2, 4096);
-    test_mem_ports(&cases[1], 1, 0);
-    test_mem_ports(&cases[8], 3, 1152 * 3);
+    test_mem_ports(&cases[0], 0, 0, 0);
+    test_mem_ports(&cases[0], 2, 4096, 0);
+    test_mem_ports(&cases[1], 1, 0, 0);
+    test_mem_ports(&cases[8], 3, 1152 * 3, 0);
+    /* which port failed, through the result */
+    for (int w = 0; w <= 3; w += 3) {
+        test_mem_ports(&cases[0], w, 0, RL_RING_END_INPUT);
+        test_mem_ports(&cases[0], w, 0, RL_RING_END_OUTPUT);
+    }
 
     /* the stress loop: tiny rings, many threads, random delays, and in a
      * third of the runs forced speculative-search redos */

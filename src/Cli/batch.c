@@ -107,6 +107,20 @@ static int64_t now_ms(void)
     return (int64_t) (now_s() * 1000.0);
 }
 
+/* Assumes b->lock: waits for b->cond, a quarter of a second at most (the
+ * watchdogs' tick). */
+static void wait_a_moment(Batch *b)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 250000000;
+    if (ts.tv_nsec >= 1000000000) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000;
+    }
+    (void) pthread_cond_timedwait(&b->cond, &b->lock, &ts);
+}
+
 static void on_progress(void *arg, int64_t done, int64_t total)
 {
     Slot *s = arg;
@@ -509,7 +523,6 @@ static void wait_slots(Batch *b, double t0, int draw)
         double bytes = (double) b->bytes_done;
         double const now = now_s();
         int flight = 0, n;
-        struct timespec ts;
         for (int k = 0; k < MAX_SLOTS; k++) {
             Slot *s = &b->slot[k];
             int64_t const d = atomic_load(&s->frames_done), t = atomic_load(&s->frames_total);
@@ -543,13 +556,7 @@ static void wait_slots(Batch *b, double t0, int draw)
             b->hard_stop = 1;   /* a file that does not drain (a stalled read) is left */
             break;
         }
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += 250000000;
-        if (ts.tv_nsec >= 1000000000) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000;
-        }
-        (void) pthread_cond_timedwait(&b->cond, &b->lock, &ts);
+        wait_a_moment(b);
     }
     pthread_mutex_unlock(&b->lock);
     if (draw)
@@ -696,6 +703,7 @@ static void report_irregular(void *arg, const RlBatchItem *it)
 typedef struct FileIds {
     RlFileId *v;
     size_t n, cap;
+    const RlBatchList *l;       /* whose visit hook sees each recorded output */
 } FileIds;
 
 static int add_recorded(void *arg, const char *line, size_t len, RlManifestRec *r)
@@ -705,6 +713,8 @@ static int add_recorded(void *arg, const char *line, size_t len, RlManifestRec *
     int rc = 0;
     (void) line;
     (void) len;
+    if (r->encoded && f->l->visit)
+        f->l->visit(f->l->visit_arg, r->output);
     if (r->encoded && stat(r->output, &st) == 0 && S_ISREG(st.st_mode)) {
         rc = rl_grow((void **) &f->v, &f->cap, f->n, sizeof *f->v, 64);
         if (rc == 0) {
@@ -722,11 +732,14 @@ static int add_recorded(void *arg, const char *line, size_t len, RlManifestRec *
  * A manifest that cannot be read is passed over.  0 or -ENOMEM. */
 static int drop_recorded_outputs(RlBatchList *l)
 {
-    FileIds f = { 0 };
+    FileIds f = { NULL, 0, 0, l };
     int rc = 0;
-    for (size_t i = 0; i < l->n_manifests && rc == 0; i++)
+    for (size_t i = 0; i < l->n_manifests && rc == 0; i++) {
+        if (l->visit)
+            l->visit(l->visit_arg, l->manifests[i]);
         if (rl_manifest_read(l->manifests[i], -1, add_recorded, &f) == -ENOMEM)
             rc = -ENOMEM;
+    }
     if (rc == 0)
         rc = rl_batch_drop_files(l, f.v, f.n);
     free(f.v);
@@ -841,25 +854,14 @@ static int record_gone(Batch *b)
     return 0;
 }
 
-static int run(Batch *b, int argc, char **argv)
+/* The inputs' list: the walk of every named input, then what is not an
+ * input dropped and the outputs checked.  0, or an exit status (the
+ * message printed).  Runs on the walk thread (walk_list). */
+static int make_list(Batch *b, char **argv)
 {
     const RlArgs *a = b->a;
-    char err[RL_ARGS_PATH_MAX * 3 + 64], mpath[RL_ARGS_PATH_MAX + 64];
-    char ppath[RL_ARGS_PATH_MAX + 96];
-    RlManifest m, part;
-    double t0;
-    int rc, slots;
-
-    if (manifest_path(a, argv, mpath, sizeof mpath) < 0)
-        return refuse("the manifest's name is too long");
-    if (a->merge_manifests) {
-        rc = rl_manifest_merge(mpath, a->lame.silent >= 10);
-        return rc == 0 ? 0 : EXIT_IO;  /* missing shards too */
-    }
-    ppath[0] = '\0';
-    if (a->shard_n > 0
-        && rl_manifest_part_path(ppath, sizeof ppath, mpath, a->shard_k, a->shard_n) < 0)
-        return refuse("the manifest's name is too long");
+    char err[RL_ARGS_PATH_MAX * 3 + 64];
+    int rc;
 
     for (int i = 0; i < a->n_inputs; i++) {
         err[0] = '\0';
@@ -884,6 +886,106 @@ static int run(Batch *b, int argc, char **argv)
                 rc == -EEXIST ? err : strerror(-rc));
         return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
     }
+    return 0;
+}
+
+/* The walk's state, under b->lock: the path it is at and when it got
+ * there (the stall watch's heartbeat), its result once done. */
+typedef struct Walk {
+    Batch *b;
+    char **argv;
+    char at[RL_ARGS_PATH_MAX + 1];
+    int64_t beat_ms;
+    int done, status;
+} Walk;
+
+static void walk_visit(void *arg, const char *path)
+{
+    Walk *w = arg;
+    pthread_mutex_lock(&w->b->lock);
+    snprintf(w->at, sizeof w->at, "%s", path);
+    w->beat_ms = now_ms();
+    pthread_mutex_unlock(&w->b->lock);
+}
+
+static void *walk_main(void *arg)
+{
+    Walk *w = arg;
+    int const status = make_list(w->b, w->argv);
+    pthread_mutex_lock(&w->b->lock);
+    w->status = status;
+    w->done = 1;
+    pthread_cond_broadcast(&w->b->cond);
+    pthread_mutex_unlock(&w->b->lock);
+    return NULL;
+}
+
+/* make_list on a thread of its own, watched like a file in flight: a
+ * folder or file that does not answer (a hung mount) for stall_s is
+ * reported with its path and the batch ends, exit 2, nothing encoded;
+ * the walk's thread is left behind (hard_stop: the process ends without
+ * joining it).  Signals are not taken over yet: SIGINT/SIGTERM end the
+ * process at once, as there is nothing to remove. */
+static int walk_list(Batch *b, char **argv)
+{
+    static Walk w;              /* outlives run() when the walk is left behind */
+    pthread_t th;
+    int status;
+
+    memset(&w, 0, sizeof w);
+    w.b = b;
+    w.argv = argv;
+    w.beat_ms = now_ms();
+    b->list.visit = walk_visit;
+    b->list.visit_arg = &w;
+    if (pthread_create(&th, NULL, walk_main, &w) != 0) {
+        status = make_list(b, argv);    /* no thread: unwatched, as a single encode */
+        b->list.visit = NULL;
+        return status;
+    }
+    pthread_mutex_lock(&b->lock);
+    while (!w.done) {
+        double const idle = (double) (now_ms() - w.beat_ms) / 1000.0;
+        if (b->stall_s > 0 && idle > b->stall_s) {
+            fprintf(stderr, "ringlame: --batch: the walk of the inputs stalled at %s: no "
+                    "progress for %.0f s (a folder or file that does not answer; "
+                    "--stall-timeout); nothing encoded\n", w.at, idle);
+            b->hard_stop = 1;
+            pthread_mutex_unlock(&b->lock);
+            return EXIT_IO;
+        }
+        wait_a_moment(b);
+    }
+    status = w.status;
+    pthread_mutex_unlock(&b->lock);
+    pthread_join(th, NULL);
+    b->list.visit = NULL;
+    return status;
+}
+
+static int run(Batch *b, int argc, char **argv)
+{
+    const RlArgs *a = b->a;
+    char mpath[RL_ARGS_PATH_MAX + 64];
+    char ppath[RL_ARGS_PATH_MAX + 96];
+    RlManifest m, part;
+    double t0;
+    int rc, slots;
+
+    if (manifest_path(a, argv, mpath, sizeof mpath) < 0)
+        return refuse("the manifest's name is too long");
+    if (a->merge_manifests) {
+        rc = rl_manifest_merge(mpath, a->lame.silent >= 10);
+        return rc == 0 ? 0 : EXIT_IO;  /* missing shards too */
+    }
+    ppath[0] = '\0';
+    if (a->shard_n > 0
+        && rl_manifest_part_path(ppath, sizeof ppath, mpath, a->shard_k, a->shard_n) < 0)
+        return refuse("the manifest's name is too long");
+
+    rc = walk_list(b, argv);
+    if (rc != 0)
+        return rc;
     b->options = options_json(a, argc, argv);
     b->todo = calloc(b->list.n + 1, 1);
     b->mine = calloc(b->list.n + 1, 1);

@@ -11,7 +11,9 @@
  * into a temporary folder) and compared (compare_run.h); the verdicts go
  * to the manifest and the differing files to stdout at the end.
  *
- * It never blocks on an input: only regular files are inputs (checked
+ * It never blocks on an input: the walk runs on a thread of its own,
+ * watched for stalls like a file (a hung mount in the tree ends the batch,
+ * nothing encoded); only regular files are inputs (checked
  * again, opened with O_NONBLOCK, just before each is opened); the main
  * thread watches each file in flight and gives up on one that makes no
  * progress for --stall-timeout seconds (recorded as failed; its thread is

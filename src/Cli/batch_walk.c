@@ -44,6 +44,12 @@ static char *join(const char *a, const char *b)
     return s;
 }
 
+static void visit(const RlBatchList *l, const char *path)
+{
+    if (l->visit)
+        l->visit(l->visit_arg, path);
+}
+
 /* Adds path; out_dir: where its output goes ("" or NULL: beside it);
  * walked: found in a folder, not named. */
 static int add_item(RlBatchList *l, const char *path, const char *out_dir, int walked,
@@ -75,6 +81,7 @@ static int add_item(RlBatchList *l, const char *path, const char *out_dir, int w
         free(it->out);
         return -ENOMEM;
     }
+    visit(l, path);
     if (stat(path, &st) != 0)
         it->error = -errno;
     else if (S_ISDIR(st.st_mode))
@@ -148,12 +155,14 @@ void rl_batch_drop_irregular(RlBatchList *l, void (*report)(void *arg, const RlB
 static int walk_dir(RlBatchList *l, const char *dir, const char *out_dir, int raw,
                     char *err, size_t errlen)
 {
-    DIR *d = opendir(dir);
+    DIR *d;
     struct dirent *e;
     char **names = NULL;
     size_t n = 0, cap = 0;
     int rc = 0;
 
+    visit(l, dir);
+    d = opendir(dir);
     if (!d)
         return add_item(l, dir, out_dir, 0, err, errlen);  /* recorded with its error */
     while ((e = readdir(d)) != NULL) {
@@ -192,6 +201,7 @@ static int walk_dir(RlBatchList *l, const char *dir, const char *out_dir, int ra
             rc = -ENOMEM;
             break;
         }
+        visit(l, path);
         if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
             char *sub = out_dir[0] ? join(out_dir, names[i]) : strdup("");
             rc = sub ? walk_dir(l, path, sub, raw, err, errlen) : -ENOMEM;
@@ -214,6 +224,7 @@ int rl_batch_walk(RlBatchList *l, const char *input, const char *out_dir, int ra
     struct stat st;
     if (!out_dir)
         out_dir = "";
+    visit(l, input);
     if (stat(input, &st) == 0 && S_ISDIR(st.st_mode))
         return walk_dir(l, input, out_dir, raw, err, errlen);
     return add_item(l, input, out_dir, 0, err, errlen);
@@ -299,6 +310,7 @@ int rl_batch_drop_outputs(RlBatchList *l)
         struct stat so;
         names[i].name = l->v[i].out;
         names[i].item = i;
+        visit(l, l->v[i].out);
         if (stat(l->v[i].out, &so) == 0 && S_ISREG(so.st_mode)) {
             files[nf].dev = so.st_dev;
             files[nf].ino = so.st_ino;
@@ -362,7 +374,9 @@ int rl_batch_check_collisions(const RlBatchList *l, char *err, size_t errlen)
     /* an output that is an input: by name, or the same file */
     for (size_t i = 0; i < l->n && rc == 0; i++) {
         struct stat so;
-        int const exists = stat(l->v[i].out, &so) == 0 && S_ISREG(so.st_mode);
+        int exists;
+        visit(l, l->v[i].out);
+        exists = stat(l->v[i].out, &so) == 0 && S_ISREG(so.st_mode);
         for (size_t j = 0; j < l->n; j++) {
             const RlBatchItem *in = &l->v[j];
             if (strcmp(l->v[i].out, in->in) == 0

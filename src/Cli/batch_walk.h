@@ -38,6 +38,12 @@ typedef struct RlBatchList {
      * earlier batches' records of the outputs they wrote there */
     char **manifests;
     size_t n_manifests;
+    /* may be NULL: called with each path just before the walk (and the
+     * drop and collision checks below) stats, lists or opens it: the
+     * caller's stall watch takes it as a sign of progress and as the place
+     * where a stall is */
+    void (*visit)(void *arg, const char *path);
+    void *visit_arg;
 } RlBatchList;
 
 /* A file, as the same file whatever its name. */

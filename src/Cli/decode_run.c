@@ -13,6 +13,7 @@
 #include "decode_run.h"
 #include "session_files.h"
 #include "pcm_reader.h"
+#include "run_failure.h"
 #include "settings.h"
 #include "signals.h"
 #include "wav_writer.h"
@@ -149,7 +150,7 @@ int rl_decode_run(const RlArgs *a)
     int32_t buf[2 * 1152];
     int16_t pcm[2 * 1152];
     int64_t written = 0, skip_left;
-    int rc, ch, swap, version, rate_out, frame_size, read_size;
+    int rc, ch, swap, version, rate_out, frame_size, read_size, read_failed = 0, stream;
     int const shown = a->lame.silent < 9;
 
     /* one thread: a signal exits at once, removing the partial output */
@@ -188,8 +189,7 @@ int rl_decode_run(const RlArgs *a)
         rl_pcm_close(in);
         return RL_EXIT_OPEN;        /* lame: "Can't init outfile" */
     }
-    (void) rl_signals_set_cleanup(strcmp(a->out_path, "-") ? a->out_path : NULL,
-                                  !strcmp(a->out_path, "-"));
+    (void) rl_signals_set_cleanup(rl_wav_removable_path(out), !rl_wav_removable_path(out));
     if (shown) {
         RlMpaReader *mpa = rl_pcm_mpeg(in);
         int skip_start = 0, skip_end = 0, framesize;
@@ -216,10 +216,9 @@ int rl_decode_run(const RlArgs *a)
                                   &mode_ext);
         if (n < 0) {
             rc = n;
+            read_failed = 1;
             if (shown)
                 rl_decode_progress_finish(stderr);
-            fprintf(stderr, "ringlame: decoding %s failed: %s (no output written)\n", a->in_path,
-                    strerror(-rc));
             break;
         }
         if (n == 0 && rl_pcm_mpeg(in) && rl_mpa_reader_changed(rl_pcm_mpeg(in))) {
@@ -243,24 +242,26 @@ int rl_decode_run(const RlArgs *a)
         if (rc < 0) {
             if (shown)
                 rl_decode_progress_finish(stderr);
-            fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
             break;
         }
     }
     rl_pcm_close(in);
     if (rc < 0) {
+        stream = !rl_wav_removable_path(out);
         (void) rl_wav_close(out, 0);
         (void) rl_signals_set_cleanup(NULL, 0);
-        return RL_EXIT_IO;
+        /* a write error: lame's status 1 (lame's decoder does not check its
+         * writes and exits 0; its encoder exits 1) */
+        return rl_run_failure(rc, read_failed ? RL_RING_END_INPUT : RL_RING_END_OUTPUT, a->in_path,
+                              a->out_path, stream, "WAV");
     }
     if (written == 0 && a->lame.silent < 10)
         fprintf(stderr, "WAVE file contains 0 PCM samples\n");
+    stream = !rl_wav_removable_path(out);
     rc = rl_wav_close(out, 1);
     (void) rl_signals_set_cleanup(NULL, 0);
-    if (rc < 0) {
-        fprintf(stderr, "ringlame: %s: %s\n", a->out_path, strerror(-rc));
-        return RL_EXIT_IO;
-    }
+    if (rc < 0)
+        return rl_run_failure(rc, RL_RING_END_OUTPUT, a->in_path, a->out_path, stream, "WAV");
     if (shown)
         rl_decode_progress_finish(stderr);
     return 0;

@@ -12,10 +12,14 @@
  * settings lame_init_params refuses for the input ("fatal error during
  * initialization") */
 #define RL_EXIT_OPEN 255
-/* ringlame's own: a failure after the encode began (a read or write error,
+/* lame's 1 from a write that failed ("Error writing mp3 output"); lame
+ * keeps what it wrote, ringlame leaves no named output (a stream keeps
+ * what it got).  A closed pipe ends both by SIGPIPE instead. */
+#define RL_EXIT_WRITE 1
+/* ringlame's own: any other failure after the encode began (a read error,
  * a thread or signal handler that cannot be set up); nothing is left
- * behind.  lame has no single status there: it exits 1 on a write error
- * and 0 on a read error, keeping what it wrote. */
+ * behind.  lame has no status of its own there: it exits 0 after a read
+ * error, keeping what it wrote. */
 #define RL_EXIT_IO 2
 
 #endif

@@ -46,6 +46,7 @@
 #include "pcm_reader.h"
 #include "progress.h"
 #include "ring.h"
+#include "run_failure.h"
 #include "session_files.h"
 #include "signals.h"
 #include "settings.h"
@@ -137,8 +138,9 @@ static void note_changes(MpegWatch *m)
 
 /* The encode through the session, with lame's console around it.  With
  * --trace, the timeline is written after a successful encode; its result
- * (0 or -errno) goes to *trace_rc and does not change the encode's. */
-static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc)
+ * (0 or -errno) goes to *trace_rc and does not change the encode's.  A
+ * failed run's RlRingEnd goes to *failed_end. */
+static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc, int *failed_end)
 {
     RlSessionRun run;
     RlRingStats stats;
@@ -201,6 +203,7 @@ static int run_encode(const RlArgs *a, RlFileSession *fs, int *trace_rc)
     rc = rl_file_session_run(fs, &run, why, sizeof why);
     if (rc < 0 && why[0])
         fprintf(stderr, "ringlame: %s\n", why);
+    *failed_end = rc < 0 ? result.failed_end : RL_RING_END_NONE;
     if (mpeg.rd) {
         rl_mpa_reader_set_report(mpeg.rd, NULL, NULL);
         if (rc == 0 && a->lame.silent < 10)
@@ -297,7 +300,7 @@ int main(int argc, char **argv)
     RlFileSession *fs = NULL;
     RlMp3Writer *out = NULL;
     char why[RL_ARGS_PATH_MAX + 640];
-    int rc, trace_rc = 0;
+    int rc, trace_rc = 0, failed_end = RL_RING_END_NONE;
 
     /* tag text is in the environment's charset, as lame takes it */
     setlocale(LC_CTYPE, "");
@@ -397,7 +400,7 @@ int main(int argc, char **argv)
         rl_console_read_refusal(rl_file_session_reader(fs, 0), a->lame.silent);
     }
 
-    rc = run_encode(a, fs, &trace_rc);
+    rc = run_encode(a, fs, &trace_rc, &failed_end);
     if (rc >= 0 && rl_signals_caught())
         rc = -EINTR;    /* a signal during the last frames: still no output */
     if (rc < 0) {
@@ -415,25 +418,17 @@ int main(int argc, char **argv)
             free(a);
             return rl_signals_exit_status();
         }
-        if (stream) {
-            fprintf(stderr, "ringlame: encoding %s to %s failed: %s (the output written so far "
-                    "is incomplete)\n", a->in_path, a->out_path, strerror(-rc));
-            free(a);
-            return RL_EXIT_IO;
-        }
-        /* the error may come from either end (a read or a write): name both */
-        fprintf(stderr, "ringlame: encoding %s to %s failed: %s (no output written)\n",
-                a->in_path, a->out_path, strerror(-rc));
+        rc = rl_run_failure(rc, failed_end, a->in_path, a->out_path, stream, "mp3");
         free(a);
-        return RL_EXIT_IO;
+        return rc;
     }
     rc = rl_file_session_commit(fs, why, sizeof why);
     rl_file_session_free(fs);
     (void) rl_signals_set_cleanup(NULL, 0);
-    if (rc < 0) {
+    if (rc < 0) {               /* the output's last write, sync or name */
         fprintf(stderr, "ringlame: %s\n", why);
         free(a);
-        return RL_EXIT_IO;
+        return RL_EXIT_WRITE;
     }
     if (trace_rc < 0) {         /* the MP3 is complete; only the trace failed */
         fprintf(stderr, "ringlame: --trace %s: %s (the output %s is complete)\n", a->trace_path,

@@ -17,6 +17,7 @@
 #include "console.h"
 #include "exit_status.h"
 #include "nogap.h"
+#include "run_failure.h"
 #include "nogap_console.h"
 #include "pcm_reader.h"
 #include "ring.h"
@@ -114,7 +115,9 @@ static int open_outputs(NogapSet *s, const RlArgs *a)
     return 0;
 }
 
-static int run_set(NogapSet *s, const RlArgs *a)
+/* The set's encode; a failed run's RlRingEnd and file go to *failed_end
+ * and *failed_file. */
+static int run_set(NogapSet *s, const RlArgs *a, int *failed_end, int *failed_file)
 {
     RlSessionRun run;
     RlRingResult result;
@@ -149,6 +152,10 @@ static int run_set(NogapSet *s, const RlArgs *a)
         rc = rl_file_session_run(s->fs, &run, why, sizeof why);
         if (rc < 0 && why[0])
             fprintf(stderr, "ringlame: %s\n", why);
+        if (rc < 0) {
+            *failed_end = result.failed_end;
+            *failed_file = result.failed_file >= 0 && result.failed_file < s->n ? result.failed_file : 0;
+        }
         if (rc == 0 && rl_signals_caught())
             rc = -EINTR;
         rl_nogap_console_end(con, rc == 0, &result);
@@ -163,7 +170,7 @@ int rl_nogap_main(const RlArgs *a, char **argv)
 {
     NogapSet *s = calloc(1, sizeof *s);
     char why[RL_ARGS_PATH_MAX + 640];
-    int rc, status;
+    int rc, status, failed_end = RL_RING_END_NONE, failed_file = 0;
 
     if (!s || rl_file_session_create(&s->fs, &a->lame, a->n_inputs, 1) < 0) {
         fprintf(stderr, "ringlame: out of memory\n");
@@ -189,26 +196,29 @@ int rl_nogap_main(const RlArgs *a, char **argv)
         free(s);
         return status;
     }
-    rc = run_set(s, a);
+    rc = run_set(s, a, &failed_end, &failed_file);
     if (rc >= 0 && rl_signals_caught())
         rc = -EINTR;
     if (rc < 0) {
-        set_free(s);
-        free(s);
         if (rc == -EINTR && rl_signals_caught()) {
             int const sig = rl_signals_caught();
+            set_free(s);
+            free(s);
             fprintf(stderr, "ringlame: stopped by signal %d (%s), no output written\n", sig,
                     strsignal(sig));
             return rl_signals_exit_status();
         }
-        fprintf(stderr, "ringlame: --nogap: encoding the set failed: %s (no output written)\n",
-                strerror(-rc));
-        return RL_EXIT_IO;
+        /* no file of the set is kept, whichever failed */
+        status = rl_run_failure(rc, failed_end, s->in_path[failed_file], s->out_path[failed_file],
+                                0, "mp3");
+        set_free(s);
+        free(s);
+        return status;
     }
     status = 0;
     if (rl_file_session_commit(s->fs, why, sizeof why) < 0) {
         fprintf(stderr, "ringlame: %s\n", why);
-        status = RL_EXIT_IO;
+        status = RL_EXIT_WRITE;
     }
     set_free(s);
     free(s);

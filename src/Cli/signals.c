@@ -169,3 +169,27 @@ int rl_signals_set_cleanup(const char *path, int stream)
     pthread_mutex_unlock(&lock);
     return rc;
 }
+
+void rl_signals_broken_pipe(void)
+{
+    struct sigaction act;
+    sigset_t one;
+    int ignored;
+
+    pthread_mutex_lock(&lock);
+    if (installed)
+        ignored = !sigismember(&wait_set, SIGPIPE);
+    else
+        ignored = sigaction(SIGPIPE, NULL, &act) == 0 && act.sa_handler == SIG_IGN;
+    pthread_mutex_unlock(&lock);
+    if (ignored)
+        return;
+    memset(&act, 0, sizeof act);
+    act.sa_handler = SIG_DFL;
+    sigemptyset(&act.sa_mask);
+    sigemptyset(&one);
+    sigaddset(&one, SIGPIPE);
+    /* the default action, unblocked on this thread: raise() ends the process */
+    if (sigaction(SIGPIPE, &act, NULL) == 0 && pthread_sigmask(SIG_UNBLOCK, &one, NULL) == 0)
+        (void) raise(SIGPIPE);
+}

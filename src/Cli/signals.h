@@ -58,4 +58,10 @@ int rl_signals_exit_status(void);
  * -ENAMETOOLONG if the path does not fit, 0 otherwise. */
 int rl_signals_set_cleanup(const char *path, int stream);
 
+/* After a write to a pipe or socket that nobody reads (EPIPE): ends the
+ * process by SIGPIPE, as that write ends lame, unless SIGPIPE was ignored
+ * when the process started (lame's write then fails with EPIPE too, and
+ * this returns).  The caller removes what it must remove first. */
+void rl_signals_broken_pipe(void);
+
 #endif

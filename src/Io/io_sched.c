@@ -413,6 +413,8 @@ int rl_io_start(RlIoSched **io, RlPcmReader *in, RlMp3Writer *out, const RlIoPar
     /* input: direct reads where the bytes are the samples, else decode */
     rc = rl_raw_layout_probe(in, &s->lay);
     if (rc < 0) {
+        if (p->failed_side)
+            *p->failed_side = RL_IO_SIDE_INPUT;
         set_err(err, errlen, "input", -rc);
         free_sched(s);
         return rc;
@@ -468,6 +470,8 @@ int rl_io_start(RlIoSched **io, RlPcmReader *in, RlMp3Writer *out, const RlIoPar
     }
     rc = rl_mp3_take_fd(out);
     if (rc < 0) {
+        if (p->failed_side)
+            *p->failed_side = RL_IO_SIDE_OUTPUT;
         set_err(err, errlen, "output", -rc);
         free_sched(s);
         return rc;

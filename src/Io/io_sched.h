@@ -40,7 +40,13 @@ typedef struct RlIoParams {
      * cheap and take no lock shared with other threads.  May be NULL. */
     void (*trace)(void *arg, int kind, double t0, double t1, long amount);
     void  *trace_arg;
+    /* May be NULL: when rl_io_start fails on the input's first read (its
+     * layout probe) or on the output, set to RL_IO_SIDE_INPUT or
+     * RL_IO_SIDE_OUTPUT (left alone otherwise) */
+    int   *failed_side;
 } RlIoParams;
+
+enum { RL_IO_SIDE_INPUT = 1, RL_IO_SIDE_OUTPUT = 2 };
 
 enum { RL_IO_TRACE_READ = 0, RL_IO_TRACE_WRITE = 1, RL_IO_TRACE_DECODE = 2 };
 

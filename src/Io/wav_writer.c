@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "wav_writer.h"
 #include "io_msg.h"
@@ -12,6 +13,8 @@
 struct RlWavWriter {
     FILE   *fp;
     char   *path;        /* NULL for stdout */
+    int     regular;     /* path is a regular file: a failed run removes it (never a
+                          * device, FIFO or socket named as the output) */
     int     header, swap, channels, samplerate;
     double  frames;      /* written */
     int     error;
@@ -31,6 +34,15 @@ static void put16(uint8_t *p, unsigned v)
     p[1] = (uint8_t) (v >> 8);
 }
 
+/* fwrite's whole count, or the write's -errno (EIO when stdio gave none) */
+static int put_bytes(FILE *fp, const void *p, size_t n)
+{
+    errno = 0;
+    if (fwrite(p, 1, n, fp) == n)
+        return 0;
+    return errno ? -errno : -EIO;
+}
+
 /* LAME's WriteWaveHeader (its int sums wrap as unsigned here) */
 static int write_header(RlWavWriter *w, int pcmbytes)
 {
@@ -47,13 +59,14 @@ static int write_header(RlWavWriter *w, int pcmbytes)
     put16(h + 34, 16);
     memcpy(h + 36, "data", 4);
     put32(h + 40, (uint32_t) pcmbytes);
-    return fwrite(h, 1, sizeof h, w->fp) == sizeof h ? 0 : -EIO;
+    return put_bytes(w->fp, h, sizeof h);
 }
 
 int rl_wav_open(RlWavWriter **out, const char *path, int header, int swap, int channels,
                 int samplerate, char *err, size_t errlen)
 {
     RlWavWriter *w = calloc(1, sizeof(*w));
+    struct stat st;
     if (!w)
         return -ENOMEM;
     w->header = header;
@@ -72,11 +85,15 @@ int rl_wav_open(RlWavWriter **out, const char *path, int header, int swap, int c
             free(w);
             return -e;
         }
+        w->regular = fstat(fileno(w->fp), &st) == 0 && S_ISREG(st.st_mode);
     }
-    if (header && write_header(w, 0x7FFFFFFF) < 0) {
-        rl_io_msg(err, errlen, "%s: %s", path, strerror(EIO));
-        (void) rl_wav_close(w, 0);
-        return -EIO;
+    if (header) {
+        int const rc = write_header(w, 0x7FFFFFFF);
+        if (rc < 0) {
+            rl_io_msg(err, errlen, "%s: %s", path, strerror(-rc));
+            (void) rl_wav_close(w, 0);
+            return rc;
+        }
     }
     *out = w;
     return 0;
@@ -91,15 +108,19 @@ int rl_wav_write(RlWavWriter *w, const int16_t *pcm, int frames)
     for (int i = 0; i < n; i++) {
         uint16_t const x = (uint16_t) pcm[i];
         if (m + 2 > sizeof buf) {
-            if (fwrite(buf, 1, m, w->fp) != m)
-                return -EIO;
+            int const rc = put_bytes(w->fp, buf, m);
+            if (rc < 0)
+                return rc;
             m = 0;
         }
         buf[m++] = (uint8_t) (w->swap ? x >> 8 : x);
         buf[m++] = (uint8_t) (w->swap ? x : x >> 8);
     }
-    if (m && fwrite(buf, 1, m, w->fp) != m)
-        return -EIO;
+    if (m) {
+        int const rc = put_bytes(w->fp, buf, m);
+        if (rc < 0)
+            return rc;
+    }
     w->frames += frames;
     return 0;
 }
@@ -119,18 +140,24 @@ int rl_wav_close(RlWavWriter *w, int ok)
             size = 0xFFFFFFD0;
         else
             size *= bps;
-        if (fseek(w->fp, 0L, SEEK_SET) == 0 && write_header(w, (int) (uint32_t) size) < 0)
-            rc = -EIO;
+        if (fseek(w->fp, 0L, SEEK_SET) == 0)
+            rc = write_header(w, (int) (uint32_t) size);
     }
+    errno = 0;
     if (w->fp == stdout) {
-        if (fflush(stdout) != 0)
-            rc = -EIO;
+        if (fflush(stdout) != 0 && rc == 0)
+            rc = errno ? -errno : -EIO;
     }
     else if (fclose(w->fp) != 0 && rc == 0)
-        rc = -EIO;
-    if ((!ok || rc < 0) && w->path)
+        rc = errno ? -errno : -EIO;
+    if ((!ok || rc < 0) && w->regular)
         (void) unlink(w->path);
     free(w->path);
     free(w);
     return rc;
+}
+
+const char *rl_wav_removable_path(const RlWavWriter *w)
+{
+    return w->regular ? w->path : NULL;
 }

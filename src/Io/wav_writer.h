@@ -16,8 +16,11 @@ typedef struct RlWavWriter RlWavWriter;
 int  rl_wav_open(RlWavWriter **out, const char *path, int header, int swap, int channels,
                  int samplerate, char *err, size_t errlen);
 int  rl_wav_write(RlWavWriter *w, const int16_t *interleaved, int frames);
-/* ok: fixes up the header and closes; !ok: closes and removes a named file.
+/* ok: fixes up the header and closes; !ok: closes and removes a named
+ * regular file (a device, FIFO or socket is never removed).
  * Returns 0 or a negative errno. */
 int  rl_wav_close(RlWavWriter *w, int ok);
+/* The file a failed run removes (a named regular file), else NULL. */
+const char *rl_wav_removable_path(const RlWavWriter *w);
 
 #endif

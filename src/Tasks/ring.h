@@ -61,9 +61,16 @@ typedef struct RlRingStats {
     double  wall_s;
 } RlRingStats;
 
+/* Which side of a failed run failed (RlRingResult.failed_end). */
+typedef enum RlRingEnd {
+    RL_RING_END_NONE   = 0,     /* neither port: a stop, the encoder, memory */
+    RL_RING_END_INPUT  = 1,     /* the input port's next (a read) */
+    RL_RING_END_OUTPUT = 2      /* an output port call (a write, the file's end) */
+} RlRingEnd;
+
 /* What the run ends with (filled by the Finish task when
  * RlRingParams.result is set): the console lines lame prints after an
- * encode come from it. */
+ * encode come from it.  A failed run sets only failed_end. */
 typedef struct RlRingResult {
     int64_t frames;             /* frames encoded, the flush's included */
     int     tag_len;            /* the LAME tag frame handed to the output (0: none) */
@@ -77,6 +84,10 @@ typedef struct RlRingResult {
     int     encoder_padding;    /* lame_get_encoder_padding after the flush */
     int     flush_empty;        /* the (file's) end had nothing to flush: no frame yet, where
                                  * LAME prints "strange error flushing buffer ... " */
+    int     failed_end;         /* a failed run: the RlRingEnd its first error came from
+                                 * (lame's front end exits 1 on a write error only) */
+    int     failed_file;        /* ... and, in a gapless set, the file being read or
+                                 * written then (0 otherwise) */
 } RlRingResult;
 
 /* A frame the Encode task has finished, for lame's bitrate histogram

@@ -54,6 +54,12 @@ check_file named_wav_unsigned "$IN/st.wav" --unsigned     # libsndfile: no effec
 check_file raw_then_mp1input "$IN/st.raw" -r --mp1input
 check_stdin raw_then_mp3input_stdin "$IN/st.raw" -r --mp3input
 check_file mp3input_then_raw "$IN/st.mp3" --mp3input -r
+# --mp1input on a Layer II file: lame's Layer I decode of it (its message,
+# the frames it got, its status)
+[ -s "$IN/st.mp2" ] || python3 "$(dirname "$0")/mpa_streams.py" layer2 "$IN/st.mp3" "$IN/st.mp2" \
+    || id_fail "make st.mp2" "python3 failed"
+check_file mp1input_on_layer2 "$IN/st.mp2" --mp1input
+check_stdin mp1input_on_layer2_stdin "$IN/st.mp2" --mp1input
 # lame's messages on those paths, word for word (stderr with the output name
 # and the timing fields masked)
 stderr_case() {  # NAME MODE INPUT OPTS...

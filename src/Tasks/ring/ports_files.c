@@ -161,7 +161,7 @@ static int ports_open(FilePorts *fp, RlPcmReader *in, RlMp3Writer *out, Ring *r,
     if (io != RL_RING_IO_DIRECT) {
         RlIoParams ip;
         char msg[256];
-        int rc;
+        int rc, side = 0;
 
         memset(&ip, 0, sizeof ip);
         ip.frame_size = fp->frame_size;
@@ -172,10 +172,14 @@ static int ports_open(FilePorts *fp, RlPcmReader *in, RlMp3Writer *out, Ring *r,
             ip.trace = io_trace;
             ip.trace_arg = r->p.trace;
         }
+        ip.failed_side = &side;
         msg[0] = '\0';
         rc = rl_io_start(&fp->io, in, out, &ip, msg, sizeof msg);
         if (rc < 0) {
             fp->io = NULL;
+            if (r->p.result && side)    /* which file failed, as the ring's own errors */
+                r->p.result->failed_end = side == RL_IO_SIDE_INPUT ? RL_RING_END_INPUT
+                                                                   : RL_RING_END_OUTPUT;
             return rc;
         }
         fp->in.next = io_next;

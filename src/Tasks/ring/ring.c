@@ -126,7 +126,10 @@
  * Errors and shutdown.  The first error (a task's -errno, -EINTR once
  * stop_req is set, -ECANCELED when rl_ring_destroy aborts) wins: `err` is
  * set under mu, `quit` is raised, helpers are notified; nothing new is
- * taken.  The thread that failed the ring first also calls the output
+ * taken.  With it the ring keeps which port it came from (the input's
+ * next, set by Dispatch, or an output call, by Encode / Finish: each flag
+ * is read by the thread that set it), so that the caller can tell a read
+ * error from a write error.  The thread that failed the ring first also calls the output
  * port's cancel (outside mu), which makes an Encode blocked in the port's
  * write return; other tasks finish their current call.  Never once Finish
  * was taken: the port's finish owns the end then.  A normal end is the
@@ -401,21 +404,43 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
     return T_NONE;
 }
 
-/* Assumes mu.  The first error wins; nothing new is taken.  Returns 1 if
- * the caller must call the output port's cancel (after dropping mu): only
- * the first failure does, and never once Finish was taken (the port's
- * finish owns the end). */
-static int fail(Ring *r, int rc)
+/* Assumes mu.  The first error wins; nothing new is taken; `end` (an
+ * RlRingEnd) is the port it came from, reported in the run's result.
+ * Returns 1 if the caller must call the output port's cancel (after
+ * dropping mu): only the first failure does, and never once Finish was
+ * taken (the port's finish owns the end). */
+static int fail_at(Ring *r, int rc, int end)
 {
     int first = !r->err;
-    if (first)
+    if (first) {
         r->err = rc;
+        r->err_end = end;
+        r->err_file = end == RL_RING_END_INPUT ? r->in_file
+                    : end == RL_RING_END_OUTPUT ? r->out_file : 0;
+    }
     r->quit = 1;
     if (first && !r->finish_taken && !r->out_cancelled) {
         r->out_cancelled = 1;
         return r->out.cancel != NULL;
     }
     return 0;
+}
+
+/* Assumes mu.  An error from neither port (fail_at's answer). */
+static int fail(Ring *r, int rc)
+{
+    return fail_at(r, rc, RL_RING_END_NONE);
+}
+
+/* Assumes mu, called by the thread that ran task t: the port a failed
+ * task's error came from (the flags are that thread's own writes). */
+static int task_end(const Ring *r, RingTask t)
+{
+    if (t == T_DISPATCH && r->in_failed)
+        return RL_RING_END_INPUT;
+    if ((t == T_ENCODE || t == T_FINISH) && r->out_failed)
+        return RL_RING_END_OUTPUT;
+    return RL_RING_END_NONE;
 }
 
 /* Assumes mu.  A requested stop fails the ring (returns fail()'s answer). */
@@ -507,7 +532,7 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
     case T_NONE:
         break;
     }
-    return rc < 0 ? fail(r, rc) : 0;
+    return rc < 0 ? fail_at(r, rc, task_end(r, t)) : 0;
 }
 
 /* Runs one task without mu; *after: Encode's carried state after an Encode
@@ -789,7 +814,7 @@ int rl_ring_end_file(RlRing *r)
     r->encode_running = 0;
     r->finish_taken = 0;
     if (rc < 0)
-        cancel = fail(r, rc);
+        cancel = fail_at(r, rc, r->out_failed ? RL_RING_END_OUTPUT : RL_RING_END_NONE);
     pthread_mutex_unlock(&r->mu);
     if (cancel)
         cancel_output(r);
@@ -941,14 +966,17 @@ int rl_ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp)
     r->out = *outp;
     r->total_estimate = rl_encoder_frames_for(r->e, in->frames);
     /* an ID3v2 tag, then the tag placeholder frame (non-music bytes) */
-    if (r->p.id3v2_len > 0) {
-        rc = r->out.write(r->out.ctx, r->p.id3v2, r->p.id3v2_len);
-        if (rc < 0)
-            return rc;
-    }
-    rc = rl_ring_write_file_head(r);
-    if (rc < 0)
+    if (r->p.id3v2_len > 0)
+        rc = rl_ring_out_rc(r, r->out.write(r->out.ctx, r->p.id3v2, r->p.id3v2_len));
+    else
+        rc = 0;
+    if (rc == 0)
+        rc = rl_ring_write_file_head(r);
+    if (rc < 0) {
+        if (r->p.result && r->out_failed)
+            r->p.result->failed_end = RL_RING_END_OUTPUT;
         return rc;
+    }
     r->t0 = now_s();
     stop_attach(r);
     r->attached = 1;
@@ -992,6 +1020,10 @@ void rl_ring_halt(Ring *r)
         if (r->blk) {      /* an aborted Dispatch's block, back to the port */
             r->in.release(r->in.ctx, r->blk);
             r->blk = NULL;
+        }
+        if (r->p.result && r->err) {
+            r->p.result->failed_end = r->err_end;
+            r->p.result->failed_file = r->err_file;
         }
         if (r->p.stats) {
             r->stats.wall_s = now_s() - r->t0;

@@ -100,9 +100,13 @@ struct RlRing {
     int     stop_req;                  /* the stop token was requested */
     int     quit;
     int     err;
+    int     err_end;                   /* the RlRingEnd err came from ... */
+    int     err_file;                  /* ... and that end's file (gapless sets) */
     int     out_cancelled;             /* the output port's cancel was called (or is due) */
 
     /* ---- the Dispatch task only ---- */
+    int      in_failed;                /* the input port's last next failed (read by the
+                                        * thread that ran Dispatch, when it publishes) */
     const RlInBlock *blk;              /* current input block, or NULL */
     int      blk_pos;                  /* frames of blk already fed */
     int      in_eof;
@@ -116,6 +120,7 @@ struct RlRing {
     int      read_left;                /* frames of lame's current read not yet fed */
 
     /* ---- the Encode task only, then the Finish task ---- */
+    int      out_failed;               /* an output port call failed (as in_failed) */
     uint8_t *out_bytes;
     int64_t  total_estimate;
     int64_t  redo_count;               /* searches Encode had to redo */
@@ -148,6 +153,15 @@ int rl_ring_run_redecode(Ring *r, int64_t t);
  * file_head when decoding on the fly, else as rl_ring_write_ready_bytes. */
 int rl_ring_write_file_head(Ring *r);
 int rl_ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
+
+/* An output port call's result, remembered as the output's failure
+ * (out_failed) when it is one; by the thread that owns the output. */
+static inline int rl_ring_out_rc(Ring *r, int rc)
+{
+    if (rc < 0)
+        r->out_failed = 1;
+    return rc;
+}
 
 /* Direct input (ports_files.c): a block over a buffer of frame_size
  * frames (*pcm, malloc'ed; the caller frees it), and one read of LAME's

@@ -31,8 +31,10 @@ static int feed_next_piece(Ring *r, int *no_input)
     for (;;) {
         if (!r->blk) {
             rc = r->in.next(r->in.ctx, &r->blk);
-            if (rc < 0)
+            if (rc < 0) {
+                r->in_failed = 1;
                 return rc;
+            }
             if (rc == RL_RING_IN_FILE_END) {
                 /* every frame of the file was cut (the queued input is used
                  * up): the frames cut from now on are the next file's */
@@ -163,7 +165,7 @@ static int write_bytes_keep(Ring *r, uint8_t *keep, size_t *kept)
             memcpy(keep + *kept, r->out_bytes, (size_t) n);
             *kept += (size_t) n;
         }
-        rc = r->out.write(r->out.ctx, r->out_bytes, (size_t) n);
+        rc = rl_ring_out_rc(r, r->out.write(r->out.ctx, r->out_bytes, (size_t) n));
         if (rc < 0)
             return rc;
     }
@@ -313,7 +315,7 @@ static int end_file(Ring *r, int last)
     if (rc < 0)
         return rc;
     if (r->p.id3v1_len > 0 && (last || !r->p.id3v1_last_only)) {
-        rc = r->out.write(r->out.ctx, r->p.id3v1, r->p.id3v1_len);
+        rc = rl_ring_out_rc(r, r->out.write(r->out.ctx, r->p.id3v1, r->p.id3v1_len));
         if (rc < 0)
             return rc;
     }
@@ -353,7 +355,8 @@ static int next_file(Ring *r, int64_t first)
     if (len < 0)
         return len;
     (void) file_id3v2(r, r->out_file, &v2_len);
-    rc = r->out.next_file(r->out.ctx, r->out_bytes, (size_t) len, (uint64_t) v2_len);
+    rc = rl_ring_out_rc(r, r->out.next_file(r->out.ctx, r->out_bytes, (size_t) len,
+                                            (uint64_t) v2_len));
     if (rc < 0)
         return rc;
     if (r->p.file_end) {
@@ -377,7 +380,7 @@ static int next_file(Ring *r, int64_t first)
     r->out_file++;
     v2 = file_id3v2(r, r->out_file, &v2_len);
     if (v2_len > 0) {
-        rc = r->out.write(r->out.ctx, v2, v2_len);
+        rc = rl_ring_out_rc(r, r->out.write(r->out.ctx, v2, v2_len));
         if (rc < 0)
             return rc;
     }
@@ -483,5 +486,6 @@ int rl_ring_run_finish(Ring *r)
         }
     }
     (void) file_id3v2(r, r->out_file, &v2_len);
-    return r->out.finish(r->out.ctx, r->out_bytes, (size_t)len, (uint64_t) v2_len);
+    return rl_ring_out_rc(r, r->out.finish(r->out.ctx, r->out_bytes, (size_t)len,
+                                           (uint64_t) v2_len));
 }
