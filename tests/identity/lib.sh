@@ -200,6 +200,44 @@ check_stdout() { check stdout "$@"; }
 check_stdin()  { check stdin "$@"; }
 check_stdio()  { check stdio "$@"; }
 
+# check_threads MODE NAME INPUT OPTS...   one case at every setting in
+# RL_THREAD_SETTINGS (--sequential, --threads N), each against lame's bytes
+check_threads() {
+    local mode=$1 name=$2 in=$3; shift 3
+    local lo="$OUT/$name.lame.mp3" RC lrc s
+    rm -f "$lo"
+    if [ ! -e "$in" ]; then
+        id_fail "$name" "input $in was not generated"
+        return
+    fi
+    id_run "$mode" "$LAME" "$in" "$lo" "$@"; lrc=$RC
+    if [ $lrc -ne 0 ] || [ ! -s "$lo" ]; then
+        id_fail "$name" "the reference lame failed (exit $lrc): the case itself is wrong" \
+            "lame: $(id_cmdline "$mode" "$LAME" "$in" "$lo" "$@")"
+        return
+    fi
+    for s in "${RL_THREAD_SETTINGS[@]}"; do
+        local tag=${s// /_} ro rcmd c
+        ro="$OUT/$name.rl$tag.mp3"
+        rm -f "$ro"
+        # shellcheck disable=SC2086
+        id_run "$mode" "$RL" "$in" "$ro" $s "$@"
+        # shellcheck disable=SC2086
+        rcmd="ringlame: $(id_cmdline "$mode" "$RL" "$in" "$ro" $s "$@")"
+        if [ $RC -ne 0 ]; then
+            id_fail "$name $s" "ringlame exited with $RC" "$rcmd" \
+                "stderr: $(tail -n 3 "$ro.stderr" 2>/dev/null | tr '\n' ' ' | head -c 400)"
+        elif ! c=$(cmp "$lo" "$ro" 2>&1); then
+            id_fail "$name $s" "outputs differ" "$rcmd" \
+                "sizes: lame $(stat -c %s "$lo"), ringlame $(stat -c %s "$ro"); $c"
+        else
+            id_ok "$name $s"
+            if [ -z "${RL_KEEP:-}" ]; then rm -f "$ro" "$ro".std*; fi
+        fi
+    done
+    if [ -z "${RL_KEEP:-}" ]; then rm -f "$lo" "$lo".std*; fi
+}
+
 # check_error NAME INPUT OPTS...   a command line lame refuses
 #   lame must exit non-zero without writing the output; ringlame must exit
 #   with the same status, print a message on stderr and write no output.
