@@ -8,25 +8,26 @@
 # resampling and the CBR presets.  More workers make the assumed state
 # older (about one frame per worker), so the counts reach the ages the
 # search treats differently (1, a few, 16 and more).
-# Each case runs at --sequential and two of --threads 1, 2, 3, 8, 16 and
-# 32, taken in turn over the cases; --full (after the usual arguments)
-# runs every case at all of them.
+# Each case runs at --sequential and at one of --threads 2, 8, 1, 16, 3
+# and 32, taken in turn over the cases (so each count meets every group of
+# cases; the modes theme runs them all at the default count too); --full
+# (after the usual arguments) runs every case at all of them.
 . "$(dirname "$0")/lib.sh"
 FULL=0
 [ "${4:-}" = --full ] && FULL=1
 id_init "${@:1:3}"
 
-THREADS=("--threads 1" "--threads 2" "--threads 3" "--threads 8" "--threads 16" "--threads 32")
+THREADS=("--threads 2" "--threads 8" "--threads 1" "--threads 16" "--threads 3" "--threads 32")
 TURN=0
 
-# cbr CASE INPUT OPTS...: the case at --sequential and the next two thread
-# counts (all of them with --full)
+# cbr CASE INPUT OPTS...: the case at --sequential and the next thread
+# count (all of them with --full)
 cbr() {
     local name=$1 in=$2; shift 2
     if [ $FULL = 1 ]; then
         RL_THREAD_SETTINGS=("--sequential" "${THREADS[@]}")
     else
-        RL_THREAD_SETTINGS=("--sequential" "${THREADS[TURN % 6]}" "${THREADS[(TURN + 3) % 6]}")
+        RL_THREAD_SETTINGS=("--sequential" "${THREADS[TURN % 6]}")
         TURN=$((TURN + 1))
     fi
     check_threads file "$name" "$in" "$@"
