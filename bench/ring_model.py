@@ -33,6 +33,9 @@ Not modelled: cache and memory-bandwidth contention, the scheduler lock,
 wake-up latency, the I/O thread (reads and writes overlap the ring), the
 gain feed's bound.  So the curve is an upper bound on the speed-up.
 
+A TRACE may be several traces of the same run joined with "+": each task
+then counts with its fastest of them (for a loaded machine).
+
 usage: ring_model.py TRACE[:LABEL] ... [--workers 1,2,4,...] [--svg OUT.svg]
        [--accept P|N:P,...] [--searches K] [--solve X@N]
 """
@@ -116,6 +119,22 @@ def share_at(accept, workers):
         if n <= workers:
             best = p
     return best
+
+
+def fastest(paths):
+    """Traces of one input at one thread count (A+B+...), each task as
+    long as its fastest run: a loaded machine's preemptions are left out."""
+    trs = [load(p) for p in paths]
+    n = min(len(t["frames"]) for t in trs)
+    frames = []
+    for i in range(n):
+        runs = [t["frames"][i] for t in trs]
+        d = dict(runs[0])
+        for k in ("dispatch", "prepare", "resolve", "search", "encode", "gain0", "gain1"):
+            d[k] = min(f[k] for f in runs)
+        frames.append(d)
+    return {"frames": frames, "finish": min(t["finish"] for t in trs),
+            "span": min(t["span"] for t in trs), "threads": trs[0]["threads"]}
 
 
 def simulate(tr, workers, slots=None, searches=1):
@@ -328,12 +347,12 @@ def main(argv):
             paths.append(argv[i])
             i += 1
     if not paths:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        print("\n".join(__doc__.strip().splitlines()[-2:]), file=sys.stderr)
         return 2
     curves = []
     for arg in paths:
         path, _, label = arg.partition(":")
-        tr = load(path)
+        tr = fastest(path.split("+")) if "+" in path else load(path)
         tot, work = chains(tr)
         cap = max(SERIAL, key=lambda s: tot[s])
         print("%s (%s): %d frames, traced on %d threads, trace span %.3f s, task time %.3f s"
