@@ -122,13 +122,11 @@ static int candidates(Tool *T, const RlFrame *f, const RlCarried *truth)
 {
     Candidates *const C = &T->cand;
     RlFrame *const w = T->w;
-    RlCarried s = T->hist[C->age], r;
-    int lo = 0, hi = 0, kept = 0, covered = 0, rc, max;
-    int mean_bits;
-
     const RlConfig *const cfg = &T->e->k.cfg;
     int const idx = cfg->free_format ? 0
         : rl_bitrate_index(cfg->avg_bitrate, cfg->version, cfg->samplerate_out);
+    RlCarried s = T->hist[C->age], r;
+    int lo = 0, hi = 0, kept = 0, covered = 0, rc, max, mean_bits;
 
     s.ahead = 0;        /* every loop runs in the search */
     (void) rl_resv_frame_begin(cfg, s.resv_size, idx, f->padding, &mean_bits, &max);

@@ -41,15 +41,7 @@ gen music.wav -t mix -d 1.5 -S 41
 gen burst.wav -t burst -d 1 -S 5
 
 # every legal bitrate of each MPEG version (pinned with --resample)
-for b in 32 40 48 56 64 80 96 112 128 160 192 224 256 320; do
-    cbr "mpeg1_b$b" "$IN/mix_44100.wav" -b "$b" --resample 44.1
-done
-for b in 8 16 24 32 40 48 56 64 80 96 112 128 144 160; do
-    cbr "mpeg2_b$b" "$IN/mix_22050.wav" -b "$b" --resample 22.05
-done
-for b in 8 16 24 32 40 48 56 64; do
-    cbr "mpeg25_b$b" "$IN/mix_11025.wav" -b "$b" --resample 11.025
-done
+each_cbr_bitrate cbr
 
 # free format, the reservoir off, the ISO buffer limit
 cbr freeformat_b400 "$IN/mix_44100.wav" --freeformat -b 400

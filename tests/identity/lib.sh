@@ -200,6 +200,23 @@ check_stdout() { check stdout "$@"; }
 check_stdin()  { check stdin "$@"; }
 check_stdio()  { check stdio "$@"; }
 
+# each_cbr_bitrate CHECK: CHECK NAME INPUT OPTS... for every legal CBR
+# bitrate of MPEG-1, MPEG-2 and MPEG-2.5 (the version pinned with
+# --resample to the input's rate: $IN/mix_44100.wav, mix_22050.wav and
+# mix_11025.wav, which the theme generates)
+each_cbr_bitrate() {
+    local check=$1 b
+    for b in 32 40 48 56 64 80 96 112 128 160 192 224 256 320; do
+        "$check" "mpeg1_b$b" "$IN/mix_44100.wav" -b "$b" --resample 44.1
+    done
+    for b in 8 16 24 32 40 48 56 64 80 96 112 128 144 160; do
+        "$check" "mpeg2_b$b" "$IN/mix_22050.wav" -b "$b" --resample 22.05
+    done
+    for b in 8 16 24 32 40 48 56 64; do
+        "$check" "mpeg25_b$b" "$IN/mix_11025.wav" -b "$b" --resample 11.025
+    done
+}
+
 # check_threads MODE NAME INPUT OPTS...   one case at every setting in
 # RL_THREAD_SETTINGS (--sequential, --threads N), each against lame's bytes
 check_threads() {
