@@ -17,11 +17,27 @@ runs itself.  From a 1-thread trace Encode is replayed as one serial block
 (no split known).  Gain tasks are replayed as per-frame work pushed by
 Dispatch (each channel's total over the frames) and run in batches.
 
+What-if options (for a --threads 1 trace, where every search was kept):
+--accept P or --accept N:P,N:P,... keeps only a share P of the searches
+(P per worker count N: the one of the largest N listed at or below the
+count; the kept ones evenly spread over the frames); a rejected frame's
+Encode runs its search again, half of it as a forked item (the two
+channels' loops).  --searches K runs K searches per frame (each as long as
+the traced one: several assumed states), Encode waiting for all of them.
+--solve X@N finds the P at which N workers reach X times the 1-worker time
+(P = 1 there, as at one thread).  A trace taken at 2+ threads also tells
+the redo cost: the searches Encode redid (thrown away) as a share of all
+task time.
+
 Not modelled: cache and memory-bandwidth contention, the scheduler lock,
 wake-up latency, the I/O thread (reads and writes overlap the ring), the
 gain feed's bound.  So the curve is an upper bound on the speed-up.
 
+A TRACE may be several traces of the same run joined with "+": each task
+then counts with its fastest of them (for a loaded machine).
+
 usage: ring_model.py TRACE[:LABEL] ... [--workers 1,2,4,...] [--svg OUT.svg]
+       [--accept P|N:P,...] [--searches K] [--solve X@N]
 """
 import heapq
 import json
@@ -41,6 +57,7 @@ def load(path):
     gain = {"gain0": 0.0, "gain1": 0.0}
     extra_dispatch = 0.0               # dispatch calls that cut no frame
     finish = 0.0
+    redo = {}                          # frame -> 1 when Encode redid its search
     t_end = 0.0
     threads = set()
     for e in events:
@@ -60,6 +77,8 @@ def load(path):
             extra_dispatch += dur
         else:
             per[name][fr] = dur
+            if name == "encode":
+                redo[fr] = e.get("args", {}).get("redo", 0)
     n = len(per["encode"])
     frames = []
     for t in range(n):
@@ -71,11 +90,54 @@ def load(path):
         d["items"] = items
         d["gain0"] = gain["gain0"] / n
         d["gain1"] = gain["gain1"] / n
+        d["redo"] = redo.get(t, 0)
         frames.append(d)
     return {"frames": frames, "finish": finish, "span": t_end, "threads": len(threads)}
 
 
-def simulate(tr, workers, slots=None):
+def rejected(tr, share):
+    """The trace with only `share` of the searches kept: a rejected frame's
+    Encode runs its search again, half of it on a forked item."""
+    if share >= 1:
+        return tr
+    out = []
+    for t, f in enumerate(tr["frames"]):
+        f = dict(f)
+        # evenly spread: frame t is rejected when the count of rejections
+        # up to it steps
+        if int((t + 1) * (1 - share)) > int(t * (1 - share)):
+            f["encode"] += f["search"] / 2
+            f["items"] = list(f["items"]) + [f["search"] / 2]
+        out.append(f)
+    return dict(tr, frames=out)
+
+
+def share_at(accept, workers):
+    """The kept share for a worker count from --accept's table."""
+    best = 1.0
+    for n, p in sorted(accept.items()):
+        if n <= workers:
+            best = p
+    return best
+
+
+def fastest(paths):
+    """Traces of one input at one thread count (A+B+...), each task as
+    long as its fastest run: a loaded machine's preemptions are left out."""
+    trs = [load(p) for p in paths]
+    n = min(len(t["frames"]) for t in trs)
+    frames = []
+    for i in range(n):
+        runs = [t["frames"][i] for t in trs]
+        d = dict(runs[0])
+        for k in ("dispatch", "prepare", "resolve", "search", "encode", "gain0", "gain1"):
+            d[k] = min(f[k] for f in runs)
+        frames.append(d)
+    return {"frames": frames, "finish": min(t["finish"] for t in trs),
+            "span": min(t["span"] for t in trs), "threads": trs[0]["threads"]}
+
+
+def simulate(tr, workers, slots=None, searches=1):
     """The predicted wall time (seconds) on `workers` threads."""
     fr = tr["frames"]
     n = len(fr)
@@ -85,7 +147,8 @@ def simulate(tr, workers, slots=None):
     heap = []          # (end, seq, kind, frame)
     seq = 0
     cut = prep_take = resolved = search_take = encoded = 0
-    prepared, searched = set(), set()
+    prepared = set()
+    nsearched = defaultdict(int)
     disp_run = res_run = enc_run = False
     gain_run = [False, False]
     gain_pending = [0.0, 0.0]
@@ -104,7 +167,7 @@ def simulate(tr, workers, slots=None):
             progressed = False
             if side_free:
                 start("side", -1, side_free.pop())
-            elif not enc_run and encoded < search_take and encoded in searched:
+            elif not enc_run and encoded < resolved and nsearched[encoded] == searches:
                 enc_run = True
                 f = fr[encoded]
                 items = list(f["items"])
@@ -117,8 +180,8 @@ def simulate(tr, workers, slots=None):
             elif not res_run and resolved < prep_take and resolved in prepared:
                 res_run = True
                 start("resolve", resolved, fr[resolved]["resolve"])
-            elif search_take < resolved:
-                start("search", search_take, fr[search_take]["search"])
+            elif search_take < resolved * searches:
+                start("search", search_take // searches, fr[search_take // searches]["search"])
                 search_take += 1
             elif prep_take < cut:
                 start("prepare", prep_take, fr[prep_take]["prepare"])
@@ -156,12 +219,43 @@ def simulate(tr, workers, slots=None):
             res_run = False
             resolved += 1
         elif kind == "search":
-            searched.add(frame)
+            nsearched[frame] += 1
         elif kind == "encode":
             enc_run = False
             encoded += 1
         elif kind in ("gain0", "gain1"):
             gain_run[kind == "gain1"] = False
+
+
+def redo_cost(tr, work):
+    """Searches Encode redid, and their thrown-away search time's share."""
+    fr = tr["frames"]
+    n = sum(f["redo"] for f in fr)
+    lost = sum(f["search"] for f in fr if f["redo"])
+    return n, 100.0 * n / max(len(fr), 1), 100.0 * lost / work
+
+
+def speedups(tr, accept, searches):
+    """[(workers, wall, speed-up)] against the trace at 1 worker, every search kept."""
+    base = simulate(tr, 1)
+    return [(n, w, base / w) for n in WORKERS
+            for w in [simulate(rejected(tr, share_at(accept, n)), n,
+                               searches=searches if n > 1 else 1)]]
+
+
+def solve(tr, target, workers, searches):
+    """The kept share at which `workers` reach `target` times 1 worker."""
+    base = simulate(tr, 1)
+    lo, hi = 0.0, 1.0
+    if base / simulate(tr, workers, searches=searches) < target:
+        return None
+    for _ in range(20):
+        mid = (lo + hi) / 2
+        if base / simulate(rejected(tr, mid), workers, searches=searches) >= target:
+            hi = mid
+        else:
+            lo = mid
+    return hi
 
 
 def chains(tr):
@@ -228,9 +322,22 @@ def svg(curves, path):
 def main(argv):
     global WORKERS
     paths, svg_path = [], None
+    accept, searches, target = {}, 1, None
     i = 0
     while i < len(argv):
-        if argv[i] == "--svg":
+        if argv[i] == "--accept":
+            for part in argv[i + 1].split(","):
+                n, _, p = part.rpartition(":")
+                accept[int(n) if n else 1] = float(p)
+            i += 2
+        elif argv[i] == "--searches":
+            searches = int(argv[i + 1])
+            i += 2
+        elif argv[i] == "--solve":
+            x, _, n = argv[i + 1].partition("@")
+            target = (float(x), int(n))
+            i += 2
+        elif argv[i] == "--svg":
             svg_path = argv[i + 1]
             i += 2
         elif argv[i] == "--workers":
@@ -240,12 +347,12 @@ def main(argv):
             paths.append(argv[i])
             i += 1
     if not paths:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        print("\n".join(__doc__.strip().splitlines()[-2:]), file=sys.stderr)
         return 2
     curves = []
     for arg in paths:
         path, _, label = arg.partition(":")
-        tr = load(path)
+        tr = fastest(path.split("+")) if "+" in path else load(path)
         tot, work = chains(tr)
         cap = max(SERIAL, key=lambda s: tot[s])
         print("%s (%s): %d frames, traced on %d threads, trace span %.3f s, task time %.3f s"
@@ -253,14 +360,22 @@ def main(argv):
         print("  serial chains: " + ", ".join("%s %.3f s (%.1f%%)" % (s, tot[s], 100 * tot[s] / work)
                                               for s in SERIAL))
         print("  the cap: %s, %.3f s: at most %.1fx" % (cap, tot[cap], work / tot[cap]))
-        base = None
+        if tr["threads"] > 1:
+            print("  searches redone: %d (%.2f%%), their searches %.2f%% of task time"
+                  % redo_cost(tr, work))
         pts = []
-        print("  %8s %12s %9s" % ("workers", "wall (s)", "speed-up"))
-        for n in WORKERS:
-            wall = simulate(tr, n)
-            base = base or wall
-            pts.append((n, base / wall))
-            print("  %8d %12.3f %8.2fx" % (n, wall, base / wall))
+        print("  %8s %12s %9s %7s  %s" % ("workers", "wall (s)", "speed-up", "kept", "the cap there"))
+        for n, wall, x in speedups(tr, accept, searches):
+            t2, w2 = chains(rejected(tr, share_at(accept, n)))
+            c2 = max(SERIAL, key=lambda s: t2[s])
+            pts.append((n, x))
+            print("  %8d %12.3f %8.2fx %6.1f%%  %s %.1f%% (at most %.1fx)"
+                  % (n, wall, x, 100 * share_at(accept, n), c2, 100 * t2[c2] / w2, w2 / t2[c2]))
+        if target:
+            p = solve(tr, target[0], target[1], searches)
+            print("  %.1fx at %d workers: %s" % (target[0], target[1],
+                  "not reached even with every search kept" if p is None
+                  else "needs %.1f%% of the searches kept" % (100 * p)))
         curves.append((label or path, pts))
     if svg_path:
         svg(curves, svg_path)

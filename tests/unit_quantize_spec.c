@@ -110,6 +110,9 @@ static const Mode modes[] = {
     { "-b 320", "cbr", { "-b", "320" }, 1, 0 },
     { "-b 96 -m m", "cbr", { "-b", "96", "-m", "m" }, 1, 0 },
     { "-b 64 --resample 22.05", "cbr", { "-b", "64", "--resample", "22.05" }, 1, 0 },
+    /* no reservoir to move: the search runs at every age */
+    { "--freeformat -b 400", "cbr", { "--freeformat", "-b", "400" }, 1, 0 },
+    { "-b 192 --nores", "cbr", { "-b", "192", "--nores" }, 1, 0 },
     { "--vbr-old -V 2", "vbr-old", { "--vbr-old", "-V", "2" }, 0, 0 },
 };
 static const Mode *g_mode = &modes[0];

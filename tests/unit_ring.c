@@ -42,6 +42,7 @@ typedef struct Case {
     const char *opts;        /* space separated lame options */
     uint8_t *ref;            /* reference bytes */
     size_t ref_len;
+    int cbr;                 /* CBR: test_cbr_redo forces its redos */
 } Case;
 
 static char g_dir[256];
@@ -97,6 +98,7 @@ static void in_path(const Case *c, char *p, size_t n)
 }
 
 static int g_trace;      /* the stress loop: record a trace of the run */
+static RlRingStats *g_stats;     /* the run's task counts, when set */
 
 /* Encodes case c with the ring (threads > 0) or as --sequential does
  * (threads == 0) into out_path.  Returns the driver's result. */
@@ -118,6 +120,7 @@ static int encode_on(const Case *c, const char *out_path, int threads, int slots
         p.progress = progress;
         p.progress_arg = parg;
         p.exec = ex;
+        p.stats = g_stats;
         /* every other stress run records a trace (trace.h: the
          * per-thread buffers, under TSan too) */
         if (g_trace && rl_trace_create(&p.trace) < 0)
@@ -502,6 +505,36 @@ out:
     free(a);
 }
 
+/* CBR's redo path: with every frame's first search rejected (the test
+ * hook) Encode redoes each frame from the true state, serially, and the
+ * bytes stay the reference's; with one thread no search is redone (each
+ * had the true state).  Counted through the ring's stats. */
+static void test_cbr_redo(Case *cases, int ncases)
+{
+    static const int th[] = { 2, 3, 16 };
+    for (int i = 0; i < ncases; i++) {
+        Case *const c = &cases[i];
+        RlRingStats st;
+        if (!c->cbr)
+            continue;
+        g_stats = &st;
+        memset(&st, 0, sizeof st);
+        run_and_compare(c, 1, 0, RL_RING_IO_AUTO, "cbr one thread");
+        CHECK(st.frames > 0 && st.search_redos == 0, "%s: one thread redid %lld of %lld searches",
+              c->name, (long long) st.search_redos, (long long) st.frames);
+        rl_search_test_force_invalid(1);
+        for (int k = 0; k < 3; k++) {
+            memset(&st, 0, sizeof st);
+            run_and_compare(c, th[k], k + 1, RL_RING_IO_AUTO, "cbr every search rejected");
+            CHECK(st.frames > 0 && st.search_redos == st.frames,
+                  "%s: %d threads, every search rejected: %lld of %lld redone", c->name, th[k],
+                  (long long) st.search_redos, (long long) st.frames);
+        }
+        rl_search_test_force_invalid(0);
+        g_stats = NULL;
+    }
+}
+
 /* The stress seed: argv's SEED, else RL_TEST_SEED, else the clock and the
  * pid (32 bits: the seed feeds srand and rl_stress_set).  Printed with the
  * way to replay it. */
@@ -670,21 +703,25 @@ int main(int argc, char **argv)
     const char *lame = rl_test_lame();
     int have_lame = lame != NULL;
     Case cases[] = {
-        { "st44_2s_V4", 44100, 2, 88200, "-V 4 --noreplaygain", NULL, 0 },
-        { "st44_1153_V2", 44100, 2, 1153, "-V 2", NULL, 0 },
-        { "mono22_1s_V0", 22050, 1, 22050, "-V 0", NULL, 0 },
-        { "st48_1s_V9", 48000, 2, 48000, "-V 9", NULL, 0 },
-        { "st44_0_V4", 44100, 2, 0, "-V 4", NULL, 0 },
-        { "st44_1_V4", 44100, 2, 1, "-V 4", NULL, 0 },
-        { "st44_1152_V2r", 44100, 2, 1152, "-V 2 --resample 32", NULL, 0 },
-        { "st44_2s_cbr", 44100, 2, 88200, "", NULL, 0 },
-        { "st44_1s_abr160", 44100, 2, 44100, "--abr 160", NULL, 0 },
-        { "st44_1s_b320q0", 44100, 2, 44100, "-b 320 -q 0 --noreplaygain", NULL, 0 },
-        { "mono22_1153_abr64", 22050, 1, 1153, "--abr 64", NULL, 0 },
-        { "st44_1s_vbrold", 44100, 2, 44100, "--vbr-old -V 3", NULL, 0 },
+        { "st44_2s_V4", 44100, 2, 88200, "-V 4 --noreplaygain", NULL, 0, 0 },
+        { "st44_1153_V2", 44100, 2, 1153, "-V 2", NULL, 0, 0 },
+        { "mono22_1s_V0", 22050, 1, 22050, "-V 0", NULL, 0, 0 },
+        { "st48_1s_V9", 48000, 2, 48000, "-V 9", NULL, 0, 0 },
+        { "st44_0_V4", 44100, 2, 0, "-V 4", NULL, 0, 0 },
+        { "st44_1_V4", 44100, 2, 1, "-V 4", NULL, 0, 0 },
+        { "st44_1152_V2r", 44100, 2, 1152, "-V 2 --resample 32", NULL, 0, 0 },
+        { "st44_2s_cbr", 44100, 2, 88200, "", NULL, 0, 1 },
+        { "st44_1s_abr160", 44100, 2, 44100, "--abr 160", NULL, 0, 0 },
+        { "st44_1s_b320q0", 44100, 2, 44100, "-b 320 -q 0 --noreplaygain", NULL, 0, 1 },
+        { "mono22_1153_abr64", 22050, 1, 1153, "--abr 64", NULL, 0, 0 },
+        { "st44_1s_vbrold", 44100, 2, 44100, "--vbr-old -V 3", NULL, 0, 0 },
         /* decode on the fly: the Redecode task after Encode */
-        { "st44_2s_rgacc", 44100, 2, 88200, "-V 2 --replaygain-accurate", NULL, 0 },
-        { "mono22_1s_clipcbr", 22050, 1, 22050, "-b 64 --clipdetect", NULL, 0 },
+        { "st44_2s_rgacc", 44100, 2, 88200, "-V 2 --replaygain-accurate", NULL, 0, 0 },
+        { "mono22_1s_clipcbr", 22050, 1, 22050, "-b 64 --clipdetect", NULL, 0, 1 },
+        /* CBR without a reservoir to move (free format, --nores), MPEG-2.5 */
+        { "st44_1s_free400", 44100, 2, 44100, "--freeformat -b 400 --noreplaygain", NULL, 0, 1 },
+        { "st44_1s_nores_q3", 44100, 2, 44100, "-b 192 --nores -q 3 --noreplaygain", NULL, 0, 1 },
+        { "st8_2s_b24", 8000, 2, 16000, "-b 24", NULL, 0, 1 },
     };
     int ncases = (int)(sizeof cases / sizeof cases[0]);
     int i;
@@ -740,6 +777,8 @@ int main(int argc, char **argv)
         for (k = 0; k < 5; k++)
             run_and_compare(&cases[i], th[k], 0, RL_RING_IO_AUTO, "plain");
     }
+
+    test_cbr_redo(cases, ncases);
 
     /* several rings at once on one pool */
     for (i = 0; i < 4; i++) {

@@ -218,6 +218,61 @@ check_stdout() { check stdout "$@"; }
 check_stdin()  { check stdin "$@"; }
 check_stdio()  { check stdio "$@"; }
 
+# each_cbr_bitrate CHECK: CHECK NAME INPUT OPTS... for every legal CBR
+# bitrate of MPEG-1, MPEG-2 and MPEG-2.5 (the version pinned with
+# --resample to the input's rate: $IN/mix_44100.wav, mix_22050.wav and
+# mix_11025.wav, which the theme generates)
+each_cbr_bitrate() {
+    local check=$1 b
+    for b in 32 40 48 56 64 80 96 112 128 160 192 224 256 320; do
+        "$check" "mpeg1_b$b" "$IN/mix_44100.wav" -b "$b" --resample 44.1
+    done
+    for b in 8 16 24 32 40 48 56 64 80 96 112 128 144 160; do
+        "$check" "mpeg2_b$b" "$IN/mix_22050.wav" -b "$b" --resample 22.05
+    done
+    for b in 8 16 24 32 40 48 56 64; do
+        "$check" "mpeg25_b$b" "$IN/mix_11025.wav" -b "$b" --resample 11.025
+    done
+}
+
+# check_threads MODE NAME INPUT OPTS...   one case at every setting in
+# RL_THREAD_SETTINGS (--sequential, --threads N), each against lame's bytes
+check_threads() {
+    local mode=$1 name=$2 in=$3; shift 3
+    local lo="$OUT/$name.lame.mp3" RC lrc s
+    rm -f "$lo"
+    if [ ! -e "$in" ]; then
+        id_fail "$name" "input $in was not generated"
+        return
+    fi
+    id_run "$mode" "$LAME" "$in" "$lo" "$@"; lrc=$RC
+    if [ $lrc -ne 0 ] || [ ! -s "$lo" ]; then
+        id_fail "$name" "the reference lame failed (exit $lrc): the case itself is wrong" \
+            "lame: $(id_cmdline "$mode" "$LAME" "$in" "$lo" "$@")"
+        return
+    fi
+    for s in "${RL_THREAD_SETTINGS[@]}"; do
+        local tag=${s// /_} ro rcmd c
+        ro="$OUT/$name.rl$tag.mp3"
+        rm -f "$ro"
+        # shellcheck disable=SC2086
+        id_run "$mode" "$RL" "$in" "$ro" $s "$@"
+        # shellcheck disable=SC2086
+        rcmd="ringlame: $(id_cmdline "$mode" "$RL" "$in" "$ro" $s "$@")"
+        if [ $RC -ne 0 ]; then
+            id_fail "$name $s" "ringlame exited with $RC" "$rcmd" \
+                "stderr: $(tail -n 3 "$ro.stderr" 2>/dev/null | tr '\n' ' ' | head -c 400)"
+        elif ! c=$(cmp "$lo" "$ro" 2>&1); then
+            id_fail "$name $s" "outputs differ" "$rcmd" \
+                "sizes: lame $(stat -c %s "$lo"), ringlame $(stat -c %s "$ro"); $c"
+        else
+            id_ok "$name $s"
+            if [ -z "${RL_KEEP:-}" ]; then rm -f "$ro" "$ro".std*; fi
+        fi
+    done
+    if [ -z "${RL_KEEP:-}" ]; then rm -f "$lo" "$lo".std*; fi
+}
+
 # check_error NAME INPUT OPTS...   a command line lame refuses
 #   lame must exit non-zero without writing the output; ringlame must exit
 #   with the same status, print a message on stderr and write no output.

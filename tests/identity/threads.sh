@@ -11,43 +11,6 @@ id_init "$@"
 
 RL_THREAD_SETTINGS=("--sequential" "--threads 1" "--threads 2" "--threads 3" "--threads 8" "--threads 64")
 
-# check_threads MODE NAME INPUT OPTS...
-check_threads() {
-    local mode=$1 name=$2 in=$3; shift 3
-    local lo="$OUT/$name.lame.mp3" RC lrc s
-    rm -f "$lo"
-    if [ ! -e "$in" ]; then
-        id_fail "$name" "input $in was not generated"
-        return
-    fi
-    id_run "$mode" "$LAME" "$in" "$lo" "$@"; lrc=$RC
-    if [ $lrc -ne 0 ] || [ ! -s "$lo" ]; then
-        id_fail "$name" "the reference lame failed (exit $lrc): the case itself is wrong" \
-            "lame: $(id_cmdline "$mode" "$LAME" "$in" "$lo" "$@")"
-        return
-    fi
-    for s in "${RL_THREAD_SETTINGS[@]}"; do
-        local tag=${s// /_} ro rcmd c
-        ro="$OUT/$name.rl$tag.mp3"
-        rm -f "$ro"
-        # shellcheck disable=SC2086
-        id_run "$mode" "$RL" "$in" "$ro" $s "$@"
-        # shellcheck disable=SC2086
-        rcmd="ringlame: $(id_cmdline "$mode" "$RL" "$in" "$ro" $s "$@")"
-        if [ $RC -ne 0 ]; then
-            id_fail "$name $s" "ringlame exited with $RC" "$rcmd" \
-                "stderr: $(tail -n 3 "$ro.stderr" 2>/dev/null | tr '\n' ' ' | head -c 400)"
-        elif ! c=$(cmp "$lo" "$ro" 2>&1); then
-            id_fail "$name $s" "outputs differ" "$rcmd" \
-                "sizes: lame $(stat -c %s "$lo"), ringlame $(stat -c %s "$ro"); $c"
-        else
-            id_ok "$name $s"
-            if [ -z "${RL_KEEP:-}" ]; then rm -f "$ro" "$ro".std*; fi
-        fi
-    done
-    if [ -z "${RL_KEEP:-}" ]; then rm -f "$lo" "$lo".std*; fi
-}
-
 # sample-rate classes (MPEG-1, MPEG-2, MPEG-2.5), stereo and mono
 for r in 8000 16000 22050 32000 44100 48000; do
     gen "mix_$r.wav" -t mix -r "$r" -d 2 -S "$r"

@@ -62,15 +62,30 @@ static void cbr_channel(void *arg, int ch)
  * about the slack (target less bits used) those frames leave. */
 #define CBR_RESV_SLACK 32
 
-/* 1 when granule gr's targets targ move within a reservoir error of d
- * bits either way: its loops would most likely be redone.  A guess only
+/* How far the true reservoir before the frame may lie below (*down) and
+ * above (*up) the assumed resv: d bits, but never outside 0..resv_max,
+ * where every reservoir lies (with no reservoir, --nores, free format or
+ * a frame at the ISO buffer limit, it cannot move at all). */
+static void cbr_error_range(int resv, int resv_max, int d, int *down, int *up)
+{
+    *down = d < resv ? d : resv;
+    *up = d < resv_max - resv ? d : resv_max - resv;
+    if (*down < 0)
+        *down = 0;
+    if (*up < 0)
+        *up = 0;
+}
+
+/* 1 when granule gr's targets targ move when the reservoir before the
+ * frame is down bits lower or up bits higher (resv: the reservoir before
+ * the granule): its loops would most likely be redone.  A guess only
  * (any answer is exact: cbr_valid decides). */
 static int cbr_risky(const RlConfig *cfg, const RlFrame *f, int resv, int resv_max,
-                     int mean_bits, int gr, const int targ[2], int d)
+                     int mean_bits, int gr, const int targ[2], int down, int up)
 {
     int lo[2], hi[2];
-    cbr_targets(cfg, f, resv - d, resv_max, mean_bits, gr, lo);
-    cbr_targets(cfg, f, resv + d, resv_max, mean_bits, gr, hi);
+    cbr_targets(cfg, f, resv - down, resv_max, mean_bits, gr, lo);
+    cbr_targets(cfg, f, resv + up, resv_max, mean_bits, gr, hi);
     for (int ch = 0; ch < cfg->channels_out; ch++)
         if (lo[ch] != targ[ch] || hi[ch] != targ[ch])
             return 1;
@@ -84,21 +99,24 @@ static int cbr_risky(const RlConfig *cfg, const RlFrame *f, int resv, int resv_m
  * then the packing and the predicted state.  Once a granule's targets are
  * known its channels are independent, so they run on fj when there is
  * one.  With d >= 0 it stops before the first granule whose targets move
- * within d bits of reservoir (cbr_risky) and leaves it and the granules
- * after it to Encode (c->deferred_from). */
+ * within d bits of reservoir before the frame (cbr_risky; from 0 only)
+ * and leaves it and the granules after it to Encode (c->deferred_from). */
 static int cbr_granules(const RlEncoderConst *k, RlFrame *f, int from, int resv, int resv_max,
                         int mean_bits, int d, const RlForkJoin *fj)
 {
     const RlConfig *const cfg = &k->cfg;
     RlCbrFrame *const c = &f->rc.cbr;
     CbrGranule g;
+    int down = 0, up = 0;
 
+    if (d >= 0)
+        cbr_error_range(resv, resv_max, d, &down, &up);
     g.cfg = cfg;
     g.f = f;
     g.st = &c->step_after;
     for (g.gr = from; g.gr < cfg->mode_gr; g.gr++) {
         cbr_targets(cfg, f, resv, resv_max, mean_bits, g.gr, g.targ);
-        if (d >= 0 && cbr_risky(cfg, f, resv, resv_max, mean_bits, g.gr, g.targ, d)) {
+        if (d >= 0 && cbr_risky(cfg, f, resv, resv_max, mean_bits, g.gr, g.targ, down, up)) {
             c->deferred_from = g.gr;
             return 0;
         }
