@@ -15,12 +15,19 @@
 # (cut short, a data length that ends mid-frame, stray bytes after the
 # data), AIFF and raw, named and on stdin, through each of ringlame's read
 # paths: --threads 2 (the ring with direct reads of the data), --threads 1
-# and --sequential (libsndfile / stdin decode, lame's read size).
+# and --sequential (libsndfile / stdin decode, lame's read size).  The CTest
+# case runs --threads 2 and --sequential (each reader once); --full (the
+# fourth argument) adds --threads 1, the I/O thread over the reader of
+# --sequential.
 #
 # Bad headers.  Every one ends quickly (RL_BAD_TIMEOUT, 10 s) with a message
 # that names the input and the problem, a non-zero exit and no output.
 . "$(dirname "$0")/lib.sh"
-id_init "$@"
+FULL=0
+[ "${4:-}" = --full ] && FULL=1
+id_init "${@:1:3}"
+PATHS=("--threads 2" "--sequential")
+[ $FULL = 1 ] && PATHS+=("--threads 1")
 
 N=1500          # frames: 1500 % 1152 = 348 and 1500 % 576 = 348, so lame's last read is short
 RL_BAD_TIMEOUT=${RL_BAD_TIMEOUT:-10}
@@ -41,10 +48,10 @@ done
 printf '#!/bin/sh\nexec "$RL_REAL" "$@" <"$RL_STDIN"\n' >"$WORK/rl-stdin" && chmod +x "$WORK/rl-stdin"
 
 # each_path MODE NAME INPUT OPTS...   the identity case through every read
-# path (lame runs once for the three)
+# path of PATHS (lame runs once for them all)
 each_path() {
     local mode=$1 name=$2 in=$3 s t; shift 3
-    for s in "--threads 2" "--threads 1" "--sequential"; do
+    for s in "${PATHS[@]}"; do
         t=${s#--}
         RL=${RL_PATH[$s]} ID_LAME_MEMO=1 check "$mode" "${name}_${t// /}" "$in" "$@"
     done
