@@ -179,6 +179,19 @@ void rl_api_input_end(RlApiInput *q)
     pthread_mutex_unlock(&q->mu);
 }
 
+int rl_api_input_publish(RlApiInput *q)
+{
+    int done = 0;
+
+    pthread_mutex_lock(&q->mu);
+    if (!q->eof && q->fill > 0) {
+        publish_partial(q, 0);
+        done = 1;
+    }
+    pthread_mutex_unlock(&q->mu);
+    return done;
+}
+
 int rl_api_input_file_end(RlApiInput *q)
 {
     int rc = 0;
@@ -372,6 +385,7 @@ static int keep_tag(RlApiOutput *o, const uint8_t *tag, size_t tag_len, uint64_t
         o->finished = 1;
     else {
         o->file_left = o->tail - o->head;
+        o->file_end_written = o->written;
         o->files_ended++;
     }
     pthread_mutex_unlock(&o->mu);

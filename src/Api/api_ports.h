@@ -53,6 +53,10 @@ size_t rl_api_input_write(RlApiInput *q, RlApiFill fill, void *ctx, size_t from,
 int  rl_api_input_room(RlApiInput *q);
 /* Publishes the end (the partial block, if any). */
 void rl_api_input_end(RlApiInput *q);
+/* Publishes the block being filled as it is, short (the bytes do not
+ * depend on how the samples are cut), so that Dispatch can take every
+ * frame queued; 1 if there was one, else 0. */
+int  rl_api_input_publish(RlApiInput *q);
 /* A gapless set: the current file ends after what is queued (the partial
  * block is published as it is); Dispatch is told RL_RING_IN_FILE_END
  * there.  One at a time: -EBUSY while the last one was not handed. */
@@ -72,6 +76,7 @@ typedef struct RlApiOutput {
     /* a gapless set: the pending bytes that belong to the file that ended
      * last (the rest is the next file's), and the files ended so far */
     size_t    file_left;
+    uint64_t  file_end_written;     /* `written` when the file that ended last ended */
     int       files_ended;
 } RlApiOutput;
 

@@ -227,6 +227,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads, i
     s->head_len = rl_api_output_count(&s->out);     /* written by rl_ring_create */
     s->frame_out[0] = s->head_len;
     s->owed = -1;
+    s->file_open = 1;
     *out = s;
     return 0;
 fail:
@@ -319,6 +320,8 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     if (cap > 0 && s->head_len > (size_t) cap)
         return -1;          /* lame: the tags it holds do not fit, no sample taken */
     s->head_len = 0;
+    s->file_head_held = 0;
+    s->file_open = 1;
     if (s->by_call && n > 0 && rl_mp3_calls_push(&s->calls, n) < 0)
         return -2;
     f.src = src;
@@ -445,6 +448,9 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
         return rc == -ENOMEM ? -2 : -4;
     }
     s->nogap_ending = 0;
+    s->file_open = 0;
+    /* what the ring wrote after the file's end: the next file's head */
+    s->file_head_held = (size_t) (rl_api_output_written(&s->out) - s->out.file_end_written);
     return (int) rl_api_output_take_file(&s->out, buf, room);
 }
 
@@ -452,6 +458,7 @@ int rl_mp3_session_next_file(RlMp3Session *s)
 {
     int br, c;
 
+    s->file_open = 1;
     s->file_first_frame = rl_mp3_session_frames(s);
     for (br = 0; br < 16; br++) {
         for (c = 0; c < 5; c++)
@@ -460,4 +467,54 @@ int rl_mp3_session_next_file(RlMp3Session *s)
             __atomic_store_n(&s->bitrate_btype[br][c], 0, __ATOMIC_RELAXED);
     }
     return 0;
+}
+
+/* Encode's state made libmp3lame's (mp3lame_session.h): the block being
+ * filled goes out short, then the ring is helped until it starves.  0 or
+ * the error the ring stopped with. */
+static int drain(RlMp3Session *s)
+{
+    int rc;
+
+    if (s->err)
+        return s->err;
+    if (s->flushed)
+        return -EPROTO;
+    if (rl_api_input_publish(&s->in))
+        rl_ring_input_ready(s->ring);
+    do
+        rc = help(s, never, NULL);
+    while (rc == 0);
+    return rc < 0 ? rc : 0;
+}
+
+int rl_mp3_session_tag_now(RlMp3Session *s, int nogap_total, int nogap_current, uint8_t *buf,
+                           size_t cap)
+{
+    int rc = drain(s);
+    if (rc < 0)
+        return rc;
+    /* lame's RadioGain is what its last save_gain_values (a nogap flush) left */
+    return rl_ring_tag_frame_now(s->ring, s->file_radio_gain, nogap_current, nogap_total, buf,
+                                 cap);
+}
+
+int rl_mp3_session_flush_size_now(RlMp3Session *s, int *strange)
+{
+    const RlConfig *c = s->cfg;
+    int rc = drain(s);
+    if (rc < 0)
+        return rc;
+    if (rl_mp3_session_frames(s) == 0) {
+        /* no frame yet: every header slot of lame's is pending and none
+         * written (compute_flushbits complains); one frame of the bitrate
+         * index it starts with (VBR: 1) and the head it may still hold */
+        int const kbps = c->vbr != RL_VBR_OFF ? rl_bitrate_kbps(c->version, 1) : c->avg_bitrate;
+        *strange = 1;
+        return (c->version + 1) * 72000 * kbps / c->samplerate_out + (int) s->head_len;
+    }
+    /* the ring wrote the file's head out at once; lame's bit buffer holds
+     * it until an encode call takes it (its bits are in both counts) */
+    return rl_ring_flush_size(s->ring, strange)
+           + (int) (s->out.files_ended == 0 ? s->head_len : s->file_head_held);
 }

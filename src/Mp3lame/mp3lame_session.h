@@ -62,6 +62,11 @@ typedef struct RlMp3Session {
     int64_t  file_first_frame;
     int      file_radio_gain;
     int      nogap_ending;      /* a nogap flush waits for its file's end */
+    int      file_open;         /* the current file takes frames: not ended by a nogap
+                                 * flush that no lame_init_bitstream or encode call followed */
+    size_t   file_head_held;    /* a gapless file after the first: its head (ID3v2 tag, tag
+                                 * placeholder), which libmp3lame holds in its bit buffer
+                                 * until an encode call takes it; 0: taken */
     int      flush_strange;     /* the file that ended last had nothing to flush, where
                                  * lame prints "strange error flushing buffer" (atomic) */
     /* lame's statistics (ov_enc's histograms, updated by Encode, atomic):
@@ -117,6 +122,22 @@ int  rl_mp3_session_take_flush_strange(RlMp3Session *s);
 /* lame_init_bitstream after a nogap flush: the next file starts (its
  * frame count, statistics and tag).  0 or lame's codes. */
 int  rl_mp3_session_next_file(RlMp3Session *s);
+
+/* Mid-stream, Encode's true state (lame_get_lametag_frame and
+ * lame_get_size_mp3buffer before the flush): the ring first encodes every
+ * frame libmp3lame has encoded for the samples given (the frames in flight,
+ * the block being filled handed over short) and is left starved, so that
+ * nothing touches the encoder until the next call gives input; what the
+ * later calls return does not change.  Only before the flush. */
+/* The LAME tag frame of the frames so far, with lame's nogap numbers:
+ * its length (0: no frame yet, or the tag is off), or -ENOSPC where cap is
+ * too small, or the error the ring stopped with. */
+int  rl_mp3_session_tag_now(RlMp3Session *s, int nogap_total, int nogap_current, uint8_t *buf,
+                            size_t cap);
+/* lame's compute_flushbits: the bytes lame_encode_flush_nogap would return
+ * now (*strange: lame reports "strange error flushing buffer"), or the
+ * error the ring stopped with. */
+int  rl_mp3_session_flush_size_now(RlMp3Session *s, int *strange);
 
 /* Frames libmp3lame has encoded after `samples` input samples per
  * channel (exact without resampling, estimated with it). */

@@ -78,43 +78,30 @@ MP3LAME_API int lame_get_mf_samples_to_encode(const lame_global_flags *gfp)
     return (int) (RL_ENCDELAY + RL_POSTDELAY + out - (int64_t) 576 * c->mode_gr * frames_so_far(s));
 }
 
-/* lame's compute_flushbits gives the bytes its bit buffer holds, which
- * lame.h calls what lame_encode_flush_nogap would return now.  Mid-stream
- * the drop-in cannot know that count exactly (frames are in flight), so it
- * gives what its own nogap flush can return at most: the bytes finished
- * and not handed out, each frame libmp3lame has made and the ring has not
- * at the largest frame size, and one more with a full bit reservoir for
- * the bits the flush completes (a caller sizing its buffer by it is never
- * short). */
+/* lame's compute_flushbits: the bytes its bit buffer holds and those that
+ * complete its last frame, which lame.h calls what lame_encode_flush_nogap
+ * would return now.  Mid-stream the frames in flight are encoded first, so
+ * that Encode's state is lame's (the call costs them). */
 MP3LAME_API int lame_get_size_mp3buffer(const lame_global_flags *gfp)
 {
     const RlConfig *c = cfg_of(gfp);
     RlMp3Session *s;
-    int64_t lag;
+    int strange = 0, n;
 
     if (!c)
         return 0;
     s = gfp->ses;
-    if (s->samples_in == 0 && !s->flushed && !s->nogap_ending) {
-        /* lame right after lame_init_params: every header slot pending and
-         * none written (compute_flushbits complains), one frame of the
-         * bitrate index it starts with (VBR: 1) and the head it holds */
-        int const kbps = c->vbr != RL_VBR_OFF ? rl_bitrate_kbps(c->version, 1) : c->avg_bitrate;
+    if (s->ended)
+        n = rl_ring_flush_size(s->ring, &strange);
+    else if (!s->flushed && !s->err)
+        n = rl_mp3_session_flush_size_now(s, &strange);
+    else
+        return (int) rl_api_output_count(&s->out);     /* the encoder failed: what is left */
+    if (n < 0)
+        return (int) rl_api_output_count(&s->out);
+    if (strange)
         rl_mp3_errorf(gfp, "strange error flushing buffer ... \n");
-        return (c->version + 1) * 72000 * kbps / c->samplerate_out + (int) s->head_len;
-    }
-    if (s->ended) {
-        int strange, n = rl_ring_flush_size(s->ring, &strange);
-        if (strange)
-            rl_mp3_errorf(gfp, "strange error flushing buffer ... \n");
-        return n;
-    }
-    /* the frames first: one finishing meanwhile is counted twice, never not at all */
-    lag = rl_mp3_session_lame_frames(s, s->samples_in) - rl_mp3_session_frames(s);
-    if (lag < 0)
-        lag = 0;
-    return (int) rl_api_output_count(&s->out) + (int) (lag + 1) * s->frame_max
-           + (c->version == 1 ? 511 : 255);
+    return n;
 }
 
 /* the stream's after the flush; a gapless file's after its nogap flush */

@@ -311,6 +311,29 @@ MP3LAME_API size_t lame_get_id3v1_tag(lame_t gfp, unsigned char *buffer, size_t 
     return rl_id3_v1_build(gfp->id3, buffer);
 }
 
+/* lame's answer for a tag frame of len bytes (0: none): its size where
+ * the caller's buffer is smaller, 0 for no buffer, else the frame */
+static size_t give_tag(const uint8_t *tag, size_t len, unsigned char *buffer, size_t size)
+{
+    if (len == 0)
+        return 0;
+    if (size < len)
+        return len;
+    if (!buffer)
+        return 0;
+    memcpy(buffer, tag, len);
+    return len;
+}
+
+/* Before the flush: the tag of the frames libmp3lame has made so far,
+ * from Encode's state once the frames in flight are done */
+static size_t tag_mid_stream(const lame_global_flags *g, unsigned char *buffer, size_t size)
+{
+    uint8_t tag[2880];
+    int n = rl_mp3_session_tag_now(g->ses, g->nogap_total, g->nogap_current, tag, sizeof tag);
+    return n > 0 ? give_tag(tag, (size_t) n, buffer, size) : 0;
+}
+
 MP3LAME_API size_t lame_get_lametag_frame(const lame_global_flags *gfp, unsigned char *buffer,
                                           size_t size)
 {
@@ -319,15 +342,12 @@ MP3LAME_API size_t lame_get_lametag_frame(const lame_global_flags *gfp, unsigned
     if (!rl_mp3_ready(gfp) || !gfp->opt.write_lame_tag)
         return 0;
     s = gfp->ses;
-    /* the tag is made when the stream or a gapless file ends */
-    if ((!s->ended && s->out.files_ended == 0) || s->out.tag_len == 0)
+    if (!s->flushed && !s->err && s->file_open)
+        return tag_mid_stream(gfp, buffer, size);
+    /* the tag made when the stream or a gapless file ended */
+    if (!s->ended && s->out.files_ended == 0)
         return 0;
-    if (size < s->out.tag_len)
-        return s->out.tag_len;
-    if (!buffer)
-        return 0;
-    memcpy(buffer, s->out.tag, s->out.tag_len);
-    return s->out.tag_len;
+    return give_tag(s->out.tag, s->out.tag_len, buffer, size);
 }
 
 /* lame's PutVbrTag: the tag frame over the placeholder, after the file's

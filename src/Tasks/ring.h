@@ -283,9 +283,15 @@ int  rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg);
  * or the error the ring failed with. */
 int  rl_ring_end_file(RlRing *r);
 /* lame_get_size_mp3buffer on the encoder's state (*strange: where LAME
- * prints "strange error flushing buffer"); only after the ring is done
- * (no task touches the encoder then). */
+ * prints "strange error flushing buffer"); only while the ring is DONE, or
+ * STARVED with no input arriving (no task touches the encoder then). */
 int  rl_ring_flush_size(RlRing *r, int *strange);
+/* lame_get_lametag_frame mid-stream: the LAME tag frame of the frames
+ * encoded so far (padding 0, RadioGain radio_gain, the peak decoded so
+ * far, the nogap flags `file` of `files`); only while the ring is STARVED
+ * with no input arriving.  Length, 0 (tag off or no frame yet), -ENOSPC. */
+int  rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, uint8_t *buf,
+                           size_t cap);
 /* After the ring ended, or to abort it (it then fails with -ECANCELED and
  * the output port is cancelled): detaches from the executor (waits for the
  * tasks that run), releases a held input block, fills p->stats, frees.

@@ -260,6 +260,19 @@ static void draw_settings(struct rlt_case *c, uint64_t *r)
     }
 }
 
+/* the mid-stream probes: a generator of their own, so that the other
+ * draws of a case stay as they were */
+static void draw_probes(struct rlt_case *c, uint64_t seed)
+{
+    static const int percents[] = {2, 10, 50, 100};
+    uint64_t r = seed;
+    rlt_rand(&r);
+    if (!chance(&r, 40))
+        return;
+    c->probe_percent = PICK(&r, percents);
+    c->probe_seed = rlt_rand(&r);
+}
+
 void rlt_case_draw(struct rlt_case *c, uint64_t seed, long index)
 {
     static const int cuts[] = {1, 7, 576, 1152, 4096, 220500, 0, 0};
@@ -287,6 +300,7 @@ void rlt_case_draw(struct rlt_case *c, uint64_t seed, long index)
             tr->gain = 1.5;
         tr->seed = rlt_rand(&r);
     }
+    draw_probes(c, seed ^ ((uint64_t)index * 0x8cb92ba72f3d8dd7u) ^ 0x70b3u);
 }
 
 void rlt_case_print(FILE *out, const struct rlt_case *c)
@@ -325,4 +339,7 @@ void rlt_case_print(FILE *out, const struct rlt_case *c)
         fprintf(out, " [%s, %d samples, gain %.4g, seed %llu]", signal_names[c->tracks[t].signal],
                 c->tracks[t].nsamples, c->tracks[t].gain, (unsigned long long)c->tracks[t].seed);
     fprintf(out, "%s\n", c->ntracks > 1 ? " (nogap: lame_encode_flush_nogap + lame_init_bitstream between)" : "");
+    if (c->probe_percent)
+        fprintf(out, "  mid-stream lame_get_lametag_frame and lame_get_size_mp3buffer after %d%% of the encode "
+                "calls and the one past each track's middle\n", c->probe_percent);
 }

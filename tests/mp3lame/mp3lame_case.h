@@ -78,6 +78,11 @@ struct rlt_case {
     int cut;                   /* samples per call; 0: random sizes 1..5000 */
     int mono_null_right;       /* mono, planar entry: right pointer NULL instead of the left one */
     int no_decode;             /* leave out the hip_* decode of the stream */
+    /* mid-stream probes (lame_get_lametag_frame, lame_get_size_mp3buffer)
+     * after encode calls: the chance of one after each call, in percent (0:
+     * none), and always after the call that passes a track's middle */
+    int probe_percent;
+    uint64_t probe_seed;
 };
 
 void rlt_case_draw(struct rlt_case *c, uint64_t seed, long index);

@@ -85,6 +85,11 @@ static int run_one(const struct rlt_lame *a, const struct rlt_lame *b, const str
         perturb = RLT_PERTURB_COMMENT_LANG;
         printf("case %ld: the comments' language perturbed\n", index);
     }
+    /* the mid-stream probes, in half the cases that make them */
+    else if (perturb == RLT_PERTURB_SETTING && c.probe_percent && index % 4 == 0) {
+        perturb = RLT_PERTURB_PROBES;
+        printf("case %ld: the mid-stream probes perturbed\n", index);
+    }
     if (o->verbose)
         rlt_case_print(stdout, &c);
     int err = rlt_run_case(a, &c, RLT_PERTURB_NONE, &ra);
@@ -110,6 +115,7 @@ static int run_one(const struct rlt_lame *a, const struct rlt_lame *b, const str
         printf("NOT CAUGHT: the second side was perturbed (%s) and compared equal in\n",
                perturb == RLT_PERTURB_SAMPLE          ? "one sample"
                : perturb == RLT_PERTURB_COMMENT_LANG ? "the comments' language"
+               : perturb == RLT_PERTURB_PROBES       ? "the mid-stream probes"
                                                      : "lame_set_copyright");
         rlt_case_print(stdout, &c);
     }

@@ -299,8 +299,54 @@ static struct rlt_record *stream_record(struct rlt_result *res)
     return NULL;
 }
 
+/* The mid-stream probes' records (every probe of the case appended) and
+ * the generator that picks the calls they follow */
+struct probes {
+    struct rlt_record *tag, *size, *size_messages;
+    uint64_t rand;
+    int call;      /* encode calls so far, all tracks */
+};
+
+static void probes_open(struct probes *p, const struct rlt_case *c, struct rlt_result *res)
+{
+    p->tag = record(res, "mid-stream lame_get_lametag_frame (call, size asked with 0 bytes, frame)");
+    p->size = record(res, "mid-stream lame_get_size_mp3buffer (call, size)");
+    p->size_messages = record(res, "mid-stream lame_get_size_mp3buffer: its errorf/debugf/msgf messages");
+    p->rand = c->probe_seed;
+    p->call = 0;
+}
+
+static void probe_size(const struct rlt_lame *lib, lame_t gfp, struct probes *p, struct rlt_result *res)
+{
+    rlt_get_int_fn size = (rlt_get_int_fn)rlt_lame_symbol(lib, "lame_get_size_mp3buffer");
+    struct rlt_bytes *all = messages;
+    messages = &p->size_messages->bytes;
+    long v[2] = {p->call, size(gfp)};
+    messages = all;
+    put(res, p->size, v, sizeof v);
+}
+
+static void probe_tag(const struct rlt_lame *lib, lame_t gfp, struct probes *p, enum rlt_perturb perturb,
+                      struct rlt_result *res)
+{
+    rlt_get_int_fn get_index = (rlt_get_int_fn)rlt_lame_symbol(lib, "lame_get_nogap_currentindex");
+    rlt_set_int_fn set_index = (rlt_set_int_fn)rlt_lame_symbol(lib, "lame_set_nogap_currentindex");
+    unsigned char probe[1], buf[4096];
+    int const index = get_index(gfp);
+    if (perturb == RLT_PERTURB_PROBES)   /* the tag's nogap flags change */
+        set_index(gfp, index + 1);
+    size_t need = lib->lame_get_lametag_frame(gfp, probe, 0);
+    size_t got = lib->lame_get_lametag_frame(gfp, buf, sizeof buf);
+    if (perturb == RLT_PERTURB_PROBES)
+        set_index(gfp, index);
+    long head[3] = {p->call, (long)need, (long)got};
+    put(res, p->tag, head, sizeof head);
+    put(res, p->tag, buf, got <= sizeof buf ? got : sizeof buf);
+}
+
 static int encode_track(const struct rlt_lame *lib, lame_t gfp, const struct rlt_case *c, int t,
-                        enum rlt_perturb perturb, struct rlt_result *res, unsigned char *out)
+                        enum rlt_perturb perturb, struct rlt_result *res, unsigned char *out,
+                        struct probes *probes)
 {
     struct rlt_pcm pcm;
     struct rlt_entry_pcm in;
@@ -317,17 +363,29 @@ static int encode_track(const struct rlt_lame *lib, lame_t gfp, const struct rlt
     struct rlt_record *stream = stream_record(res);
     uint64_t cuts = c->tracks[t].seed ^ 0x5eedu;
     int up = upsampling(lib, gfp);
+    int const middle = c->tracks[t].nsamples / 2;
     for (int pos = 0; pos < c->tracks[t].nsamples;) {
         int left = c->tracks[t].nsamples - pos;
         int n = c->cut ? c->cut : 1 + rlt_rand_below(&cuts, 5000);
         if (n > left)
             n = left;
+        int probe = probes && (rlt_rand_below(&probes->rand, 100) < c->probe_percent ||
+                               (pos <= middle && pos + n > middle));
+        if (probe && perturb == RLT_PERTURB_PROBES)
+            probe_size(lib, gfp, probes, res);
         int ret = encode_call(lib, gfp, c, &in, pos, n, out, mp3buf_size(n, up));
         if (ret > 0)
             put(res, stream, out, (size_t)ret);
         add_call(res, ret, 0, stream->bytes.len);
         if (ret < 0)
             break;
+        if (probes)
+            probes->call++;
+        if (probe) {
+            probe_tag(lib, gfp, probes, perturb, res);
+            if (perturb != RLT_PERTURB_PROBES)
+                probe_size(lib, gfp, probes, res);
+        }
         pos += n;
     }
     rlt_entry_pcm_free(&in);
@@ -424,8 +482,11 @@ int rlt_run_case(const struct rlt_lame *lib, const struct rlt_case *c, enum rlt_
             res->oom = 1;
             goto done;
         }
+        struct probes probes;
+        if (c->probe_percent)
+            probes_open(&probes, c, res);
         for (int t = 0; t < c->ntracks; t++) {
-            if (encode_track(lib, gfp, c, t, perturb, res, out) < 0) {
+            if (encode_track(lib, gfp, c, t, perturb, res, out, c->probe_percent ? &probes : NULL) < 0) {
                 res->oom = 1;
                 goto done;
             }

@@ -42,7 +42,10 @@ enum rlt_perturb {
     RLT_PERTURB_NONE,
     RLT_PERTURB_SETTING,        /* lame_set_copyright flipped */
     RLT_PERTURB_SAMPLE,         /* one sample changed */
-    RLT_PERTURB_COMMENT_LANG    /* every id3tag_set_comment_* call in another language */
+    RLT_PERTURB_COMMENT_LANG,   /* every id3tag_set_comment_* call in another language */
+    RLT_PERTURB_PROBES          /* the mid-stream probes: the tag asked with another
+                                 * lame_set_nogap_currentindex, the size asked before the
+                                 * probed call instead of after it */
 };
 /* 1 when c sets a comment with a language that shows in the tags it
  * writes (an ID3v2 tag is not ruled out by id3tag_v1_only) */

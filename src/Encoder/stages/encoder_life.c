@@ -252,21 +252,25 @@ int rl_encoder_file_radio_gain(const RlEncoderConst *k, RlGainFeed *rg, int file
     return radio_gain(&k->cfg, rg, file, &value) < 0 ? 0 : value;
 }
 
-/* What the tag of file `file` of `files` needs (files 0: no gapless set). */
-static int tag_info(const RlConfig *cfg, int delay, int padding, RlGainFeed *rg, int title,
-                    const RlRedecode *rd, int file, int files, RlTagInfo *info)
+/* What the tag of file `file` of `files` needs besides its RadioGain
+ * (files 0: no gapless set). */
+static void tag_numbers(int delay, int padding, const RlRedecode *rd, int file, int files,
+                        RlTagInfo *info)
 {
-    int rc;
     memset(info, 0, sizeof *info);
     info->encoder_delay = delay;
     info->encoder_padding = padding;
-    rc = radio_gain(cfg, rg, title, &info->radio_gain);
-    if (rc < 0)
-        return rc;
     info->peak_sample = rd ? rd->peak : 0.0f;
     info->nogap_total = files;
     info->nogap_current = file;
-    return 0;
+}
+
+/* ... and with the RadioGain of ReplayGain title `title` (< 0: the last) */
+static int tag_info(const RlConfig *cfg, int delay, int padding, RlGainFeed *rg, int title,
+                    const RlRedecode *rd, int file, int files, RlTagInfo *info)
+{
+    tag_numbers(delay, padding, rd, file, files, info);
+    return radio_gain(cfg, rg, title, &info->radio_gain);
 }
 
 int rl_encoder_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
@@ -302,6 +306,19 @@ int rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
     rc = tag_info(&k->cfg, RL_ENCDELAY, 0, rg, title, rd, file, files, &info);
     if (rc < 0)
         return rc;
+    return rl_lametag_frame(&enc->enc, &k->cfg, &info, buf, cap);
+}
+
+int rl_encoder_tag_frame_now(const RlEncoderConst *k, const RlEncodeStage *enc,
+                             const RlRedecode *rd, int radio_gain, int file, int files,
+                             uint8_t *buf, size_t cap)
+{
+    RlTagInfo info;
+    if (!enc->enc.write_lame_tag)
+        return 0;
+    /* no flush has set the padding: lame_init_params' 0 */
+    tag_numbers(RL_ENCDELAY, 0, rd, file, files, &info);
+    info.radio_gain = radio_gain;
     return rl_lametag_frame(&enc->enc, &k->cfg, &info, buf, cap);
 }
 

@@ -788,6 +788,13 @@ int rl_ring_flush_size(RlRing *r, int *strange)
     return rl_encoder_flush_size(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), strange);
 }
 
+int rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, uint8_t *buf,
+                          size_t cap)
+{
+    return rl_encoder_tag_frame_now(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), r->rd,
+                                    radio_gain, file, files, buf, cap);
+}
+
 int rl_ring_end_file(RlRing *r)
 {
     int rc, cancel = 0;
