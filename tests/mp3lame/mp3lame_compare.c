@@ -85,14 +85,18 @@ static int run_one(const struct rlt_lame *a, const struct rlt_lame *b, const str
         perturb = RLT_PERTURB_COMMENT_LANG;
         printf("case %ld: the comments' language perturbed\n", index);
     }
-    /* the mid-stream probes, in half the cases that make them */
-    else if (perturb == RLT_PERTURB_SETTING && c.probe_percent && index % 4 == 0) {
-        perturb = RLT_PERTURB_PROBES;
-        printf("case %ld: the mid-stream probes perturbed\n", index);
-    }
     if (o->verbose)
         rlt_case_print(stdout, &c);
     int err = rlt_run_case(a, &c, RLT_PERTURB_NONE, &ra);
+    /* the mid-stream probes, in the cases that make them where the
+     * reference shows the perturbation: the tag's or the size's */
+    if (err == 0 && perturb == RLT_PERTURB_SETTING && c.probe_percent) {
+        enum rlt_perturb p = rlt_probe_perturbation(&ra, index % 4 == 0);
+        if (p != RLT_PERTURB_NONE) {
+            perturb = p;
+            printf("case %ld: the mid-stream %s perturbed\n", index, p == RLT_PERTURB_PROBE_TAG ? "tag" : "size");
+        }
+    }
     if (err == 0)
         err = rlt_run_case(b, &c, perturb, &rb);
     else
@@ -115,7 +119,8 @@ static int run_one(const struct rlt_lame *a, const struct rlt_lame *b, const str
         printf("NOT CAUGHT: the second side was perturbed (%s) and compared equal in\n",
                perturb == RLT_PERTURB_SAMPLE          ? "one sample"
                : perturb == RLT_PERTURB_COMMENT_LANG ? "the comments' language"
-               : perturb == RLT_PERTURB_PROBES       ? "the mid-stream probes"
+               : perturb == RLT_PERTURB_PROBE_TAG    ? "the mid-stream tag's nogap index"
+               : perturb == RLT_PERTURB_PROBE_SIZE   ? "the first mid-stream size asked first"
                                                      : "lame_set_copyright");
         rlt_case_print(stdout, &c);
     }

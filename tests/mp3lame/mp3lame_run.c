@@ -305,6 +305,8 @@ struct probes {
     struct rlt_record *tag, *size, *size_messages;
     uint64_t rand;
     int call;      /* encode calls so far, all tracks */
+    long early;    /* RLT_PERTURB_PROBE_SIZE: the size before the first call, for the first probe */
+    int early_pending;
 };
 
 static void probes_open(struct probes *p, const struct rlt_case *c, struct rlt_result *res)
@@ -314,16 +316,63 @@ static void probes_open(struct probes *p, const struct rlt_case *c, struct rlt_r
     p->size_messages = record(res, "mid-stream lame_get_size_mp3buffer: its errorf/debugf/msgf messages");
     p->rand = c->probe_seed;
     p->call = 0;
+    p->early_pending = 0;
 }
 
-static void probe_size(const struct rlt_lame *lib, lame_t gfp, struct probes *p, struct rlt_result *res)
+static long size_asked(const struct rlt_lame *lib, lame_t gfp, struct probes *p)
 {
     rlt_get_int_fn size = (rlt_get_int_fn)rlt_lame_symbol(lib, "lame_get_size_mp3buffer");
     struct rlt_bytes *all = messages;
     messages = &p->size_messages->bytes;
-    long v[2] = {p->call, size(gfp)};
+    long v = size(gfp);
     messages = all;
+    return v;
+}
+
+/* RLT_PERTURB_PROBE_SIZE: the first probe's size is asked now, before the first encode call */
+static void probe_size_early(const struct rlt_lame *lib, lame_t gfp, struct probes *p)
+{
+    p->early = size_asked(lib, gfp, p);
+    p->early_pending = 1;
+}
+
+static void probe_size(const struct rlt_lame *lib, lame_t gfp, struct probes *p, struct rlt_result *res)
+{
+    long v[2] = {p->call, p->early_pending ? p->early : size_asked(lib, gfp, p)};
+    p->early_pending = 0;
     put(res, p->size, v, sizeof v);
+}
+
+static const struct rlt_bytes *find_record(const struct rlt_result *res, const char *name)
+{
+    for (int i = 0; i < res->nrecords; i++)
+        if (!strcmp(res->records[i].name, name))
+            return &res->records[i].bytes;
+    return NULL;
+}
+
+enum rlt_perturb rlt_probe_perturbation(const struct rlt_result *ref, int prefer_tag)
+{
+    const struct rlt_bytes *tags = find_record(ref, "mid-stream lame_get_lametag_frame (call, size asked with 0 bytes, frame)");
+    const struct rlt_bytes *sizes = find_record(ref, "mid-stream lame_get_size_mp3buffer (call, size)");
+    const struct rlt_bytes *early = find_record(ref, "after lame_init_params: lame_get_size_mp3buffer");
+    int tag = 0, size = 0;
+    /* each tag probe: call, size, bytes got (longs), then the frame */
+    for (size_t at = 0; tags && at + 3 * sizeof(long) <= tags->len;) {
+        long head[3];
+        memcpy(head, tags->data + at, sizeof head);
+        at += sizeof head + (size_t)head[2];
+        tag |= head[2] > 0;
+    }
+    if (sizes && early && sizes->len >= 2 * sizeof(long) && early->len == sizeof(long)) {
+        long first[2], start;
+        memcpy(first, sizes->data, sizeof first);
+        memcpy(&start, early->data, sizeof start);
+        size = first[1] != start;
+    }
+    if (tag && (prefer_tag || !size))
+        return RLT_PERTURB_PROBE_TAG;
+    return size ? RLT_PERTURB_PROBE_SIZE : RLT_PERTURB_NONE;
 }
 
 static void probe_tag(const struct rlt_lame *lib, lame_t gfp, struct probes *p, enum rlt_perturb perturb,
@@ -333,11 +382,11 @@ static void probe_tag(const struct rlt_lame *lib, lame_t gfp, struct probes *p, 
     rlt_set_int_fn set_index = (rlt_set_int_fn)rlt_lame_symbol(lib, "lame_set_nogap_currentindex");
     unsigned char probe[1], buf[4096];
     int const index = get_index(gfp);
-    if (perturb == RLT_PERTURB_PROBES)   /* the tag's nogap flags change */
+    if (perturb == RLT_PERTURB_PROBE_TAG)   /* the tag's nogap flags change */
         set_index(gfp, index + 1);
     size_t need = lib->lame_get_lametag_frame(gfp, probe, 0);
     size_t got = lib->lame_get_lametag_frame(gfp, buf, sizeof buf);
-    if (perturb == RLT_PERTURB_PROBES)
+    if (perturb == RLT_PERTURB_PROBE_TAG)
         set_index(gfp, index);
     long head[3] = {p->call, (long)need, (long)got};
     put(res, p->tag, head, sizeof head);
@@ -371,22 +420,19 @@ static int encode_track(const struct rlt_lame *lib, lame_t gfp, const struct rlt
             n = left;
         int probe = probes && (rlt_rand_below(&probes->rand, 100) < c->probe_percent ||
                                (pos <= middle && pos + n > middle));
-        if (probe && perturb == RLT_PERTURB_PROBES)
-            probe_size(lib, gfp, probes, res);
         int ret = encode_call(lib, gfp, c, &in, pos, n, out, mp3buf_size(n, up));
         if (ret > 0)
             put(res, stream, out, (size_t)ret);
         add_call(res, ret, 0, stream->bytes.len);
         if (ret < 0)
             break;
+        pos += n;
         if (probes)
             probes->call++;
         if (probe) {
             probe_tag(lib, gfp, probes, perturb, res);
-            if (perturb != RLT_PERTURB_PROBES)
-                probe_size(lib, gfp, probes, res);
+            probe_size(lib, gfp, probes, res);
         }
-        pos += n;
     }
     rlt_entry_pcm_free(&in);
     return 0;
@@ -485,6 +531,8 @@ int rlt_run_case(const struct rlt_lame *lib, const struct rlt_case *c, enum rlt_
         struct probes probes;
         if (c->probe_percent)
             probes_open(&probes, c, res);
+        if (c->probe_percent && perturb == RLT_PERTURB_PROBE_SIZE)
+            probe_size_early(lib, gfp, &probes);
         for (int t = 0; t < c->ntracks; t++) {
             if (encode_track(lib, gfp, c, t, perturb, res, out, c->probe_percent ? &probes : NULL) < 0) {
                 res->oom = 1;

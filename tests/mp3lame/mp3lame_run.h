@@ -43,10 +43,16 @@ enum rlt_perturb {
     RLT_PERTURB_SETTING,        /* lame_set_copyright flipped */
     RLT_PERTURB_SAMPLE,         /* one sample changed */
     RLT_PERTURB_COMMENT_LANG,   /* every id3tag_set_comment_* call in another language */
-    RLT_PERTURB_PROBES          /* the mid-stream probes: the tag asked with another
-                                 * lame_set_nogap_currentindex, the size asked before the
-                                 * probed call instead of after it */
+    RLT_PERTURB_PROBE_TAG,      /* the mid-stream tag asked with another
+                                 * lame_set_nogap_currentindex (its flags change) */
+    RLT_PERTURB_PROBE_SIZE      /* the first mid-stream size asked before the first encode
+                                 * call instead (its messages with it) */
 };
+/* The mid-stream perturbation the reference's result ref of a case shows
+ * (RLT_PERTURB_NONE: neither): the tag's where a probe got a tag frame
+ * (first choice when prefer_tag), the size's where the first probe's size
+ * is not the one after lame_init_params. */
+enum rlt_perturb rlt_probe_perturbation(const struct rlt_result *ref, int prefer_tag);
 /* 1 when c sets a comment with a language that shows in the tags it
  * writes (an ID3v2 tag is not ruled out by id3tag_v1_only) */
 int rlt_case_has_comment_lang(const struct rlt_case *c);
