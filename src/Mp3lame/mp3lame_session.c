@@ -488,6 +488,14 @@ static int drain(RlMp3Session *s)
     return rc < 0 ? rc : 0;
 }
 
+/* the bytes of the current file's head in libmp3lame's bit buffer */
+static size_t held_head(const RlMp3Session *s)
+{
+    if (s->out.files_ended == 0)
+        return s->head_len;
+    return s->file_open ? s->file_head_held : 0;
+}
+
 int rl_mp3_session_tag_now(RlMp3Session *s, int nogap_total, int nogap_current, uint8_t *buf,
                            size_t cap)
 {
@@ -514,7 +522,7 @@ int rl_mp3_session_flush_size_now(RlMp3Session *s, int *strange)
         return (c->version + 1) * 72000 * kbps / c->samplerate_out + (int) s->head_len;
     }
     /* the ring wrote the file's head out at once; lame's bit buffer holds
-     * it until an encode call takes it (its bits are in both counts) */
-    return rl_ring_flush_size(s->ring, strange)
-           + (int) (s->out.files_ended == 0 ? s->head_len : s->file_head_held);
+     * it from lame_init_bitstream until an encode call takes it (its
+     * header slots move with it: only its bytes count) */
+    return rl_ring_flush_size(s->ring, strange) + (int) held_head(s);
 }

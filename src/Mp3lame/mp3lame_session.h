@@ -66,7 +66,8 @@ typedef struct RlMp3Session {
                                  * flush that no lame_init_bitstream or encode call followed */
     size_t   file_head_held;    /* a gapless file after the first: its head (ID3v2 tag, tag
                                  * placeholder), which libmp3lame holds in its bit buffer
-                                 * until an encode call takes it; 0: taken */
+                                 * from lame_init_bitstream until an encode call takes
+                                 * it; 0: taken */
     int      flush_strange;     /* the file that ended last had nothing to flush, where
                                  * lame prints "strange error flushing buffer" (atomic) */
     /* lame's statistics (ov_enc's histograms, updated by Encode, atomic):

@@ -223,6 +223,45 @@ static void nogap_misorder(const struct rlt_lame *l, struct rlt_result *res)
     finish(l, gfp, res);
 }
 
+/* lame_get_lametag_frame (into a buffer, a short one, none) and
+ * lame_get_size_mp3buffer, named after when they are asked */
+static void ask_tag_and_size(const struct rlt_lame *l, lame_t gfp, const char *when, struct rlt_result *res)
+{
+    static unsigned char tag[4096];
+    char name[96];
+    size_t n = l->lame_get_lametag_frame(gfp, tag, sizeof tag);
+    snprintf(name, sizeof name, "lame_get_lametag_frame %s", when);
+    rlt_result_put(res, name, tag, n <= sizeof tag ? n : sizeof tag);
+    snprintf(name, sizeof name, "lame_get_lametag_frame into 10 bytes %s", when);
+    rlt_result_put_int(res, name, (long)l->lame_get_lametag_frame(gfp, tag, 10));
+    snprintf(name, sizeof name, "lame_get_lametag_frame into NULL %s", when);
+    rlt_result_put_int(res, name, (long)l->lame_get_lametag_frame(gfp, NULL, sizeof tag));
+    snprintf(name, sizeof name, "lame_get_size_mp3buffer %s", when);
+    rlt_result_put_int(res, name, ((rlt_get_int_fn)rlt_lame_symbol(l, "lame_get_size_mp3buffer"))(gfp));
+}
+
+/* a VBR gapless pair, the tag and the flush size asked between every call */
+static void tag_and_size_mid_stream(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = l->lame_init();
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
+    rlt_result_put_int(res, "lame_init_params (VBR)", l->lame_init_params(gfp));
+    ask_tag_and_size(l, gfp, "before any encode call", res);
+    put_call(res, "encode 100 samples", encode(l, gfp, 100, sizeof out));
+    ask_tag_and_size(l, gfp, "before a frame is made", res);
+    put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
+    ask_tag_and_size(l, gfp, "mid-stream", res);
+    put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+    ask_tag_and_size(l, gfp, "after lame_encode_flush_nogap", res);
+    rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+    ask_tag_and_size(l, gfp, "after lame_init_bitstream", res);
+    put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
+    ask_tag_and_size(l, gfp, "in the next file", res);
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    ask_tag_and_size(l, gfp, "after the flush", res);
+    close_handle(l, gfp, res);
+}
+
 static void close_mid_stream(const struct rlt_lame *l, struct rlt_result *res)
 {
     lame_t gfp = ready(l, res);
@@ -284,6 +323,7 @@ static const struct scenario scenarios[] = {
     {"0, negative and NULL sample arguments", odd_arguments},
     {"setters after lame_init_params", set_after_init},
     {"nogap calls out of order", nogap_misorder},
+    {"lame_get_lametag_frame and lame_get_size_mp3buffer mid-stream", tag_and_size_mid_stream},
     {"lame_close mid-stream", close_mid_stream},
     {"NULL handles", null_handles},
 };
