@@ -33,16 +33,3 @@ void rl_fast_log_init(void)
 {
     pthread_once(&log_once, build_log_table);
 }
-
-float rl_fast_log2(float x)
-{
-    int32_t bits;
-    memcpy(&bits, &x, sizeof bits);
-    int mant = bits & 0x7fffff;
-    float result = (float)(((bits >> 23) & 0xFF) - 0x7f);
-    float frac = (float)(mant & ((1 << (23 - LOG_BITS)) - 1));
-    frac *= 1.0f / (1 << (23 - LOG_BITS));
-    mant >>= 23 - LOG_BITS;
-    result += log_tab[mant] * (1.0f - frac) + log_tab[mant + 1] * frac;
-    return result;
-}

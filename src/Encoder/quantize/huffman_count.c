@@ -127,19 +127,6 @@ static void quantize_lines_01(unsigned int n, float istep, const float *xp, int 
     }
 }
 
-/* Quantizes the pending run: acc lines by rounding or acc01 lines by the
- * 0/1 test (at most one of them is pending: each flushes the other before
- * it grows). */
-static void flush_run(RlQuantLinesFn quantize_lines, int *acc, int *acc01, float istep, const float *xp,
-                      int *ix)
-{
-    if (*acc)
-        quantize_lines((unsigned int) *acc, istep, xp, ix);
-    if (*acc01)
-        quantize_lines_01((unsigned int) *acc01, istep, xp, ix);
-    *acc = *acc01 = 0;
-}
-
 /* One band's quantizer step (LAME: global gain less the scalefactor
  * amplification and the subblock gain). */
 static int band_step(const RlGranule *gi, int sfb)
@@ -149,71 +136,92 @@ static int band_step(const RlGranule *gi, int sfb)
            - gi->subblock_gain[gi->window[sfb]] * 8;
 }
 
-/* LAME quantize_xrpow: bands up to the one holding max_nonzero_coeff are
- * quantized, the rest zeroed.  With a noise cache (the outer loop's), bands
- * whose step did not change since the cache was written at this global gain
- * keep their l3_enc, and bands at or above the cached count1 start at a
- * coarser step take the 0/1 test: both exactly as LAME, whose output depends
- * on them.  A run of max_nonzero_coeff+1 lines with an odd count leaves the
- * last line 0 (LAME's behaviour). */
+/* Quantizes lines [from, to) by the 0/1 test or by rounding. */
+static void quantize_run(RlQuantLinesFn quantize_lines, int zero_one, int from, int to, float istep,
+                         const float *xp, int *ix)
+{
+    if (to <= from)
+        return;
+    if (zero_one)
+        quantize_lines_01((unsigned int) (to - from), istep, xp + from, ix + from);
+    else
+        quantize_lines((unsigned int) (to - from), istep, xp + from, ix + from);
+}
+
+/* LAME quantize_xrpow: bands up to the one holding max_nonzero_coeff
+ * (band `last`) are quantized, the lines from max_nonzero_coeff on zeroed.
+ * With a noise cache (the outer loop's), bands whose step did not change
+ * since the cache was written at this global gain keep their l3_enc, and
+ * bands at or above the cached count1 start at a coarser step take the 0/1
+ * test: both exactly as LAME, whose output depends on them.
+ * LAME walks the bands one by one and quantizes each run of consecutive
+ * bands of one kind in one call; here masks over the bands find the same
+ * runs.  Where LAME stops: at band `last` if it is requantized (its run
+ * ends at max_nonzero_coeff + 1: an odd count leaves, or for the 0/1 test
+ * sets, the line after it as LAME does), else at the first requantized
+ * band above it, with no lines; either zeroes the lines from
+ * max_nonzero_coeff on first, which no earlier run reaches (their counts
+ * are even sums of widths ending at or below it), so the zeroing goes
+ * first here.  Without a cache that is one run of max_nonzero_coeff + 1
+ * lines. */
 static void quantize_granule(RlQuantLinesFn quantize_lines, const float *xp, int *const pi, float istep,
                              const RlGranule *gi, const RlNoiseCache *prev)
 {
-    int *ix = pi;               /* the current band */
     int const sfbmax = gi->block_type == RL_SHORT_TYPE ? 38 : 21;
-    int const prev_use = prev != NULL && gi->global_gain == prev->global_gain;
-    int j = 0, acc = 0, acc01 = 0;
-    const float *acc_xp = xp;
-    int *acc_ix = ix;
+    int const mnc = gi->max_nonzero_coeff;
+    uint64_t redo = 0, zero_one = 0;
 
-    for (int sfb = 0; sfb <= sfbmax; sfb++) {
-        int step = -1;
-        if (prev_use || gi->block_type == RL_NORM_TYPE)
-            step = band_step(gi, sfb);
-        if (prev_use && prev->step[sfb] == step) {
-            /* unchanged band: flush what is pending, keep this one */
-            flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
-        } else {
-            int l = gi->width[sfb];
-            if (j + gi->width[sfb] > gi->max_nonzero_coeff) {
-                int const useful = gi->max_nonzero_coeff - j + 1;
-                memset(&pi[gi->max_nonzero_coeff], 0,
-                       sizeof(int) * (576 - gi->max_nonzero_coeff));
-                l = useful < 0 ? 0 : useful;
-                sfb = sfbmax + 1;       /* nothing above is needed */
-            }
-            if (!acc && !acc01) {
-                acc_ix = ix;
-                acc_xp = xp;
-            }
-            if (prev != NULL && prev->sfb_count1 > 0 && sfb >= prev->sfb_count1
-                && prev->step[sfb] > 0 && step >= prev->step[sfb]) {
-                if (acc) {
-                    flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
-                    acc_ix = ix;
-                    acc_xp = xp;
-                }
-                acc01 += l;
-            } else {
-                if (acc01) {
-                    flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
-                    acc_ix = ix;
-                    acc_xp = xp;
-                }
-                acc += l;
-            }
-            if (l <= 0) {
-                flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
-                break;
-            }
-        }
-        if (sfb <= sfbmax) {
-            ix += gi->width[sfb];
-            xp += gi->width[sfb];
-            j += gi->width[sfb];
-        }
+    if (mnc < 0) {
+        /* nothing to code (LAME never quantizes such a granule) */
+        memset(pi, 0, sizeof(int) * 576);
+        return;
     }
-    flush_run(quantize_lines, &acc, &acc01, istep, acc_xp, acc_ix);
+    if (prev == NULL || prev->last_band < 0) {
+        int const n = mnc < 576 ? mnc + 1 : 576;
+        if (mnc < 576)
+            memset(&pi[mnc], 0, sizeof(int) * (size_t) (576 - mnc));
+        quantize_lines((unsigned int) n, istep, xp, pi);
+        return;
+    }
+    int const last = prev->last_band;
+    int const prev_use = gi->global_gain == prev->global_gain;
+    int const use01 = prev->sfb_count1 > 0 && (prev_use || gi->block_type == RL_NORM_TYPE);
+    int from = 0;
+    if (!prev_use) {
+        /* every band requantized; only the bands from the cached count1
+         * on may take the 0/1 test */
+        redo = ((uint64_t) 2 << sfbmax) - 1;
+        from = use01 ? prev->sfb_count1 : sfbmax + 1;
+    }
+    for (int sfb = from; sfb <= last; sfb++) {
+        int const step = band_step(gi, sfb);
+        int const p = prev->step[sfb];
+        /* LAME tests band `last` for the 0/1 run after it has set its band
+         * index past sfbmax: that band's cached step is the one read there
+         * (never written for long blocks, so 0: no 0/1 test; short
+         * blocks have no cached count1) */
+        int const t = sfb == last ? sfbmax + 1 : sfb;
+        int const p01 = t < RL_SFBMAX ? prev->step[t] : 0;
+        redo |= (uint64_t) (!prev_use || p != step) << sfb;
+        zero_one |= (uint64_t) (use01 && t >= prev->sfb_count1 && p01 > 0 && step >= p01) << sfb;
+    }
+    /* past `last` only whether some band is requantized counts */
+    for (int sfb = last + 1; prev_use && sfb <= sfbmax; sfb++)
+        redo |= (uint64_t) (prev->step[sfb] != band_step(gi, sfb)) << sfb;
+
+    /* LAME zeroes when it reaches a requantized band from `last` on */
+    if ((redo >> last) != 0)
+        memset(&pi[mnc], 0, sizeof(int) * (size_t) (576 - mnc));
+    redo &= ((uint64_t) 2 << last) - 1;
+    while (redo) {
+        int const s0 = __builtin_ctzll(redo);
+        int const kind = (int) (zero_one >> s0) & 1;
+        uint64_t const same = redo & (kind ? zero_one : ~zero_one);
+        int const e = s0 + __builtin_ctzll(~(same >> s0));   /* bands s0 .. e-1 */
+        int const to = e - 1 == last ? mnc + 1 : prev->start[e];
+        quantize_run(quantize_lines, kind, prev->start[s0], to, istep, xp, pi);
+        redo &= ~((((uint64_t) 1 << (e - s0)) - 1) << s0);
+    }
 }
 
 /* ------------------------------------------------------------------ */

@@ -3,6 +3,8 @@
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "quantize_noise.h"
 #include "quant_tables.h"
@@ -52,48 +54,106 @@ static float noise_core(const RlGranule *gi, int *startline, int l, float step)
     return noise;
 }
 
+void rl_noise_cache_init(RlNoiseCache *c, const RlGranule *gi, const float *l3_xmin)
+{
+    int const sfbmax = gi->block_type == RL_SHORT_TYPE ? 38 : 21;  /* count_bits' bands */
+    int j = 0;
+
+    memset(c, 0, sizeof *c);
+    for (int sfb = 0; sfb < gi->psymax; sfb++) {
+        c->r_xmin[sfb] = 1.f / l3_xmin[sfb];
+        c->distort[sfb] = c->r_xmin[sfb] * 0.0f;   /* LAME's zeroed noise, as a distortion */
+        c->quiet[sfb] = -1.f;
+    }
+    c->last_band = -1;
+    for (int sfb = 0; sfb <= sfbmax; sfb++) {
+        c->start[sfb] = j;
+        j += gi->width[sfb];
+        if (c->last_band < 0 && j > gi->max_nonzero_coeff)
+            c->last_band = sfb;
+    }
+    c->start[sfbmax + 1] = j;
+}
+
+/* The noise of a band of l pairs from *startline at quantizer step `step`.
+ * A band starting above count1 quantizes to zeros at every step, so its
+ * noise is its lines squared: the same lines every time (the start and
+ * length of a band depend on the widths and max_nonzero_coeff alone; past
+ * max_nonzero_coeff the length is 0), summed once per search. */
+static float band_noise(const RlGranule *gi, int sfb, int *startline, int l, float step,
+                        RlNoiseCache *prev)
+{
+    int const quiet = prev != NULL && *startline > gi->count1;
+    float noise;
+
+    if (quiet && prev->quiet[sfb] >= 0) {
+        *startline += 2 * l;
+        return prev->quiet[sfb];
+    }
+    noise = noise_core(gi, startline, l, step);
+    if (quiet)
+        prev->quiet[sfb] = noise;
+    return noise;
+}
+
+/* LAME walks the bands once, computing a band or taking it from the cache
+ * and adding it to the totals.  Here the bands to compute are found first
+ * (a mask: which bands the cache holds goes either way band by band), then
+ * computed, then added up in LAME's order.  A computed band starts at the
+ * sum of the widths before it, as in LAME: the bands before the one
+ * holding max_nonzero_coeff take all their lines, and from the band after
+ * it on LAME's count is 0 whatever its start. */
 int rl_calc_noise(const RlGranule *gi, const float *l3_xmin, float *distort, RlNoiseResult *res,
                   RlNoiseCache *prev)
 {
+    float own_distort[RL_SFBMAX], own_log[RL_SFBMAX];
+    float *const dist = prev != NULL ? prev->distort : own_distort;
+    float *const noise_log = prev != NULL ? prev->noise_log : own_log;
+    int start[RL_SFBMAX], steps[RL_SFBMAX];
+    uint64_t todo = 0;
+    int const psymax = gi->psymax;
     int over = 0, j = 0;
     float over_noise_db = 0;
     float tot_noise_db = 0;
     float max_noise = -20.0;
     int over_ssd = 0;
 
-    for (int sfb = 0; sfb < gi->psymax; sfb++) {
+    for (int sfb = 0; sfb < psymax; sfb++) {
         int const pre = (gi->preflag && sfb < RL_SBMAX_L) ? rl_pretab[sfb] : 0;
         int const s = gi->global_gain - ((gi->scalefac[sfb] + pre) << (gi->scalefac_scale + 1))
                       - gi->subblock_gain[gi->window[sfb]] * 8;
-        float const r_l3_xmin = 1.f / l3_xmin[sfb];
-        float distort_, noise;
+        steps[sfb] = s;
+        start[sfb] = j;
+        j += gi->width[sfb];
+        todo |= (uint64_t) (prev == NULL || prev->step[sfb] != s) << sfb;
+    }
+    while (todo) {
+        int const sfb = __builtin_ctzll(todo);
+        int const s = steps[sfb];
+        float const step = rl_pow20[s + RL_Q_MAX2];
+        float const r_l3_xmin = prev != NULL ? prev->r_xmin[sfb] : 1.f / l3_xmin[sfb];
+        int l = gi->width[sfb] >> 1;
+        int line = start[sfb];
+        float distort_;
 
-        if (prev != NULL && prev->step[sfb] == s) {
-            j += gi->width[sfb];
-            distort_ = r_l3_xmin * prev->noise[sfb];
-            noise = prev->noise_log[sfb];
-        } else {
-            float const step = rl_pow20[s + RL_Q_MAX2];
-            int l = gi->width[sfb] >> 1;
-            if (j + gi->width[sfb] > gi->max_nonzero_coeff) {
-                int const useful = gi->max_nonzero_coeff - j + 1;
-                l = useful > 0 ? useful >> 1 : 0;
-            }
-            noise = noise_core(gi, &j, l, step);
-            if (prev != NULL) {
-                prev->step[sfb] = s;
-                prev->noise[sfb] = noise;
-            }
-            distort_ = r_l3_xmin * noise;
-            /* adding in dB; the floor keeps the log finite */
-            noise = RL_FAST_LOG10(distort_ > 1E-20f ? distort_ : 1E-20f);
-            if (prev != NULL)
-                prev->noise_log[sfb] = noise;
+        todo &= todo - 1;
+        if (line + gi->width[sfb] > gi->max_nonzero_coeff) {
+            int const useful = gi->max_nonzero_coeff - line + 1;
+            l = useful > 0 ? useful >> 1 : 0;
         }
-        distort[sfb] = distort_;
+        distort_ = r_l3_xmin * band_noise(gi, sfb, &line, l, step, prev);
+        dist[sfb] = distort_;
         if (prev != NULL)
-            prev->global_gain = gi->global_gain;
+            prev->step[sfb] = s;
+        /* adding in dB; the floor keeps the log finite */
+        noise_log[sfb] = (float) RL_FAST_LOG10(distort_ > 1E-20f ? distort_ : 1E-20f);
+    }
+    if (prev != NULL && psymax > 0)
+        prev->global_gain = gi->global_gain;
 
+    for (int sfb = 0; sfb < psymax; sfb++) {
+        float const noise = noise_log[sfb];
+        distort[sfb] = dist[sfb];
         tot_noise_db += noise;
         {
             /* a distorted band counts, by masks rather than a branch (the

@@ -29,18 +29,30 @@ typedef struct RlNoiseResult {
 } RlNoiseResult;
 
 /* Per-band values of the last quantization (LAME calc_noise_data).  One
- * granule's search owns it; it starts zeroed for each outer loop. */
+ * granule's search owns it; rl_noise_cache_init starts it for each outer
+ * loop (LAME's zeroed values, and what stays fixed through the search). */
 typedef struct RlNoiseCache {
     int   global_gain;
     int   sfb_count1;            /* first band of the count1 region */
     int   step[RL_SFBMAX];
-    float noise[RL_SFBMAX];
+    float distort[RL_SFBMAX];    /* LAME keeps the noise; its distortion
+                                  * (noise / l3_xmin) is one product of it */
     float noise_log[RL_SFBMAX];
+    /* fixed for the search: the granule's lines and l3_xmin do not change */
+    float r_xmin[RL_SFBMAX];     /* 1 / l3_xmin[sfb] */
+    float quiet[RL_SFBMAX];      /* noise of the band above count1 (its lines
+                                  * squared, at any step); < 0 until needed */
+    int   start[RL_SFBMAX + 1];  /* first line of each quantized band, and the end */
+    int   last_band;             /* the band holding max_nonzero_coeff */
 } RlNoiseCache;
+
+/* Starts c for an outer loop on gi's lines against l3_xmin. */
+void rl_noise_cache_init(RlNoiseCache *c, const RlGranule *gi, const float *l3_xmin);
 
 /* LAME calc_noise: distortion per band into distort[] (noise / l3_xmin),
  * totals into *res; returns the number of distorted bands.  prev may be
- * NULL; otherwise bands with an unchanged step reuse its values and every
+ * NULL; otherwise (started by rl_noise_cache_init for gi's lines and
+ * l3_xmin) bands with an unchanged step reuse its values and every
  * computed band is stored in it.
  * Stage: Search; Encode (CBR, vbr_rh loops). */
 int rl_calc_noise(const RlGranule *gi, const float *l3_xmin, float *distort, RlNoiseResult *res,

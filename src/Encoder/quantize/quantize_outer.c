@@ -4,6 +4,7 @@
  * Algorithms derived from LAME 3.100 (LGPL-2.0-or-later). */
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "quantize_outer.h"
@@ -377,8 +378,12 @@ static void amp_scalefac_bands(const RlConfig *cfg, RlGranule *gi, const float *
     case 2:                     /* exactly one band */
         break;
     case 1:                     /* within 50% of the maximum in dB */
+        /* LAME: pow(trigger, .5) in double, stored as float.  For every
+         * float above 1 that is sqrtf's correctly rounded root (checked
+         * over all of them against glibc's pow; tests/unit_quantize.c
+         * samples them), at a fraction of pow's cost. */
         if (trigger > 1.0)
-            trigger = pow(trigger, .5);
+            trigger = sqrtf(trigger);
         else
             trigger *= .95;
         break;
@@ -520,6 +525,15 @@ static int balance_noise(const RlConfig *cfg, RlGranule *gi, const float *distor
 
 /* ------------------------------------------------------------ outer loop */
 
+/* The best and the tried quantization share their lines (xr, which the
+ * search never writes): a copy between them takes the rest. */
+_Static_assert(offsetof(RlGranule, xr) == 0, "xr leads RlGranule");
+static void copy_search_state(RlGranule *dst, const RlGranule *src)
+{
+    size_t const off = offsetof(RlGranule, l3_enc);
+    memcpy((char *) dst + off, (const char *) src + off, sizeof *dst - off);
+}
+
 int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, float xrpow[576],
                   int *pseudohalf, RlStepState *st, int ch, int targ_bits, RlLoopTrace *trace,
                   int sfb21_extra)
@@ -546,7 +560,7 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
     if (!cfg->noise_shaping)
         return 100;             /* LAME's default over_count in fast mode */
 
-    memset(&prev, 0, sizeof prev);
+    rl_noise_cache_init(&prev, gi, l3_xmin);
     (void) rl_calc_noise(gi, l3_xmin, distort, &best, &prev);
     best.bits = gi->part2_3_length;
 
@@ -605,7 +619,7 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
             if (better) {
                 best_part2_3_length = gi->part2_3_length;
                 best = noise;
-                *gi = w;
+                copy_search_state(gi, &w);
                 age = 0;
                 memcpy(save_xrpow, xrpow, sizeof(float) * 576);
             } else if (cfg->full_outer_loop == 0) {
@@ -621,7 +635,7 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
 
         if (cfg->noise_shaping_amp == 3 && !refine) {
             /* second pass from the best so far, one band at a time */
-            w = *gi;
+            copy_search_state(&w, gi);
             memcpy(xrpow, save_xrpow, sizeof(float) * 576);
             age = 0;
             best_ggain_pass1 = w.global_gain;
