@@ -7,11 +7,13 @@
 #   ringlame loop   ringlame OPTS run file by file (each file on --threads,
 #                   default: the CPU count)
 #   ringlame batch  ringlame OPTS --batch --out-dir OUT DIR (one executor for
-#                   all files, two files in flight)
+#                   all files, one file per thread in flight)
 # best of RUNS wall-clock runs each (the three take turns within each run, so
 # that a change of machine load hits them alike), and prints each one's
-# speed-up over xargs lame (xargs seconds / its seconds: above 1 it is faster)
-# and whether every output is byte-identical to lame's.
+# speed-up over xargs lame (xargs seconds / its seconds: above 1 it is faster),
+# the least CPU seconds (user + system, every process of the way) of its runs,
+# which a loaded machine disturbs less than the wall time and which shows
+# work done in vain, and whether every output is byte-identical to lame's.
 #
 # The corpus is cut reproducibly (sox, no dither) from the eight songs of
 # Debian's fretsonfire-songs-muldjord and -sectoid packages, as bench/bench.sh
@@ -61,7 +63,17 @@ piece 10-internal_degeneration muldjord/internal_degeneration 100
 NAMES=$(cd "$C" && ls ./*.wav | sed 's|^\./||; s|\.wav$||')
 
 now() { echo "${EPOCHREALTIME/,/.}"; }
-elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }'; }
+# wall seconds since $1, then the CPU seconds of this subshell's children
+# (bash's times: user and system, the waited-for descendants included)
+elapsed() {
+    local c
+    times >"$DIR/.times"        # in this shell: a pipe's subshell has no children
+    c=$(tail -n 1 "$DIR/.times")
+    awk -v a="$1" -v b="$(now)" -v c="$c" 'BEGIN {
+        n = split(c, f, /[ ms]+/); cpu = 0
+        for (i = 1; i + 1 <= n; i += 2) cpu += 60 * f[i] + f[i + 1]
+        printf "%.3f %.2f", b - a, cpu }'
+}
 fresh() { rm -rf "$DIR/$1"; mkdir -p "$DIR/$1"; }
 
 run_xargs() {
@@ -104,19 +116,24 @@ echo "corpus: $(echo "$NAMES" | wc -w) files of 45 s ($C); options: ${O[*]}; bes
 echo "lame: $("$LAME" --version | head -n 1)"
 echo "ringlame: $("$RL" --version | head -n 1)"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-declare -A t=()
+declare -A t=() cpu=()
 for ((i = 0; i < RUNS; i++)); do
     for k in xargs loop batch; do
-        x=$(run_$k)
+        read -r x c <<<"$(run_$k)"
         better "$x" "${t[$k]:-}" && t[$k]=$x
+        better "$c" "${cpu[$k]:-}" && cpu[$k]=$c
     done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-printf '%-44s %8s %9s  %s\n' way seconds "x xargs" identical
-printf '%-44s %8s %9s  %s\n' "find | xargs -P$P -n1 lame" "${t[xargs]}" 1.00 "(reference)"
-printf '%-44s %8s %9s  %s\n' "ringlame, file by file" "${t[loop]}" \
-    "$(awk -v a="${t[xargs]}" -v b="${t[loop]}" 'BEGIN { printf "%.2f", a / b }')" "$(same_as_lame loop)"
-printf '%-44s %8s %9s  %s\n' "ringlame --batch" "${t[batch]}" \
-    "$(awk -v a="${t[xargs]}" -v b="${t[batch]}" 'BEGIN { printf "%.2f", a / b }')" "$(same_as_lame batch)"
-echo "x xargs = xargs lame seconds / seconds (above 1: faster than xargs lame)"
+printf '%-44s %8s %9s %8s  %s\n' way seconds "x xargs" "CPU s" identical
+printf '%-44s %8s %9s %8s  %s\n' "find | xargs -P$P -n1 lame" "${t[xargs]}" 1.00 "${cpu[xargs]}" \
+    "(reference)"
+printf '%-44s %8s %9s %8s  %s\n' "ringlame, file by file" "${t[loop]}" \
+    "$(awk -v a="${t[xargs]}" -v b="${t[loop]}" 'BEGIN { printf "%.2f", a / b }')" "${cpu[loop]}" \
+    "$(same_as_lame loop)"
+printf '%-44s %8s %9s %8s  %s\n' "ringlame --batch" "${t[batch]}" \
+    "$(awk -v a="${t[xargs]}" -v b="${t[batch]}" 'BEGIN { printf "%.2f", a / b }')" "${cpu[batch]}" \
+    "$(same_as_lame batch)"
+echo "x xargs = xargs lame seconds / seconds (above 1: faster than xargs lame);" \
+     "CPU s = the least user + system seconds of the runs"

@@ -14,6 +14,7 @@
  *        skipped, the threads are compared with --sequential only) */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +100,7 @@ static void in_path(const Case *c, char *p, size_t n)
 
 static int g_trace;      /* the stress loop: record a trace of the run */
 static RlRingStats *g_stats;     /* the run's task counts, when set */
+static const _Atomic int *g_max_workers;   /* RlRingParams.max_workers of the runs */
 
 /* Encodes case c with the ring (threads > 0) or as --sequential does
  * (threads == 0) into out_path.  Returns the driver's result. */
@@ -121,6 +123,7 @@ static int encode_on(const Case *c, const char *out_path, int threads, int slots
         p.progress_arg = parg;
         p.exec = ex;
         p.stats = g_stats;
+        p.max_workers = g_max_workers;
         /* every other stress run records a trace (trace.h: the
          * per-thread buffers, under TSan too) */
         if (g_trace && rl_trace_create(&p.trace) < 0)
@@ -263,6 +266,110 @@ static void test_shared_pool(Case *cases, int ncases, int workers, int round)
               job[k].rc, job[k].same ? "same" : "differs", job[k].len, job[k].c->ref_len);
     }
     rl_executor_destroy(ex);
+}
+
+/* ---- a limit on the pool workers per ring (RlRingParams.max_workers) ---- */
+
+typedef struct Toggle {
+    RlExecutor *ex;
+    _Atomic int *limit;
+    _Atomic int quit;
+    unsigned seed;
+} Toggle;
+
+/* moves the limit among 0, 1 and 2 every few hundred microseconds, as a
+ * batch does when its last files start */
+static void *toggle_limit(void *arg)
+{
+    Toggle *t = arg;
+    while (!atomic_load(&t->quit)) {
+        int const v = (int) (rand_r(&t->seed) % 3);
+        if (v > atomic_exchange(t->limit, v))
+            rl_executor_notify(t->ex);
+        usleep(100 + rand_r(&t->seed) % 900);
+    }
+    return NULL;
+}
+
+/* With no pool worker allowed a ring on a pool of 3 runs on its own
+ * thread alone: no worker ran one of Encode's items, and (every search
+ * from the state of the Encode before it, as on one thread) none was
+ * redone; the bytes are the reference's.  Then three rings at once on
+ * that pool while the limit moves. */
+static void test_max_workers(Case *cases, int ncases, unsigned seed)
+{
+    static _Atomic int limit;
+    RlExecutor *ex = NULL;
+    RlRingStats st;
+    char outp[512];
+    int rc = rl_executor_create(&ex, 3);
+
+    CHECK(rc == 0, "max_workers: pool of 3: %d", rc);
+    if (rc != 0)
+        return;
+    atomic_store(&limit, 0);
+    g_max_workers = &limit;
+    snprintf(outp, sizeof outp, "%s/limited.mp3", g_dir);
+    for (int i = 0; i < ncases; i++) {
+        Case *const c = &cases[i];
+        uint8_t *buf = NULL;
+        size_t len = 0;
+        memset(&st, 0, sizeof st);
+        g_stats = &st;
+        rc = encode_on(c, outp, 4, 0, RL_RING_IO_AUTO, NULL, NULL, NULL, ex);
+        g_stats = NULL;
+        CHECK(rc == 0 && rl_test_slurp(outp, &buf, &len) == 0 && len == c->ref_len
+              && memcmp(buf, c->ref, len) == 0, "%s: no pool worker allowed: rc %d, bytes differ",
+              c->name, rc);
+        CHECK(st.frames > 0 && st.side_tasks == 0 && st.search_redos == 0,
+              "%s: no pool worker allowed, yet %lld items ran on workers and %lld of %lld "
+              "searches were redone", c->name, (long long) st.side_tasks,
+              (long long) st.search_redos, (long long) st.frames);
+        free(buf);
+        unlink(outp);
+    }
+    rl_executor_destroy(ex);
+
+    for (int round = 0; round < 3; round++) {
+        Toggle t;
+        pthread_t tid;
+        rc = rl_executor_create(&ex, 2);
+        CHECK(rc == 0, "max_workers: pool of 2: %d", rc);
+        if (rc != 0)
+            break;
+        t.ex = ex;
+        t.limit = &limit;
+        atomic_store(&t.quit, 0);
+        t.seed = seed + (unsigned) round;
+        rc = pthread_create(&tid, NULL, toggle_limit, &t);
+        CHECK(rc == 0, "max_workers: toggle thread: %d", rc);
+        if (rc == 0) {
+            SharedJob job[3];
+            pthread_t jt[3];
+            int ok[3];
+            for (int k = 0; k < 3; k++) {
+                job[k].c = &cases[(round * 4 + k * 3) % ncases];
+                job[k].ex = ex;
+                job[k].k = k;
+                job[k].slots = k == 0 ? 0 : k + round;
+                job[k].io = RL_RING_IO_AUTO;
+                job[k].rc = -1;
+                ok[k] = pthread_create(&jt[k], NULL, shared_job, &job[k]) == 0;
+                CHECK(ok[k], "max_workers: job thread %d", k);
+            }
+            for (int k = 0; k < 3; k++) {
+                if (!ok[k])
+                    continue;
+                pthread_join(jt[k], NULL);
+                CHECK(job[k].rc == 0 && job[k].same, "moving max_workers (round %d): %s: rc %d, %s",
+                      round, job[k].c->name, job[k].rc, job[k].same ? "same" : "differs");
+            }
+            atomic_store(&t.quit, 1);
+            pthread_join(tid, NULL);
+        }
+        rl_executor_destroy(ex);
+    }
+    g_max_workers = NULL;
 }
 
 /* ---- the ring's own API with in-memory ports (what the public API does) ---- */
@@ -786,6 +893,8 @@ int main(int argc, char **argv)
         test_shared_pool(cases, ncases, i == 3 ? 0 : 2, i);
     }
     rl_stress_set(0, 0);
+
+    test_max_workers(cases, ncases, seed);
 
     /* the ring's API on in-memory ports: STARVED after each block */
     test_mem_ports(&cases[0], 0, 0, 0);

@@ -58,6 +58,8 @@ void rl_session_ring_params(const RlSessionRun *run, const RlSessionStream *st, 
     /* sequential: no I/O thread either; Dispatch reads and Encode writes */
     p->io_backend = run->sequential ? RL_RING_IO_DIRECT : RL_RING_IO_AUTO;
     p->exec = run->exec;
+    p->slots = run->slots;
+    p->max_workers = run->max_workers;
     p->stop = run->stop;
     p->trace = run->trace;
     p->stats = run->stats;

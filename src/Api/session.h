@@ -47,6 +47,8 @@ typedef struct RlSessionRun {
     int threads;            /* the calling thread and threads-1 pool workers; 0: one per CPU */
     int sequential;         /* 1: no pool workers, no I/O thread (reads and writes on the tasks) */
     RlExecutor *exec;       /* a shared pool (NULL: one made for the run) */
+    int slots;              /* the ring's frame records (0: thread_policy.h's default) */
+    const _Atomic int *max_workers; /* RlRingParams.max_workers (NULL: no limit) */
     RlRingStop *stop;       /* may be NULL */
     struct RlRingTrace *trace;  /* may be NULL */
     RlRingStats *stats;     /* filled at the end; may be NULL */

@@ -29,7 +29,12 @@
 
 #define EXIT_USAGE 1
 #define EXIT_IO    2
-#define MAX_IN_FLIGHT 2
+/* Files in flight: one per thread, at most this many (each its own ring). */
+#define MAX_IN_FLIGHT 64
+/* A ring's frame records are sized for this many threads, or for its share
+ * of the threads when that is larger: the batch holds T rings of a few
+ * records each, not T rings sized for all T threads. */
+#define RING_SIZE_THREADS 4
 #define MAX_STALLED   4             /* files given up on before the batch stops */
 #define MAX_SLOTS     (MAX_IN_FLIGHT + MAX_STALLED)
 #define STALL_DEFAULT_S 120.0       /* --stall-timeout's default */
@@ -63,6 +68,10 @@ typedef struct Batch {
     RlExecutor *ex;
     RlRingStop *stop;
     int threads;
+    int in_flight;              /* files encoded at once (slots started) */
+    int to_start;               /* files to encode that no slot has taken yet */
+    int holding;                /* slots encoding a file (not given up on) */
+    _Atomic int max_workers;    /* pool workers per ring (RlRingParams.max_workers) */
     int verbose;
     pthread_mutex_t lock;
     pthread_cond_t cond;
@@ -314,6 +323,37 @@ static int given_up(Batch *b, Slot *s)
     return g;
 }
 
+/* Assumes b->lock.  The threads each file's ring may use at once, its
+ * slot's thread and pool workers: one while files wait to start (each file
+ * on a thread of its own runs as at --threads 1, with no search of a state
+ * that may not hold and no thread waiting for another), then, for the
+ * batch's last files, the threads shared among the files still encoding. */
+static int ring_share(const Batch *b)
+{
+    int const share = b->to_start > 0 ? b->threads / b->in_flight
+                    : b->threads / (b->holding > 0 ? b->holding : 1);
+    return share > 1 ? share : 1;
+}
+
+/* Assumes b->lock.  Sets each ring's pool workers (ring_share less the
+ * slot's own thread); more of them wake the idle ones. */
+static void set_max_workers(Batch *b)
+{
+    int const w = ring_share(b) - 1;
+    if (w > atomic_exchange(&b->max_workers, w))
+        rl_executor_notify(b->ex);
+}
+
+/* Assumes b->lock.  The frame records of a ring started now
+ * (RING_SIZE_THREADS). */
+static int ring_slots(const Batch *b)
+{
+    int const share = ring_share(b);
+    int const w = share > RING_SIZE_THREADS ? share
+                : b->threads < RING_SIZE_THREADS ? b->threads : RING_SIZE_THREADS;
+    return rl_ring_slots(0, w - 1);
+}
+
 /* Encodes one file through the file session on the shared executor.
  * Returns -EINTR when stopped (nothing recorded, nothing left),
  * -ECANCELED when given up on (the main thread recorded it), else 0
@@ -328,7 +368,7 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     double const t0 = now_s();
     double audio = 0;
     int64_t out_size = 0;
-    int rc;
+    int rc, run_slots;
 
     if (it->error) {
         finish_file(b, s, it, 0, not_readable(it, why, sizeof why), "", 0, 0, 0, NULL, -1);
@@ -378,6 +418,7 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     atomic_store(&s->beat_ms, now_ms());
     s->file_audio = audio;
     s->file_bytes = it->size;
+    run_slots = ring_slots(b);
     atomic_store(&s->frames_done, 0);
     atomic_store(&s->frames_total, -1);
     pthread_mutex_unlock(&b->lock);
@@ -385,6 +426,8 @@ static int encode_one(Batch *b, Slot *s, const RlBatchItem *it)
     memset(&run, 0, sizeof run);
     run.threads = b->threads;
     run.exec = b->ex;
+    run.slots = run_slots;
+    run.max_workers = &b->max_workers;
     run.stop = b->stop;
     run.hooks.arg = s;
     run.hooks.progress = on_progress;
@@ -447,14 +490,22 @@ static void *slot_main(void *arg)
         while (b->next < b->list.n && !b->todo[b->next])
             b->next++;
         i = b->next;
-        if (i < b->list.n)
+        if (i < b->list.n) {
             b->next++;
+            b->to_start--;
+            b->holding++;
+        }
+        set_max_workers(b);
         pthread_mutex_unlock(&b->lock);
         if (i >= b->list.n || rl_ring_stop_requested(b->stop))
             break;
         rc = encode_one(b, s, &b->list.v[i]);
         if (rc == -ECANCELED)
             return NULL;        /* given up on: no longer counted as running */
+        pthread_mutex_lock(&b->lock);
+        if (!s->abandoned)
+            b->holding--;
+        pthread_mutex_unlock(&b->lock);
         set_stage(b, s, NULL, 0);
         if (rc == -EINTR)
             break;
@@ -489,6 +540,8 @@ static void give_up(Batch *b, int k, double idle)
     s->abandoned = 1;
     s->active = 0;
     b->running--;
+    b->holding--;               /* its thread waits in the kernel, on no core */
+    set_max_workers(b);
     b->stalled++;
     b->hard_stop = 1;
     snprintf(why, sizeof why, "stalled: no progress for %.0f s (a read that does not return; "
@@ -1096,16 +1149,21 @@ static int run(Batch *b, int argc, char **argv)
         fprintf(stderr, "ringlame: --batch: %s\n", strerror(-rc));
         return EXIT_IO;
     }
-    slots = b->threads > 1 ? MAX_IN_FLIGHT : 1;
+    slots = b->threads < MAX_IN_FLIGHT ? b->threads : MAX_IN_FLIGHT;
     if (slots > b->files_total)
         slots = b->files_total;
     t0 = now_s();
     b->running = slots;
+    b->in_flight = slots > 0 ? slots : 1;
+    b->to_start = b->files_total;
+    atomic_store(&b->max_workers, 0);
     for (int k = 0; k < slots; k++) {
         int const trc = start_slot(b, k);
         if (trc != 0) {
             pthread_mutex_lock(&b->lock);
             b->running -= slots - k;
+            b->in_flight = k > 0 ? k : 1;
+            set_max_workers(b);
             pthread_mutex_unlock(&b->lock);
             if (k == 0) {
                 fprintf(stderr, "ringlame: --batch: cannot start a thread: %s\n", strerror(trc));

@@ -112,6 +112,15 @@ typedef struct RlRingParams {
                          * workers (rl_threads_for_ring, thread_policy.h); <= 0: the CPUs
                          * this process may run on */
     int slots;          /* frame records; 0: rl_ring_slots's default (thread_policy.h) */
+    /* the most pool workers that run this ring's tasks at once beside the
+     * thread waiting for it (rl_ring_wait / rl_ring_help_until, never held
+     * back), read each time a worker would take a task; NULL: no limit.
+     * At 0 the ring runs on its waiting thread alone, as at --threads 1
+     * (Encode's items are not offered, every Search starts from the state
+     * of the Encode before it), and the pool's workers serve other rings:
+     * --batch, while files wait to start.  Whoever raises it calls
+     * rl_executor_notify, so that idle workers look again */
+    const _Atomic int *max_workers;
     RlRingIo io_backend;   /* how rl_run_ring reads and writes (RlRingIo); 0: RL_RING_IO_AUTO */
     RlExecutor *exec;   /* the pool to run on (shared by any number of rings); NULL:
                          * rl_run_ring makes one of threads-1 workers for the call

@@ -37,7 +37,13 @@
  * threads: the flags dispatch_running / resolve_running / encode_running /
  * gain_running[ch] (under mu) let at most one thread run each, and
  * Resolve/Encode take the next frame in index order only.  `running`
- * counts the tasks taken and not yet published.
+ * counts the tasks taken and not yet published, `pool_running` those of
+ * them that pool workers took (not a thread in rl_ring_wait /
+ * rl_ring_help_until on this ring: `helping`, a thread-local); a worker
+ * takes nothing while pool_running is at *p.max_workers.  At 0 the
+ * waiting thread runs the ring alone, one task at a time: Encode runs its
+ * forked items itself and, Encode coming before Search, each Search
+ * assumes the state that the Encode before it left, as at --threads 1.
  *
  * Who may touch what, when:
  *   frame record t   Dispatch writes it while it is frame `cut` and
@@ -142,6 +148,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -319,6 +326,16 @@ static int file_gain_ready(Ring *r)
         return r->gain_channels == 0
                || rl_encoder_gain_titles(rl_encoder_gain(r->e)) > r->out_file;
     return r->gain_channels == 0 || rl_encoder_gain_titles(rl_encoder_gain(r->e)) >= file;
+}
+
+/* The ring the calling thread waits for (in help), NULL on a pool worker. */
+static _Thread_local const Ring *helping;
+
+/* Assumes mu.  1 when a pool worker may take none of the ring's tasks now
+ * (p.max_workers of them run its tasks already). */
+static int pool_full(const Ring *r)
+{
+    return r->p.max_workers != NULL && r->pool_running >= atomic_load(r->p.max_workers);
 }
 
 /* Assumes mu.  Returns the most urgent task that can run now; with take=1
@@ -648,6 +665,7 @@ static int ring_run_one(void *ctx)
     int64_t frame = 0;
     RlCarried assumed, after;
     RingTask t;
+    int const pooled = helping != r;
     int rc, cancel, more, wake, timed, has_after = 0;
     int64_t side_of = 0, redos = 0;
     double t0, t1;
@@ -663,15 +681,17 @@ static int ring_run_one(void *ctx)
             rl_executor_notify(r->ex);
         return 0;
     }
-    t = pick_task(r, 1, &frame, &assumed);
+    t = pooled && pool_full(r) ? T_NONE : pick_task(r, 1, &frame, &assumed);
     if (t == T_NONE) {
         pthread_mutex_unlock(&r->mu);
         return 0;
     }
     r->running++;
+    r->pool_running += pooled;
     side_of = r->encoded;      /* an Encode item's frame: the one being encoded */
-    /* chain wake-up: one more thread if more work is ready */
-    more = pick_task(r, 0, NULL, NULL) != T_NONE;
+    /* chain wake-up: one more thread if more work is ready (only a worker
+     * would take it) */
+    more = !pool_full(r) && pick_task(r, 0, NULL, NULL) != T_NONE;
     pthread_mutex_unlock(&r->mu);
     if (more)
         rl_executor_nudge(r->ex);
@@ -692,6 +712,7 @@ static int ring_run_one(void *ctx)
             r->stats.frames--;      /* a file's end, not a frame */
     }
     cancel = complete_task(r, t, frame, rc, &after, has_after);
+    r->pool_running -= pooled;
     /* helpers: rl_ring_wait waits for the end; rl_ring_help_until also for
      * STARVED (nothing running) and for output */
     wake = (r->helpers > 0 && r->quit)
@@ -712,6 +733,7 @@ static int ring_run_one(void *ctx)
 void rl_ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg)
 {
     Ring *r = ctx;
+    int offer;
 
     pthread_mutex_lock(&r->mu);
     r->side_fn = fn;
@@ -719,8 +741,10 @@ void rl_ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg
     r->side_n = n;
     r->side_next = 1;
     r->side_running = 0;
+    offer = !pool_full(r);
     pthread_mutex_unlock(&r->mu);
-    rl_executor_nudge(r->ex);
+    if (offer)
+        rl_executor_nudge(r->ex);
 
     rl_stress_point();
     fn(arg, 0);
@@ -853,6 +877,7 @@ static int help_done(void *arg)
 static int help(Ring *r, int (*done)(void *arg), void *arg)
 {
     HelpArg h;
+    const Ring *const outer = helping;
 
     h.r = r;
     h.done = done;
@@ -862,7 +887,9 @@ static int help(Ring *r, int (*done)(void *arg), void *arg)
     if (done)
         r->out_waiters++;
     pthread_mutex_unlock(&r->mu);
+    helping = r;
     rl_executor_help(r->ex, &r->client, help_done, &h);
+    helping = outer;
     pthread_mutex_lock(&r->mu);
     r->helpers--;
     if (done)

@@ -88,6 +88,7 @@ struct RlRing {
     unsigned char *slot_has_pred;      /* ... if it made one */
     int     running;                   /* tasks taken and not yet completed */
     int     helpers;                   /* threads in rl_ring_wait / rl_ring_help_until */
+    int     pool_running;              /* tasks taken by pool workers (p.max_workers) */
     int     out_waiters;               /* of those, in rl_ring_help_until */
     /* Encode's fork-join (rl_ring_fork_join): items [side_next, side_n) are
      * free for any worker, side_running are being run; side_cv wakes the
