@@ -53,6 +53,9 @@ size_t rl_api_input_write(RlApiInput *q, RlApiFill fill, void *ctx, size_t from,
 int  rl_api_input_room(RlApiInput *q);
 /* Publishes the end (the partial block, if any). */
 void rl_api_input_end(RlApiInput *q);
+/* After the end was handed to Dispatch: the queue takes blocks again
+ * (the stream goes on, rl_ring_reopen). */
+void rl_api_input_reopen(RlApiInput *q);
 /* A gapless set: the current file ends after what is queued (the partial
  * block is published as it is); Dispatch is told RL_RING_IN_FILE_END
  * there.  One at a time: -EBUSY while the last one was not handed. */

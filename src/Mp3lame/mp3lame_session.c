@@ -52,19 +52,26 @@ static int inflight_frames(const RlConfig *cfg, size_t tail)
  * samples, mfbuf starting with ENCDELAY - MDCTDELAY zeros); with
  * resampling the output samples are estimated, which is safe: a frame the
  * ring cannot make yet leaves it starved, and the call returns. */
+/* lame's calcNeeded: the samples mfbuf must hold for a frame */
+static int lame_mf_needed(const RlConfig *cfg)
+{
+    int const fs = 576 * cfg->mode_gr;
+    return (RL_BLKSIZE + fs - RL_FFTOFFSET) > (512 + fs - 32) ? RL_BLKSIZE + fs - RL_FFTOFFSET
+                                                               : 512 + fs - 32;
+}
+
 int64_t rl_mp3_session_lame_frames(const RlMp3Session *s, int64_t samples)
 {
     const RlConfig *cfg = s->cfg;
     int const fs = 576 * cfg->mode_gr;
-    int const need = (RL_BLKSIZE + fs - RL_FFTOFFSET) > (512 + fs - 32)
-                     ? RL_BLKSIZE + fs - RL_FFTOFFSET : 512 + fs - 32;
-    int64_t out = samples;
+    int const need = lame_mf_needed(cfg);
+    int64_t out = samples - s->base_samples;
     int64_t have;
 
     if (cfg->samplerate_in != cfg->samplerate_out)
-        out = samples * cfg->samplerate_out / cfg->samplerate_in + 1;
-    have = (RL_ENCDELAY - RL_MDCTDELAY) + out;
-    return have < need ? 0 : (have - need) / fs + 1;
+        out = out * cfg->samplerate_out / cfg->samplerate_in + 1;
+    have = s->base_have + out;
+    return s->base_frames + (have < need ? 0 : (have - need) / fs + 1);
 }
 
 static void count(int *cell, int n)
@@ -227,6 +234,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads, i
     s->head_len = rl_api_output_count(&s->out);     /* written by rl_ring_create */
     s->frame_out[0] = s->head_len;
     s->owed = -1;
+    s->base_have = RL_ENCDELAY - RL_MDCTDELAY;
     *out = s;
     return 0;
 fail:
@@ -304,6 +312,31 @@ static int take(RlMp3Session *s, uint8_t *buf, int cap)
     return take_at_most(s, buf, cap <= 0 ? (size_t) INT_MAX : (size_t) cap);
 }
 
+/* An encode call with samples after lame_encode_flush: libmp3lame goes on
+ * from its state after the flush (mfbuf holds what its last padding frame
+ * left: mf_needed - frame size samples), its frame count and handed-out
+ * bytes where the flush left them.  0, or lame's -2 / -4. */
+static int reopen(RlMp3Session *s)
+{
+    int64_t const frames = rl_mp3_session_frames(s);
+    int rc;
+
+    rl_api_input_reopen(&s->in);
+    rc = rl_ring_reopen(s->ring);
+    if (rc < 0) {
+        s->err = rc;
+        return rc == -ENOMEM ? -2 : -4;
+    }
+    s->flushed = 0;
+    s->ended = 0;
+    s->head_len = 0;
+    s->base_samples = s->samples_in;
+    s->base_frames = frames;
+    s->base_have = lame_mf_needed(s->cfg) - s->frame_size;
+    s->frame_out[frames % RL_MP3_FRAME_MARKS] = rl_api_output_written(&s->out);
+    return 0;
+}
+
 int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
                           uint8_t *buf, int cap)
 {
@@ -314,8 +347,15 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
 
     if (s->err)
         return s->err == -ENOMEM ? -2 : -4;
-    if (s->flushed)
-        return -3;          /* the stream has ended: no encoder takes samples */
+    if (s->flushed) {
+        if (s->owed >= 0 || s->nogap_ending)
+            return -3;      /* the stream's end was dropped (docs/api.md) */
+        if (n <= 0)
+            return take(s, buf, cap);
+        rc = reopen(s);
+        if (rc < 0)
+            return rc;
+    }
     if (cap > 0 && s->head_len > (size_t) cap)
         return -1;          /* lame: the tags it holds do not fit, no sample taken */
     s->head_len = 0;
@@ -388,6 +428,7 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
             return rc == -ENOMEM ? -2 : -4;
         }
         s->ended = 1;
+        s->flushes++;
         __atomic_store_n(&s->flush_strange, s->result.flush_empty, __ATOMIC_RELEASE);
         lame_bytes = lame_flush_bytes(s, lame_frames);
         if (lame_bytes > 0 && (cap < 0 || (cap > 0 && lame_bytes > cap))) {

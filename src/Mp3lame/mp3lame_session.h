@@ -52,6 +52,13 @@ typedef struct RlMp3Session {
                                  * still gets; -1: no flush failed */
     int      flushed;           /* the end of the input is published */
     int      ended;             /* the ring finished: every byte is in the FIFO */
+    int      flushes;           /* lame_encode_flush calls that ended the stream (an
+                                 * encode call after one goes on into the ended stream) */
+    /* where libmp3lame's frame count restarts after such a flush: the
+     * samples given and frames made by then, and the samples its input
+     * buffer holds (mf_size; the delay's zeros at the start) */
+    int64_t  base_samples, base_frames;
+    int      base_have;
     int      err;               /* the error the ring stopped with */
     RlRingResult result;
     /* gapless sequences (lame_encode_flush_nogap): what lame's LAME tag of
@@ -96,7 +103,9 @@ void rl_mp3_session_destroy(RlMp3Session *s);
  * encoder failed). */
 int  rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
                            uint8_t *buf, int cap);
-/* lame_encode_flush: the input ends, every frame in flight is waited for.
+/* lame_encode_flush: the input ends, every frame in flight is waited for
+ * (an encode call after it goes on with the stream, as libmp3lame does:
+ * its flush's padding frames, bitstream flush and ID3v1 tag stay in it).
  * Where libmp3lame's own flush would not fit in cap (its bytes after the
  * last encode call's), -1 as libmp3lame, and the stream's end is dropped:
  * the next calls hand out only the bytes libmp3lame had handed out before

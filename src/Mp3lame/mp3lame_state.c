@@ -29,7 +29,7 @@ MP3LAME_API int lame_get_encoder_delay(const lame_global_flags *gfp)
 
 MP3LAME_API int lame_get_encoder_padding(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.encoder_padding : 0;
+    return rl_mp3_ready(gfp) && gfp->ses->flushes > 0 ? gfp->ses->result.encoder_padding : 0;
 }
 
 MP3LAME_API int lame_get_framesize(const lame_global_flags *gfp)
@@ -72,10 +72,12 @@ MP3LAME_API int lame_get_mf_samples_to_encode(const lame_global_flags *gfp)
     s = gfp->ses;
     if (s->flushed)
         return 0;
-    out = s->samples_in;
+    /* (after a flush the stream went on from: lame restarts the count) */
+    out = s->samples_in - s->base_samples;
     if (c->samplerate_in != c->samplerate_out)
-        out = s->samples_in * c->samplerate_out / c->samplerate_in;
-    return (int) (RL_ENCDELAY + RL_POSTDELAY + out - (int64_t) 576 * c->mode_gr * frames_so_far(s));
+        out = out * c->samplerate_out / c->samplerate_in;
+    return (int) (RL_ENCDELAY + RL_POSTDELAY + out
+                  - (int64_t) 576 * c->mode_gr * (frames_so_far(s) - s->base_frames));
 }
 
 /* lame's compute_flushbits gives the bytes its bit buffer holds, which
@@ -122,7 +124,7 @@ MP3LAME_API int lame_get_RadioGain(const lame_global_flags *gfp)
 {
     if (!rl_mp3_ready(gfp))
         return 0;
-    if (gfp->ses->ended)
+    if (gfp->ses->flushes > 0)
         return gfp->ses->result.radio_gain;
     return gfp->ses->out.files_ended > 0 ? gfp->ses->file_radio_gain : 0;
 }
@@ -135,12 +137,12 @@ MP3LAME_API int lame_get_AudiophileGain(const lame_global_flags *gfp)
 
 MP3LAME_API float lame_get_PeakSample(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.peak_sample : 0;
+    return rl_mp3_ready(gfp) && gfp->ses->flushes > 0 ? gfp->ses->result.peak_sample : 0;
 }
 
 MP3LAME_API int lame_get_noclipGainChange(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.noclip_gain_change : 0;
+    return rl_mp3_ready(gfp) && gfp->ses->flushes > 0 ? gfp->ses->result.noclip_gain_change : 0;
 }
 
 /* -1 (no verdict) until a flush with decoding on the fly made one */
@@ -148,7 +150,7 @@ MP3LAME_API float lame_get_noclipScale(const lame_global_flags *gfp)
 {
     if (!rl_mp3_ready(gfp))
         return 0;
-    return gfp->ses->ended && gfp->ses->result.decoded ? gfp->ses->result.noclip_scale : -1.0f;
+    return gfp->ses->flushes > 0 && gfp->ses->result.decoded ? gfp->ses->result.noclip_scale : -1.0f;
 }
 
 /* lame's estimate from num_samples (lame_init's "unknown" value counts as

@@ -97,6 +97,11 @@ int  rl_dispatch_next(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *r
  * 1 has queued one zero bunch: drain it with rl_dispatch_next, then call
  * again.  Returns 0 when the flush is complete. */
 int  rl_dispatch_flush_step(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg);
+/* After the flush ended: the stream goes on (libmp3lame encodes into the
+ * ended stream when samples come after lame_encode_flush).  The input
+ * buffer keeps what the flush left in it; mf_samples_to_encode stays 0,
+ * which the next feed restarts at the delay, as LAME does. */
+void rl_dispatch_reopen(RlDispatchState *d);
 
 /* ------------------------------------------ ReplayGain tasks (beside the ring) */
 

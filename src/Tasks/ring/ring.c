@@ -317,8 +317,9 @@ static int file_gain_ready(Ring *r)
                && !r->gain_running[1] && !gain_ready(r, 0) && !gain_ready(r, 1);
     if (r->rd)      /* ... then its title, marked there, is closed */
         return r->gain_channels == 0
-               || rl_encoder_gain_titles(rl_encoder_gain(r->e)) > r->out_file;
-    return r->gain_channels == 0 || rl_encoder_gain_titles(rl_encoder_gain(r->e)) >= file;
+               || rl_encoder_gain_titles(rl_encoder_gain(r->e)) > r->title_base + r->out_file;
+    return r->gain_channels == 0
+           || rl_encoder_gain_titles(rl_encoder_gain(r->e)) >= r->title_base + file;
 }
 
 /* Assumes mu.  Returns the most urgent task that can run now; with take=1
@@ -786,6 +787,39 @@ int rl_ring_state(RlRing *r)
 int rl_ring_flush_size(RlRing *r, int *strange)
 {
     return rl_encoder_flush_size(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), strange);
+}
+
+int rl_ring_reopen(RlRing *r)
+{
+    int rc = 0;
+
+    pthread_mutex_lock(&r->mu);
+    if (r->err)
+        rc = r->err;
+    else if (!r->finished)
+        rc = -EBUSY;
+    else {
+        /* no task runs once Finish was published: this thread may touch
+         * Dispatch's, Encode's and the gain feed's state */
+        rc = rl_encoder_gain_mark(rl_encoder_gain(r->e));
+        if (rc == 0) {
+            if (r->gain_channels > 0)
+                r->title_base++;
+            rl_dispatch_reopen(rl_encoder_dispatch(r->e));
+            r->in_eof = 0;
+            r->read_end_reported = 0;
+            r->flush_empty = 0;
+            r->dispatch_done = 0;
+            r->finish_taken = 0;
+            r->finished = 0;
+            r->quit = 0;
+            /* Dispatch waits for the port's next block (input_ready wakes it) */
+            r->dispatch_wait_input = 1;
+            r->in_events_seen = r->in_events;
+        }
+    }
+    pthread_mutex_unlock(&r->mu);
+    return rc;
 }
 
 int rl_ring_end_file(RlRing *r)
