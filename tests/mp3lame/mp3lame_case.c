@@ -260,6 +260,21 @@ static void draw_settings(struct rlt_case *c, uint64_t *r)
     }
 }
 
+/* The track encoded after the flush: a generator of its own, so that the
+ * other draws of a case stay as they were */
+static void draw_more(struct rlt_case *c, uint64_t seed)
+{
+    uint64_t r = seed;
+    rlt_rand(&r);
+    if (!chance(&r, 15))
+        return;
+    c->has_more = 1;
+    c->more.signal = (enum rlt_signal)rlt_rand_below(&r, RLT_SIGNAL_COUNT);
+    c->more.nsamples = chance(&r, 10) ? rlt_rand_below(&r, 2001) : 1 + rlt_rand_below(&r, 50000);
+    c->more.gain = chance(&r, 30) ? 1.0 : rand_float(&r, 0.05f, 1.0f);
+    c->more.seed = rlt_rand(&r);
+}
+
 void rlt_case_draw(struct rlt_case *c, uint64_t seed, long index)
 {
     static const int cuts[] = {1, 7, 576, 1152, 4096, 220500, 0, 0};
@@ -287,6 +302,7 @@ void rlt_case_draw(struct rlt_case *c, uint64_t seed, long index)
             tr->gain = 1.5;
         tr->seed = rlt_rand(&r);
     }
+    draw_more(c, r ^ 0x6a09e667f3bcc909u);
 }
 
 void rlt_case_print(FILE *out, const struct rlt_case *c)
@@ -324,5 +340,10 @@ void rlt_case_print(FILE *out, const struct rlt_case *c)
     for (int t = 0; t < c->ntracks; t++)
         fprintf(out, " [%s, %d samples, gain %.4g, seed %llu]", signal_names[c->tracks[t].signal],
                 c->tracks[t].nsamples, c->tracks[t].gain, (unsigned long long)c->tracks[t].seed);
-    fprintf(out, "%s\n", c->ntracks > 1 ? " (nogap: lame_encode_flush_nogap + lame_init_bitstream between)" : "");
+    fprintf(out, "%s", c->ntracks > 1 ? " (nogap: lame_encode_flush_nogap + lame_init_bitstream between)" : "");
+    if (c->has_more)
+        fprintf(out, "; after the flush [%s, %d samples, gain %.4g, seed %llu], flushed again",
+                signal_names[c->more.signal], c->more.nsamples, c->more.gain,
+                (unsigned long long)c->more.seed);
+    fprintf(out, "\n");
 }

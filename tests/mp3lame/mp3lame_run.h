@@ -42,7 +42,8 @@ enum rlt_perturb {
     RLT_PERTURB_NONE,
     RLT_PERTURB_SETTING,        /* lame_set_copyright flipped */
     RLT_PERTURB_SAMPLE,         /* one sample changed */
-    RLT_PERTURB_COMMENT_LANG    /* every id3tag_set_comment_* call in another language */
+    RLT_PERTURB_COMMENT_LANG,   /* every id3tag_set_comment_* call in another language */
+    RLT_PERTURB_MORE_SAMPLE     /* one sample of the track encoded after the flush changed */
 };
 /* 1 when c sets a comment with a language that shows in the tags it
  * writes (an ID3v2 tag is not ruled out by id3tag_v1_only) */
