@@ -359,6 +359,8 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     if (cap > 0 && s->head_len > (size_t) cap)
         return -1;          /* lame: the tags it holds do not fit, no sample taken */
     s->head_len = 0;
+    if (n > 0)
+        s->file_ended = 0;
     if (s->by_call && n > 0 && rl_mp3_calls_push(&s->calls, n) < 0)
         return -2;
     f.src = src;
@@ -486,6 +488,7 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
         return rc == -ENOMEM ? -2 : -4;
     }
     s->nogap_ending = 0;
+    s->file_ended = 1;
     return (int) rl_api_output_take_file(&s->out, buf, room);
 }
 

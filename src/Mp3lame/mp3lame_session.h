@@ -69,6 +69,9 @@ typedef struct RlMp3Session {
     int64_t  file_first_frame;
     int      file_radio_gain;
     int      nogap_ending;      /* a nogap flush waits for its file's end */
+    int      file_ended;        /* a nogap flush ended the file and no sample came since:
+                                 * every frame is encoded, no task runs (the encoder's
+                                 * state may be read) */
     int      flush_strange;     /* the file that ended last had nothing to flush, where
                                  * lame prints "strange error flushing buffer" (atomic) */
     /* lame's statistics (ov_enc's histograms, updated by Encode, atomic):

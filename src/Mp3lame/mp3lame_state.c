@@ -105,7 +105,7 @@ MP3LAME_API int lame_get_size_mp3buffer(const lame_global_flags *gfp)
         rl_mp3_errorf(gfp, "strange error flushing buffer ... \n");
         return (c->version + 1) * 72000 * kbps / c->samplerate_out + (int) s->head_len;
     }
-    if (s->ended) {
+    if (s->ended || s->file_ended) {
         int strange, n = rl_ring_flush_size(s->ring, &strange);
         if (strange)
             rl_mp3_errorf(gfp, "strange error flushing buffer ... \n");

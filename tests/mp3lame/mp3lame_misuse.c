@@ -108,11 +108,85 @@ static void flush_twice(const struct rlt_lame *l, struct rlt_result *res)
     close_handle(l, flushed_twice(l, res), res);
 }
 
+/* the getters a flush sets, and the LAME tag, named after `when` */
+static void put_flush_state(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res, const char *when)
+{
+    static const char *const getters[] = {"lame_get_frameNum", "lame_get_encoder_padding",
+                                          "lame_get_mf_samples_to_encode", "lame_get_RadioGain",
+                                          "lame_get_noclipGainChange", "lame_get_size_mp3buffer"};
+    char name[160];
+    for (size_t i = 0; i < sizeof getters / sizeof getters[0]; i++) {
+        snprintf(name, sizeof name, "%s: %s", when, getters[i]);
+        rlt_result_put_int(res, name, ((rlt_get_int_fn)rlt_lame_symbol(l, getters[i]))(gfp));
+    }
+    static unsigned char tag[4096];
+    size_t n = l->lame_get_lametag_frame(gfp, tag, sizeof tag);
+    snprintf(name, sizeof name, "%s: lame_get_lametag_frame", when);
+    rlt_result_put(res, name, tag, n < sizeof tag ? n : 0);
+}
+
 static void encode_after_flush(const struct rlt_lame *l, struct rlt_result *res)
 {
     lame_t gfp = flushed_twice(l, res);
+    put_flush_state(l, gfp, res, "after the flush");
+    put_call(res, "encode 0 samples after the flush", encode(l, gfp, 0, sizeof out));
     put_call(res, "encode after the flush", encode(l, gfp, 5000, sizeof out));
+    put_call(res, "encode more", encode(l, gfp, 30000, sizeof out));
     put_call(res, "flush a third time", l->lame_encode_flush(gfp, out, 7200));
+    put_flush_state(l, gfp, res, "after the third flush");
+    put_call(res, "flush a fourth time", l->lame_encode_flush(gfp, out, 7200));
+    close_handle(l, gfp, res);
+}
+
+/* VBR with ReplayGain (decoded on the fly or not) and ID3 tags written by
+ * the library: encode, flush, encode into the ended stream in two calls,
+ * flush again, then a third time after a short encode */
+static void encode_after_flush_vbr(const struct rlt_lame *l, struct rlt_result *res, int decode)
+{
+    lame_t gfp = l->lame_init();
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_findReplayGain"))(gfp, 1);
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_decode_on_the_fly"))(gfp, decode);
+    l->id3tag_init(gfp);
+    ((void (*)(lame_t, const char *))rlt_lame_symbol(l, "id3tag_set_title"))(gfp, "after the flush");
+    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
+    put_call(res, "encode", encode(l, gfp, 30000, sizeof out));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    put_flush_state(l, gfp, res, "after the flush");
+    put_call(res, "encode after the flush", encode(l, gfp, 20000, sizeof out));
+    put_call(res, "encode more", encode(l, gfp, 7, sizeof out));
+    put_call(res, "flush again", l->lame_encode_flush(gfp, out, 7200));
+    put_flush_state(l, gfp, res, "after the second flush");
+    put_call(res, "encode 1000 after the second flush", encode(l, gfp, 1000, sizeof out));
+    put_call(res, "flush a third time", l->lame_encode_flush(gfp, out, 7200));
+    put_flush_state(l, gfp, res, "after the third flush");
+    close_handle(l, gfp, res);
+}
+
+static void encode_after_flush_gain(const struct rlt_lame *l, struct rlt_result *res)
+{
+    encode_after_flush_vbr(l, res, 0);
+}
+
+static void encode_after_flush_decoded(const struct rlt_lame *l, struct rlt_result *res)
+{
+    encode_after_flush_vbr(l, res, 1);
+}
+
+/* CBR: a flush, an encode into the ended stream, then a gapless file's end
+ * (lame_encode_flush_nogap + lame_init_bitstream) and the last flush */
+static void encode_after_flush_nogap(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "encode", encode(l, gfp, 12000, sizeof out));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    put_call(res, "encode after the flush", encode(l, gfp, 15000, sizeof out));
+    put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+    put_flush_state(l, gfp, res, "after the nogap flush");
+    rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+    put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    put_flush_state(l, gfp, res, "after the last flush");
     close_handle(l, gfp, res);
 }
 
@@ -274,6 +348,9 @@ static const struct scenario scenarios[] = {
     {"lame_init_params twice", init_twice},
     {"flush twice", flush_twice},
     {"encode after the flush", encode_after_flush},
+    {"encode after the flush (VBR, ReplayGain, ID3)", encode_after_flush_gain},
+    {"encode after the flush (VBR, ReplayGain decoded on the fly, ID3)", encode_after_flush_decoded},
+    {"encode after the flush, then a nogap flush", encode_after_flush_nogap},
     {"flush with nothing encoded", flush_without_encode},
     {"output buffers too small", small_buffers},
     {"flush into 10 bytes", small_flush_buffer},

@@ -271,12 +271,12 @@ int  rl_encoder_gain_titles(RlGainFeed *rg);
 int  rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc);
 /* Encode, at a boundary, after rl_encoder_flush_bits and taking the bytes:
  * the LAME tag frame of the file ending, ReplayGain title `title`
- * (lame_get_lametag_frame after lame_encode_flush_nogap: padding 0, the
- * title's RadioGain, the nogap flags `file` of `files` as lame's caller set
- * them, the file's peak when rd decodes on the fly).  Length, 0 when the
- * tag is off. */
+ * (lame_get_lametag_frame after lame_encode_flush_nogap: the padding of
+ * the last lame_encode_flush, 0 before one, the title's RadioGain, the
+ * nogap flags `file` of `files` as lame's caller set them, the file's peak
+ * when rd decodes on the fly).  Length, 0 when the tag is off. */
 int  rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc, RlGainFeed *rg,
-                               const RlRedecode *rd, int title, int file, int files,
+                               const RlRedecode *rd, int title, int padding, int file, int files,
                                uint8_t *buf, size_t cap);
 /* Encode, after a gapless file's tag (decode on the fly): the next file's
  * peak starts from 0 (lame_init_bitstream's PeakSample = 0). */

@@ -805,6 +805,7 @@ int rl_ring_reopen(RlRing *r)
         if (rc == 0) {
             if (r->gain_channels > 0)
                 r->title_base++;
+            r->flush_padding = rl_encoder_padding(r->e);
             rl_dispatch_reopen(rl_encoder_dispatch(r->e));
             r->in_eof = 0;
             r->read_end_reported = 0;

@@ -329,7 +329,8 @@ static int end_file(Ring *r, int last)
                                          files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     else if (r->out.wants_tag)
         len = rl_encoder_file_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e),
-                                        rl_encoder_gain(e), r->rd, r->title_base + r->out_file, file,
+                                        rl_encoder_gain(e), r->rd, r->title_base + r->out_file,
+                                        r->flush_padding, file,
                                         files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     return len;
 }
