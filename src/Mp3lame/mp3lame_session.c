@@ -140,6 +140,15 @@ static int next_call(void *arg)
     return rl_mp3_calls_pop(&s->calls);
 }
 
+/* the ring's read_progress: before each call's samples are fed and once
+ * at the input's end, with the frames cut by then (libmp3lame encodes a
+ * frame inside the call that completes it) */
+static void on_call_fed(void *arg, int64_t frames_cut)
+{
+    RlMp3Session *s = arg;
+    __atomic_store_n(&s->frames_cut, frames_cut, __ATOMIC_RELEASE);
+}
+
 int64_t rl_mp3_session_frames(const RlMp3Session *s)
 {
     return __atomic_load_n(&s->frames_done, __ATOMIC_ACQUIRE);
@@ -227,6 +236,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads, i
         s->by_call = 1;
         p.next_read = next_call;
         p.next_read_arg = s;
+        p.read_progress = on_call_fed;
     }
     rc = rl_ring_create(&s->ring, &s->st.opt, s->ex, &inp, &outp, &p);
     if (rc < 0)
@@ -394,12 +404,14 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
 /* The bytes libmp3lame's lame_encode_flush returns now (everything after
  * what it handed out by the last encode call: nothing before the call that
  * took the stream's head, else the bytes of the frames it had made), once
- * the ring has ended; -1 where that count is not exact (resampling). */
+ * the ring has ended.  With resampling the frames libmp3lame had made are
+ * those Dispatch had cut from the last call's samples. */
 static int64_t lame_flush_bytes(RlMp3Session *s, int64_t lame_frames)
 {
-    uint64_t const before = s->head_len > 0 ? 0 : s->frame_out[lame_frames % RL_MP3_FRAME_MARKS];
+    uint64_t before;
     if (s->by_call)
-        return -1;
+        lame_frames = __atomic_load_n(&s->frames_cut, __ATOMIC_ACQUIRE);
+    before = s->head_len > 0 ? 0 : s->frame_out[lame_frames % RL_MP3_FRAME_MARKS];
     return (int64_t) (rl_api_output_written(&s->out) - before);
 }
 

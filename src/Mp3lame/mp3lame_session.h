@@ -37,6 +37,8 @@ typedef struct RlMp3Session {
     int64_t  samples_in;        /* samples per channel given to the encode calls */
     int      by_call;           /* resampling: Dispatch feeds one encode call at a time */
     RlMp3Calls calls;           /* ... the calls' counts (by_call only) */
+    int64_t  frames_cut;        /* ... and the frames Dispatch had cut when the input's
+                                 * last call was fed: libmp3lame's count (atomic) */
     size_t   head_len;          /* the stream's head (ID3v2 tag, tag placeholder) lame
                                  * holds until an encode call takes it; 0: taken */
     int64_t  frames_done;       /* frames Encode finished (atomic) */
@@ -113,9 +115,7 @@ int  rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float 
  * last encode call's), -1 as libmp3lame, and the stream's end is dropped:
  * the next calls hand out only the bytes libmp3lame had handed out before
  * the flush (what fits in cap, the rest on the call after), then 0.  Else
- * what fits in cap (0: no limit), the rest on the next call.  Without
- * resampling only (libmp3lame's frame count is exact there); with it the
- * flush always returns what fits. */
+ * what fits in cap (0: no limit), the rest on the next call. */
 int  rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap);
 
 /* lame_encode_flush_nogap: the current file ends (the input goes on in

@@ -226,17 +226,45 @@ static void small_flush_buffer(const struct rlt_lame *l, struct rlt_result *res)
  * libmp3lame's flush does not fit it returns -1 and the next flush 0; the
  * bytes it handed out before are the stream; where it fits, the drop-in's
  * frames in flight may take a second flush */
-static void flush_into(const struct rlt_lame *l, struct rlt_result *res, int vbr, int size)
+static void flush_into_at(const struct rlt_lame *l, struct rlt_result *res, int vbr, int size, int out_rate)
 {
     lame_t gfp = l->lame_init();
     if (vbr)
         ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
+    if (out_rate)
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_out_samplerate"))(gfp, out_rate);
     rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
-    put_call(res, "encode 40000", encode(l, gfp, 40000, 0));
+    if (out_rate) {             /* the resampler rounds once per call: two calls */
+        put_call(res, "encode 17003", encode(l, gfp, 17003, 0));
+        put_call(res, "encode 22997", l->lame_encode_buffer_interleaved(gfp, pcm + 2 * 17003, 22997, out, 0));
+    }
+    else
+        put_call(res, "encode 40000", encode(l, gfp, 40000, 0));
     put_call(res, "flush", l->lame_encode_flush(gfp, out, size));
     put_call(res, "flush into 7200 bytes", l->lame_encode_flush(gfp, out, 7200));
     put_call(res, "flush into 7200 bytes again", l->lame_encode_flush(gfp, out, 7200));
     close_handle(l, gfp, res);
+}
+
+static void flush_into(const struct rlt_lame *l, struct rlt_result *res, int vbr, int size)
+{
+    flush_into_at(l, res, vbr, size, 0);
+}
+
+/* the same resampled to 32 kHz (the drop-in feeds one call at a time) */
+static void flush_resampled_short(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into_at(l, res, 0, 700, 32000);
+}
+
+static void flush_resampled_fits(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into_at(l, res, 0, 2500, 32000);
+}
+
+static void flush_resampled_vbr_short(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into_at(l, res, 1, 300, 22050);
 }
 
 static void flush_cbr_short(const struct rlt_lame *l, struct rlt_result *res)
@@ -358,6 +386,9 @@ static const struct scenario scenarios[] = {
     {"CBR flush into 3000 bytes (libmp3lame's fits)", flush_cbr_fits},
     {"VBR flush into 600 bytes (libmp3lame's does not fit)", flush_vbr_short},
     {"VBR flush into 2500 bytes (libmp3lame's fits)", flush_vbr_fits},
+    {"CBR at 32 kHz flush into 700 bytes (libmp3lame's does not fit)", flush_resampled_short},
+    {"CBR at 32 kHz flush into 2500 bytes (libmp3lame's fits)", flush_resampled_fits},
+    {"VBR at 22.05 kHz flush into 300 bytes (libmp3lame's does not fit)", flush_resampled_vbr_short},
     {"0, negative and NULL sample arguments", odd_arguments},
     {"setters after lame_init_params", set_after_init},
     {"nogap calls out of order", nogap_misorder},
