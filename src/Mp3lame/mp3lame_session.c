@@ -128,7 +128,13 @@ int rl_mp3_session_take_flush_strange(RlMp3Session *s)
 static void on_progress(void *arg, int64_t frames_done, int64_t total)
 {
     RlMp3Session *s = arg;
-    s->frame_out[frames_done % RL_MP3_FRAME_MARKS] = rl_api_output_written(&s->out);
+    int const at = (int) (frames_done % RL_MP3_FRAME_MARKS);
+    s->frame_out[at] = rl_api_output_written(&s->out);
+    if (__atomic_load_n(&s->flush_sizes, __ATOMIC_ACQUIRE)) {
+        int strange;
+        s->frame_flush_size[at] = rl_ring_flush_size(s->ring, &strange);
+        s->frame_flush_strange[at] = (unsigned char) strange;
+    }
     __atomic_store_n(&s->frames_done, frames_done, __ATOMIC_RELEASE);
     (void) total;
 }
@@ -244,6 +250,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads, i
     s->head_len = rl_api_output_count(&s->out);     /* written by rl_ring_create */
     s->frame_out[0] = s->head_len;
     s->owed = -1;
+    s->stop_frames = -1;
     s->base_have = RL_ENCDELAY - RL_MDCTDELAY;
     *out = s;
     return 0;
@@ -331,6 +338,7 @@ static int reopen(RlMp3Session *s)
     int64_t const frames = rl_mp3_session_frames(s);
     int rc;
 
+    __atomic_store_n(&s->flush_sizes, 0, __ATOMIC_RELEASE);
     rl_api_input_reopen(&s->in);
     rc = rl_ring_reopen(s->ring);
     if (rc < 0) {
@@ -401,18 +409,68 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     return take(s, buf, cap);
 }
 
+/* The frames libmp3lame had made when the flush came, once the ring has
+ * ended: lame_frames (its count for the samples given), or with resampling
+ * the frames Dispatch had cut from the last call's samples. */
+static int64_t lame_frames_made(RlMp3Session *s, int64_t lame_frames)
+{
+    return s->by_call ? __atomic_load_n(&s->frames_cut, __ATOMIC_ACQUIRE) : lame_frames;
+}
+
 /* The bytes libmp3lame's lame_encode_flush returns now (everything after
  * what it handed out by the last encode call: nothing before the call that
  * took the stream's head, else the bytes of the frames it had made), once
- * the ring has ended.  With resampling the frames libmp3lame had made are
- * those Dispatch had cut from the last call's samples. */
+ * the ring has ended. */
 static int64_t lame_flush_bytes(RlMp3Session *s, int64_t lame_frames)
 {
-    uint64_t before;
-    if (s->by_call)
-        lame_frames = __atomic_load_n(&s->frames_cut, __ATOMIC_ACQUIRE);
-    before = s->head_len > 0 ? 0 : s->frame_out[lame_frames % RL_MP3_FRAME_MARKS];
+    uint64_t const before = s->head_len > 0 ? 0
+                            : s->frame_out[lame_frames_made(s, lame_frames) % RL_MP3_FRAME_MARKS];
     return (int64_t) (rl_api_output_written(&s->out) - before);
+}
+
+/* A failed flush's stop (lame_encode_flush into cap, whose bytes do not
+ * all fit: each padding frame's bytes are copied as it is made, then the
+ * bitstream flush's, then the ID3v1 tag's; the first that does not fit
+ * stops it, with its bytes left in lame's bit buffer).  A padding frame
+ * that does not fit is counted (lame_encode_mp3_frame counts it before
+ * its copy fails) and save_gain_values is not reached. */
+static void note_stop(RlMp3Session *s, int64_t lame_frames, int cap)
+{
+    int64_t const end = rl_mp3_session_frames(s);
+    int64_t const tail = (int64_t) s->st.tags.v1_len;
+    int64_t copied = 0, k, last;
+    int strange;
+
+    for (k = lame_frames + 1; k <= end; k++) {
+        int const at = (int) (k % RL_MP3_FRAME_MARKS);
+        int64_t const b = (int64_t) (s->frame_out[at]
+                                     - s->frame_out[(k - 1) % RL_MP3_FRAME_MARKS]);
+        if (b > cap - copied) {
+            s->stop_frames = k;
+            s->stop_size = s->frame_flush_size[at] + (int) b;
+            s->stop_strange = s->frame_flush_strange[at];
+            s->stop_unsaved = 1;
+            return;
+        }
+        copied += b;
+    }
+    /* the bitstream flush's bytes, or else the ID3v1 tag, stay in lame's buffer */
+    last = (int64_t) (rl_api_output_written(&s->out) - s->frame_out[end % RL_MP3_FRAME_MARKS])
+           - tail;
+    s->stop_frames = end;
+    s->stop_size = rl_ring_flush_size(s->ring, &strange) + (int) (last > cap - copied ? last : tail);
+    s->stop_strange = strange;
+    s->stop_unsaved = 0;
+}
+
+/* What the ReplayGain and clipping getters say before a flush (lame's
+ * values from its last save_gain_values) */
+static void note_gains(RlMp3Session *s)
+{
+    s->prev_radio_gain = s->flushes > 0 ? s->result.radio_gain
+                         : s->out.files_ended > 0 ? s->file_radio_gain : 0;
+    s->prev_noclip_change = s->flushes > 0 ? s->result.noclip_gain_change : 0;
+    s->prev_noclip_scale = s->flushes > 0 && s->result.decoded ? s->result.noclip_scale : -1.0f;
 }
 
 int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
@@ -434,6 +492,8 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
         int64_t lame_bytes;
         int rc;
         s->flushed = 1;
+        note_gains(s);
+        __atomic_store_n(&s->flush_sizes, 1, __ATOMIC_RELEASE);
         rl_api_input_end(&s->in);
         rl_ring_input_ready(s->ring);
         rc = rl_ring_wait(s->ring);
@@ -451,6 +511,8 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
             s->owed = (int64_t) (rl_api_output_written(&s->out) - (uint64_t) lame_bytes - s->handed);
             if (s->owed < 0)
                 s->owed = 0;    /* cannot be: the ring's bytes never come earlier */
+            if (cap > 0 && s->head_len == 0)
+                note_stop(s, lame_frames_made(s, lame_frames), cap);
             return -1;
         }
     }

@@ -49,6 +49,21 @@ typedef struct RlMp3Session {
      * Written by Encode, read after the ring ended */
     uint64_t frame_out[RL_MP3_FRAME_MARKS];
     uint64_t handed;            /* bytes the encode and flush calls returned */
+    /* during a flush (flush_sizes set, atomic): lame_get_size_mp3buffer
+     * on Encode's state once frame k was finished, at [k % RL_MP3_FRAME_MARKS],
+     * and whether lame prints its "strange error" there */
+    int      flush_sizes;
+    int      frame_flush_size[RL_MP3_FRAME_MARKS];
+    unsigned char frame_flush_strange[RL_MP3_FRAME_MARKS];
+    /* where a flush that failed as libmp3lame's stopped (stop_frames < 0:
+     * none): its frame count, lame_get_size_mp3buffer there, and whether it
+     * stopped before save_gain_values (at a frame: the ReplayGain and
+     * clipping getters keep what they said before the flush, kept in
+     * prev_*) */
+    int64_t  stop_frames;
+    int      stop_size, stop_strange, stop_unsaved;
+    int      prev_radio_gain, prev_noclip_change;
+    float    prev_noclip_scale;
     int64_t  owed;              /* after a flush that failed as libmp3lame's (-1): the bytes
                                  * libmp3lame had handed out before it that the caller
                                  * still gets; -1: no flush failed */

@@ -46,6 +46,8 @@ static int64_t frames_so_far(const RlMp3Session *s)
     int64_t const made = rl_mp3_session_frames(s);
     int64_t lame;
 
+    if (s->stop_frames >= 0)
+        return s->stop_frames;      /* where libmp3lame's failed flush stopped */
     if (s->ended || s->out.files_ended > 0)
         return made;
     lame = rl_mp3_session_lame_frames(s, s->samples_in);
@@ -105,6 +107,11 @@ MP3LAME_API int lame_get_size_mp3buffer(const lame_global_flags *gfp)
         rl_mp3_errorf(gfp, "strange error flushing buffer ... \n");
         return (c->version + 1) * 72000 * kbps / c->samplerate_out + (int) s->head_len;
     }
+    if (s->stop_frames >= 0) {
+        if (s->stop_strange)
+            rl_mp3_errorf(gfp, "strange error flushing buffer ... \n");
+        return s->stop_size;
+    }
     if (s->ended || s->file_ended) {
         int strange, n = rl_ring_flush_size(s->ring, &strange);
         if (strange)
@@ -124,6 +131,8 @@ MP3LAME_API int lame_get_RadioGain(const lame_global_flags *gfp)
 {
     if (!rl_mp3_ready(gfp))
         return 0;
+    if (gfp->ses->stop_frames >= 0 && gfp->ses->stop_unsaved)
+        return gfp->ses->prev_radio_gain;
     if (gfp->ses->flushes > 0)
         return gfp->ses->result.radio_gain;
     return gfp->ses->out.files_ended > 0 ? gfp->ses->file_radio_gain : 0;
@@ -142,7 +151,11 @@ MP3LAME_API float lame_get_PeakSample(const lame_global_flags *gfp)
 
 MP3LAME_API int lame_get_noclipGainChange(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->flushes > 0 ? gfp->ses->result.noclip_gain_change : 0;
+    if (!rl_mp3_ready(gfp))
+        return 0;
+    if (gfp->ses->stop_frames >= 0 && gfp->ses->stop_unsaved)
+        return gfp->ses->prev_noclip_change;
+    return gfp->ses->flushes > 0 ? gfp->ses->result.noclip_gain_change : 0;
 }
 
 /* -1 (no verdict) until a flush with decoding on the fly made one */
@@ -150,6 +163,8 @@ MP3LAME_API float lame_get_noclipScale(const lame_global_flags *gfp)
 {
     if (!rl_mp3_ready(gfp))
         return 0;
+    if (gfp->ses->stop_frames >= 0 && gfp->ses->stop_unsaved)
+        return gfp->ses->prev_noclip_scale;
     return gfp->ses->flushes > 0 && gfp->ses->result.decoded ? gfp->ses->result.noclip_scale : -1.0f;
 }
 

@@ -292,7 +292,8 @@ int  rl_ring_end_file(RlRing *r);
 int  rl_ring_reopen(RlRing *r);
 /* lame_get_size_mp3buffer on the encoder's state (*strange: where LAME
  * prints "strange error flushing buffer"); only after the ring is done
- * (no task touches the encoder then). */
+ * or starved (no task touches the encoder then), or from the progress
+ * callback (the Encode task's own state after its frame). */
 int  rl_ring_flush_size(RlRing *r, int *strange);
 /* After the ring ended, or to abort it (it then fails with -ECANCELED and
  * the output port is cancelled): detaches from the executor (waits for the

@@ -108,8 +108,8 @@ static void flush_twice(const struct rlt_lame *l, struct rlt_result *res)
     close_handle(l, flushed_twice(l, res), res);
 }
 
-/* the getters a flush sets, and the LAME tag, named after `when` */
-static void put_flush_state(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res, const char *when)
+/* the getters a flush sets, named after `when` */
+static void put_flush_getters(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res, const char *when)
 {
     static const char *const getters[] = {"lame_get_frameNum", "lame_get_encoder_padding",
                                           "lame_get_mf_samples_to_encode", "lame_get_RadioGain",
@@ -119,6 +119,13 @@ static void put_flush_state(const struct rlt_lame *l, lame_t gfp, struct rlt_res
         snprintf(name, sizeof name, "%s: %s", when, getters[i]);
         rlt_result_put_int(res, name, ((rlt_get_int_fn)rlt_lame_symbol(l, getters[i]))(gfp));
     }
+}
+
+/* ... and the LAME tag */
+static void put_flush_state(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res, const char *when)
+{
+    char name[160];
+    put_flush_getters(l, gfp, res, when);
     static unsigned char tag[4096];
     size_t n = l->lame_get_lametag_frame(gfp, tag, sizeof tag);
     snprintf(name, sizeof name, "%s: lame_get_lametag_frame", when);
@@ -231,6 +238,8 @@ static void flush_into_at(const struct rlt_lame *l, struct rlt_result *res, int 
     lame_t gfp = l->lame_init();
     if (vbr)
         ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
+    if (vbr == 2)
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_findReplayGain"))(gfp, 1);
     if (out_rate)
         ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_out_samplerate"))(gfp, out_rate);
     rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
@@ -241,6 +250,9 @@ static void flush_into_at(const struct rlt_lame *l, struct rlt_result *res, int 
     else
         put_call(res, "encode 40000", encode(l, gfp, 40000, 0));
     put_call(res, "flush", l->lame_encode_flush(gfp, out, size));
+    /* (the LAME tag after a flush that failed is the whole stream's:
+     * docs/api.md) */
+    put_flush_getters(l, gfp, res, "after the flush");
     put_call(res, "flush into 7200 bytes", l->lame_encode_flush(gfp, out, 7200));
     put_call(res, "flush into 7200 bytes again", l->lame_encode_flush(gfp, out, 7200));
     close_handle(l, gfp, res);
@@ -265,6 +277,17 @@ static void flush_resampled_fits(const struct rlt_lame *l, struct rlt_result *re
 static void flush_resampled_vbr_short(const struct rlt_lame *l, struct rlt_result *res)
 {
     flush_into_at(l, res, 1, 300, 22050);
+}
+
+/* ReplayGain: a flush that stops at a padding frame leaves RadioGain unsaved */
+static void flush_gain_short(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into_at(l, res, 2, 600, 0);
+}
+
+static void flush_gain_fits(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into_at(l, res, 2, 3000, 0);
 }
 
 static void flush_cbr_short(const struct rlt_lame *l, struct rlt_result *res)
@@ -386,6 +409,8 @@ static const struct scenario scenarios[] = {
     {"CBR flush into 3000 bytes (libmp3lame's fits)", flush_cbr_fits},
     {"VBR flush into 600 bytes (libmp3lame's does not fit)", flush_vbr_short},
     {"VBR flush into 2500 bytes (libmp3lame's fits)", flush_vbr_fits},
+    {"VBR with ReplayGain flush into 600 bytes (libmp3lame's does not fit)", flush_gain_short},
+    {"VBR with ReplayGain flush into 3000 bytes (libmp3lame's fits)", flush_gain_fits},
     {"CBR at 32 kHz flush into 700 bytes (libmp3lame's does not fit)", flush_resampled_short},
     {"CBR at 32 kHz flush into 2500 bytes (libmp3lame's fits)", flush_resampled_fits},
     {"VBR at 22.05 kHz flush into 300 bytes (libmp3lame's does not fit)", flush_resampled_vbr_short},
