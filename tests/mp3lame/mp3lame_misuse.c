@@ -132,6 +132,13 @@ static void put_flush_state(const struct rlt_lame *l, lame_t gfp, struct rlt_res
     rlt_result_put(res, name, tag, n < sizeof tag ? n : 0);
 }
 
+/* a flush into 7200 bytes, its bytes and what the getters and the tag say after it */
+static void flush_with_state(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res, const char *name)
+{
+    put_call(res, name, l->lame_encode_flush(gfp, out, 7200));
+    put_flush_state(l, gfp, res, name);
+}
+
 static void encode_after_flush(const struct rlt_lame *l, struct rlt_result *res)
 {
     lame_t gfp = flushed_twice(l, res);
@@ -139,8 +146,7 @@ static void encode_after_flush(const struct rlt_lame *l, struct rlt_result *res)
     put_call(res, "encode 0 samples after the flush", encode(l, gfp, 0, sizeof out));
     put_call(res, "encode after the flush", encode(l, gfp, 5000, sizeof out));
     put_call(res, "encode more", encode(l, gfp, 30000, sizeof out));
-    put_call(res, "flush a third time", l->lame_encode_flush(gfp, out, 7200));
-    put_flush_state(l, gfp, res, "after the third flush");
+    flush_with_state(l, gfp, res, "flush a third time");
     put_call(res, "flush a fourth time", l->lame_encode_flush(gfp, out, 7200));
     close_handle(l, gfp, res);
 }
@@ -158,15 +164,12 @@ static void encode_after_flush_vbr(const struct rlt_lame *l, struct rlt_result *
     ((void (*)(lame_t, const char *))rlt_lame_symbol(l, "id3tag_set_title"))(gfp, "after the flush");
     rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
     put_call(res, "encode", encode(l, gfp, 30000, sizeof out));
-    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
-    put_flush_state(l, gfp, res, "after the flush");
+    flush_with_state(l, gfp, res, "flush");
     put_call(res, "encode after the flush", encode(l, gfp, 20000, sizeof out));
     put_call(res, "encode more", encode(l, gfp, 7, sizeof out));
-    put_call(res, "flush again", l->lame_encode_flush(gfp, out, 7200));
-    put_flush_state(l, gfp, res, "after the second flush");
+    flush_with_state(l, gfp, res, "flush again");
     put_call(res, "encode 1000 after the second flush", encode(l, gfp, 1000, sizeof out));
-    put_call(res, "flush a third time", l->lame_encode_flush(gfp, out, 7200));
-    put_flush_state(l, gfp, res, "after the third flush");
+    flush_with_state(l, gfp, res, "flush a third time");
     close_handle(l, gfp, res);
 }
 
@@ -186,14 +189,13 @@ static void encode_after_flush_nogap(const struct rlt_lame *l, struct rlt_result
 {
     lame_t gfp = ready(l, res);
     put_call(res, "encode", encode(l, gfp, 12000, sizeof out));
-    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    flush_with_state(l, gfp, res, "flush");
     put_call(res, "encode after the flush", encode(l, gfp, 15000, sizeof out));
     put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
     put_flush_state(l, gfp, res, "after the nogap flush");
     rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
     put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
-    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
-    put_flush_state(l, gfp, res, "after the last flush");
+    flush_with_state(l, gfp, res, "the last flush");
     close_handle(l, gfp, res);
 }
 
