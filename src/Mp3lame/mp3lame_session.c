@@ -47,11 +47,6 @@ static int inflight_frames(const RlConfig *cfg, size_t tail)
     return k > 0 ? k : 0;
 }
 
-/* Frames libmp3lame has encoded after `samples` input samples per channel
- * (lame_encode_buffer_sample_t: a frame once mfbuf holds mf_needed
- * samples, mfbuf starting with ENCDELAY - MDCTDELAY zeros); with
- * resampling the output samples are estimated, which is safe: a frame the
- * ring cannot make yet leaves it starved, and the call returns. */
 /* lame's calcNeeded: the samples mfbuf must hold for a frame */
 static int lame_mf_needed(const RlConfig *cfg)
 {
@@ -60,6 +55,12 @@ static int lame_mf_needed(const RlConfig *cfg)
                                                                : 512 + fs - 32;
 }
 
+/* Frames libmp3lame has encoded after `samples` input samples per channel
+ * (lame_encode_buffer_sample_t: a frame once mfbuf holds mf_needed
+ * samples, mfbuf starting with ENCDELAY - MDCTDELAY zeros, or after a
+ * flush the stream went on from with what that flush left); with
+ * resampling the output samples are estimated, which is safe: a frame the
+ * ring cannot make yet leaves it starved, and the call returns. */
 int64_t rl_mp3_session_lame_frames(const RlMp3Session *s, int64_t samples)
 {
     const RlConfig *cfg = s->cfg;

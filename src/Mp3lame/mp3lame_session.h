@@ -146,7 +146,7 @@ int  rl_mp3_session_take_flush_strange(RlMp3Session *s);
 int  rl_mp3_session_next_file(RlMp3Session *s);
 
 /* Frames libmp3lame has encoded after `samples` input samples per
- * channel (exact without resampling, estimated with it). */
+ * channel given in all (exact without resampling, estimated with it). */
 int64_t rl_mp3_session_lame_frames(const RlMp3Session *s, int64_t samples);
 
 /* Frames finished so far. */
