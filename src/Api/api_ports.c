@@ -192,6 +192,14 @@ int rl_api_input_publish(RlApiInput *q)
     return done;
 }
 
+void rl_api_input_reopen(RlApiInput *q)
+{
+    pthread_mutex_lock(&q->mu);
+    q->eof = 0;
+    q->eof_handed = 0;
+    pthread_mutex_unlock(&q->mu);
+}
+
 int rl_api_input_file_end(RlApiInput *q)
 {
     int rc = 0;

@@ -57,6 +57,9 @@ void rl_api_input_end(RlApiInput *q);
  * depend on how the samples are cut), so that Dispatch can take every
  * frame queued; 1 if there was one, else 0. */
 int  rl_api_input_publish(RlApiInput *q);
+/* After the end was handed to Dispatch: the queue takes blocks again
+ * (the stream goes on, rl_ring_reopen). */
+void rl_api_input_reopen(RlApiInput *q);
 /* A gapless set: the current file ends after what is queued (the partial
  * block is published as it is); Dispatch is told RL_RING_IN_FILE_END
  * there.  One at a time: -EBUSY while the last one was not handed. */

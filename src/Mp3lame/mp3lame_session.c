@@ -47,24 +47,32 @@ static int inflight_frames(const RlConfig *cfg, size_t tail)
     return k > 0 ? k : 0;
 }
 
+/* lame's calcNeeded: the samples mfbuf must hold for a frame */
+static int lame_mf_needed(const RlConfig *cfg)
+{
+    int const fs = 576 * cfg->mode_gr;
+    return (RL_BLKSIZE + fs - RL_FFTOFFSET) > (512 + fs - 32) ? RL_BLKSIZE + fs - RL_FFTOFFSET
+                                                               : 512 + fs - 32;
+}
+
 /* Frames libmp3lame has encoded after `samples` input samples per channel
  * (lame_encode_buffer_sample_t: a frame once mfbuf holds mf_needed
- * samples, mfbuf starting with ENCDELAY - MDCTDELAY zeros); with
+ * samples, mfbuf starting with ENCDELAY - MDCTDELAY zeros, or after a
+ * flush the stream went on from with what that flush left); with
  * resampling the output samples are estimated, which is safe: a frame the
  * ring cannot make yet leaves it starved, and the call returns. */
 int64_t rl_mp3_session_lame_frames(const RlMp3Session *s, int64_t samples)
 {
     const RlConfig *cfg = s->cfg;
     int const fs = 576 * cfg->mode_gr;
-    int const need = (RL_BLKSIZE + fs - RL_FFTOFFSET) > (512 + fs - 32)
-                     ? RL_BLKSIZE + fs - RL_FFTOFFSET : 512 + fs - 32;
-    int64_t out = samples;
+    int const need = lame_mf_needed(cfg);
+    int64_t out = samples - s->base_samples;
     int64_t have;
 
     if (cfg->samplerate_in != cfg->samplerate_out)
-        out = samples * cfg->samplerate_out / cfg->samplerate_in + 1;
-    have = (RL_ENCDELAY - RL_MDCTDELAY) + out;
-    return have < need ? 0 : (have - need) / fs + 1;
+        out = out * cfg->samplerate_out / cfg->samplerate_in + 1;
+    have = s->base_have + out;
+    return s->base_frames + (have < need ? 0 : (have - need) / fs + 1);
 }
 
 static void count(int *cell, int n)
@@ -121,7 +129,13 @@ int rl_mp3_session_take_flush_strange(RlMp3Session *s)
 static void on_progress(void *arg, int64_t frames_done, int64_t total)
 {
     RlMp3Session *s = arg;
-    s->frame_out[frames_done % RL_MP3_FRAME_MARKS] = rl_api_output_written(&s->out);
+    int const at = (int) (frames_done % RL_MP3_FRAME_MARKS);
+    s->frame_out[at] = rl_api_output_written(&s->out);
+    if (__atomic_load_n(&s->flush_sizes, __ATOMIC_ACQUIRE)) {
+        int strange;
+        s->frame_flush_size[at] = rl_ring_flush_size(s->ring, &strange);
+        s->frame_flush_strange[at] = (unsigned char) strange;
+    }
     __atomic_store_n(&s->frames_done, frames_done, __ATOMIC_RELEASE);
     (void) total;
 }
@@ -131,6 +145,15 @@ static int next_call(void *arg)
 {
     RlMp3Session *s = arg;
     return rl_mp3_calls_pop(&s->calls);
+}
+
+/* the ring's read_progress: before each call's samples are fed and once
+ * at the input's end, with the frames cut by then (libmp3lame encodes a
+ * frame inside the call that completes it) */
+static void on_call_fed(void *arg, int64_t frames_cut)
+{
+    RlMp3Session *s = arg;
+    __atomic_store_n(&s->frames_cut, frames_cut, __ATOMIC_RELEASE);
 }
 
 int64_t rl_mp3_session_frames(const RlMp3Session *s)
@@ -220,6 +243,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads, i
         s->by_call = 1;
         p.next_read = next_call;
         p.next_read_arg = s;
+        p.read_progress = on_call_fed;
     }
     rc = rl_ring_create(&s->ring, &s->st.opt, s->ex, &inp, &outp, &p);
     if (rc < 0)
@@ -228,6 +252,8 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads, i
     s->frame_out[0] = s->head_len;
     s->owed = -1;
     s->file_open = 1;
+    s->stop_frames = -1;
+    s->base_have = RL_ENCDELAY - RL_MDCTDELAY;
     *out = s;
     return 0;
 fail:
@@ -305,6 +331,32 @@ static int take(RlMp3Session *s, uint8_t *buf, int cap)
     return take_at_most(s, buf, cap <= 0 ? (size_t) INT_MAX : (size_t) cap);
 }
 
+/* An encode call with samples after lame_encode_flush: libmp3lame goes on
+ * from its state after the flush (mfbuf holds what its last padding frame
+ * left: mf_needed - frame size samples), its frame count and handed-out
+ * bytes where the flush left them.  0, or lame's -2 / -4. */
+static int reopen(RlMp3Session *s)
+{
+    int64_t const frames = rl_mp3_session_frames(s);
+    int rc;
+
+    __atomic_store_n(&s->flush_sizes, 0, __ATOMIC_RELEASE);
+    rl_api_input_reopen(&s->in);
+    rc = rl_ring_reopen(s->ring);
+    if (rc < 0) {
+        s->err = rc;
+        return rc == -ENOMEM ? -2 : -4;
+    }
+    s->flushed = 0;
+    s->ended = 0;
+    s->head_len = 0;
+    s->base_samples = s->samples_in;
+    s->base_frames = frames;
+    s->base_have = lame_mf_needed(s->cfg) - s->frame_size;
+    s->frame_out[frames % RL_MP3_FRAME_MARKS] = rl_api_output_written(&s->out);
+    return 0;
+}
+
 int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
                           uint8_t *buf, int cap)
 {
@@ -315,13 +367,22 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
 
     if (s->err)
         return s->err == -ENOMEM ? -2 : -4;
-    if (s->flushed)
-        return -3;          /* the stream has ended: no encoder takes samples */
+    if (s->flushed) {
+        if (s->owed >= 0 || s->nogap_ending)
+            return -3;      /* the stream's end was dropped (docs/api.md) */
+        if (n <= 0)
+            return take(s, buf, cap);
+        rc = reopen(s);
+        if (rc < 0)
+            return rc;
+    }
     if (cap > 0 && s->head_len > (size_t) cap)
         return -1;          /* lame: the tags it holds do not fit, no sample taken */
     s->head_len = 0;
     s->file_head_held = 0;
     s->file_open = 1;
+    if (n > 0)
+        s->file_ended = 0;
     if (s->by_call && n > 0 && rl_mp3_calls_push(&s->calls, n) < 0)
         return -2;
     f.src = src;
@@ -352,16 +413,68 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     return take(s, buf, cap);
 }
 
+/* The frames libmp3lame had made when the flush came, once the ring has
+ * ended: lame_frames (its count for the samples given), or with resampling
+ * the frames Dispatch had cut from the last call's samples. */
+static int64_t lame_frames_made(RlMp3Session *s, int64_t lame_frames)
+{
+    return s->by_call ? __atomic_load_n(&s->frames_cut, __ATOMIC_ACQUIRE) : lame_frames;
+}
+
 /* The bytes libmp3lame's lame_encode_flush returns now (everything after
  * what it handed out by the last encode call: nothing before the call that
  * took the stream's head, else the bytes of the frames it had made), once
- * the ring has ended; -1 where that count is not exact (resampling). */
+ * the ring has ended. */
 static int64_t lame_flush_bytes(RlMp3Session *s, int64_t lame_frames)
 {
-    uint64_t const before = s->head_len > 0 ? 0 : s->frame_out[lame_frames % RL_MP3_FRAME_MARKS];
-    if (s->by_call)
-        return -1;
+    uint64_t const before = s->head_len > 0 ? 0
+                            : s->frame_out[lame_frames_made(s, lame_frames) % RL_MP3_FRAME_MARKS];
     return (int64_t) (rl_api_output_written(&s->out) - before);
+}
+
+/* A failed flush's stop (lame_encode_flush into cap, whose bytes do not
+ * all fit: each padding frame's bytes are copied as it is made, then the
+ * bitstream flush's, then the ID3v1 tag's; the first that does not fit
+ * stops it, with its bytes left in lame's bit buffer).  A padding frame
+ * that does not fit is counted (lame_encode_mp3_frame counts it before
+ * its copy fails) and save_gain_values is not reached. */
+static void note_stop(RlMp3Session *s, int64_t lame_frames, int cap)
+{
+    int64_t const end = rl_mp3_session_frames(s);
+    int64_t const tail = (int64_t) s->st.tags.v1_len;
+    int64_t copied = 0, k, last;
+    int strange;
+
+    for (k = lame_frames + 1; k <= end; k++) {
+        int const at = (int) (k % RL_MP3_FRAME_MARKS);
+        int64_t const b = (int64_t) (s->frame_out[at]
+                                     - s->frame_out[(k - 1) % RL_MP3_FRAME_MARKS]);
+        if (b > cap - copied) {
+            s->stop_frames = k;
+            s->stop_size = s->frame_flush_size[at] + (int) b;
+            s->stop_strange = s->frame_flush_strange[at];
+            s->stop_unsaved = 1;
+            return;
+        }
+        copied += b;
+    }
+    /* the bitstream flush's bytes, or else the ID3v1 tag, stay in lame's buffer */
+    last = (int64_t) (rl_api_output_written(&s->out) - s->frame_out[end % RL_MP3_FRAME_MARKS])
+           - tail;
+    s->stop_frames = end;
+    s->stop_size = rl_ring_flush_size(s->ring, &strange) + (int) (last > cap - copied ? last : tail);
+    s->stop_strange = strange;
+    s->stop_unsaved = 0;
+}
+
+/* What the ReplayGain and clipping getters say before a flush (lame's
+ * values from its last save_gain_values) */
+static void note_gains(RlMp3Session *s)
+{
+    s->prev_radio_gain = s->flushes > 0 ? s->result.radio_gain
+                         : s->out.files_ended > 0 ? s->file_radio_gain : 0;
+    s->prev_noclip_change = s->flushes > 0 ? s->result.noclip_gain_change : 0;
+    s->prev_noclip_scale = s->flushes > 0 && s->result.decoded ? s->result.noclip_scale : -1.0f;
 }
 
 int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
@@ -383,6 +496,8 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
         int64_t lame_bytes;
         int rc;
         s->flushed = 1;
+        note_gains(s);
+        __atomic_store_n(&s->flush_sizes, 1, __ATOMIC_RELEASE);
         rl_api_input_end(&s->in);
         rl_ring_input_ready(s->ring);
         rc = rl_ring_wait(s->ring);
@@ -391,6 +506,7 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
             return rc == -ENOMEM ? -2 : -4;
         }
         s->ended = 1;
+        s->flushes++;
         __atomic_store_n(&s->flush_strange, s->result.flush_empty, __ATOMIC_RELEASE);
         lame_bytes = lame_flush_bytes(s, lame_frames);
         if (lame_bytes > 0 && (cap < 0 || (cap > 0 && lame_bytes > cap))) {
@@ -399,6 +515,8 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
             s->owed = (int64_t) (rl_api_output_written(&s->out) - (uint64_t) lame_bytes - s->handed);
             if (s->owed < 0)
                 s->owed = 0;    /* cannot be: the ring's bytes never come earlier */
+            if (cap > 0 && s->head_len == 0)
+                note_stop(s, lame_frames_made(s, lame_frames), cap);
             return -1;
         }
     }
@@ -451,6 +569,7 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
     s->file_open = 0;
     /* what the ring wrote after the file's end: the next file's head */
     s->file_head_held = (size_t) (rl_api_output_written(&s->out) - s->out.file_end_written);
+    s->file_ended = 1;
     return (int) rl_api_output_take_file(&s->out, buf, room);
 }
 

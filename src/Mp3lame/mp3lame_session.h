@@ -37,6 +37,8 @@ typedef struct RlMp3Session {
     int64_t  samples_in;        /* samples per channel given to the encode calls */
     int      by_call;           /* resampling: Dispatch feeds one encode call at a time */
     RlMp3Calls calls;           /* ... the calls' counts (by_call only) */
+    int64_t  frames_cut;        /* ... and the frames Dispatch had cut when the input's
+                                 * last call was fed: libmp3lame's count (atomic) */
     size_t   head_len;          /* the stream's head (ID3v2 tag, tag placeholder) lame
                                  * holds until an encode call takes it; 0: taken */
     int64_t  frames_done;       /* frames Encode finished (atomic) */
@@ -47,11 +49,33 @@ typedef struct RlMp3Session {
      * Written by Encode, read after the ring ended */
     uint64_t frame_out[RL_MP3_FRAME_MARKS];
     uint64_t handed;            /* bytes the encode and flush calls returned */
+    /* during a flush (flush_sizes set, atomic): lame_get_size_mp3buffer
+     * on Encode's state once frame k was finished, at [k % RL_MP3_FRAME_MARKS],
+     * and whether lame prints its "strange error" there */
+    int      flush_sizes;
+    int      frame_flush_size[RL_MP3_FRAME_MARKS];
+    unsigned char frame_flush_strange[RL_MP3_FRAME_MARKS];
+    /* where a flush that failed as libmp3lame's stopped (stop_frames < 0:
+     * none): its frame count, lame_get_size_mp3buffer there, and whether it
+     * stopped before save_gain_values (at a frame: the ReplayGain and
+     * clipping getters keep what they said before the flush, kept in
+     * prev_*) */
+    int64_t  stop_frames;
+    int      stop_size, stop_strange, stop_unsaved;
+    int      prev_radio_gain, prev_noclip_change;
+    float    prev_noclip_scale;
     int64_t  owed;              /* after a flush that failed as libmp3lame's (-1): the bytes
                                  * libmp3lame had handed out before it that the caller
                                  * still gets; -1: no flush failed */
     int      flushed;           /* the end of the input is published */
     int      ended;             /* the ring finished: every byte is in the FIFO */
+    int      flushes;           /* lame_encode_flush calls that ended the stream (an
+                                 * encode call after one goes on into the ended stream) */
+    /* where libmp3lame's frame count restarts after such a flush: the
+     * samples given and frames made by then, and the samples its input
+     * buffer holds (mf_size; the delay's zeros at the start) */
+    int64_t  base_samples, base_frames;
+    int      base_have;
     int      err;               /* the error the ring stopped with */
     RlRingResult result;
     /* gapless sequences (lame_encode_flush_nogap): what lame's LAME tag of
@@ -68,6 +92,9 @@ typedef struct RlMp3Session {
                                  * placeholder), which libmp3lame holds in its bit buffer
                                  * from lame_init_bitstream until an encode call takes
                                  * it; 0: taken */
+    int      file_ended;        /* a nogap flush ended the file and no sample came since:
+                                 * every frame is encoded, no task runs (the encoder's
+                                 * state may be read) */
     int      flush_strange;     /* the file that ended last had nothing to flush, where
                                  * lame prints "strange error flushing buffer" (atomic) */
     /* lame's statistics (ov_enc's histograms, updated by Encode, atomic):
@@ -102,14 +129,14 @@ void rl_mp3_session_destroy(RlMp3Session *s);
  * encoder failed). */
 int  rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
                            uint8_t *buf, int cap);
-/* lame_encode_flush: the input ends, every frame in flight is waited for.
+/* lame_encode_flush: the input ends, every frame in flight is waited for
+ * (an encode call after it goes on with the stream, as libmp3lame does:
+ * its flush's padding frames, bitstream flush and ID3v1 tag stay in it).
  * Where libmp3lame's own flush would not fit in cap (its bytes after the
  * last encode call's), -1 as libmp3lame, and the stream's end is dropped:
  * the next calls hand out only the bytes libmp3lame had handed out before
  * the flush (what fits in cap, the rest on the call after), then 0.  Else
- * what fits in cap (0: no limit), the rest on the next call.  Without
- * resampling only (libmp3lame's frame count is exact there); with it the
- * flush always returns what fits. */
+ * what fits in cap (0: no limit), the rest on the next call. */
 int  rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap);
 
 /* lame_encode_flush_nogap: the current file ends (the input goes on in
@@ -141,7 +168,7 @@ int  rl_mp3_session_tag_now(RlMp3Session *s, int nogap_total, int nogap_current,
 int  rl_mp3_session_flush_size_now(RlMp3Session *s, int *strange);
 
 /* Frames libmp3lame has encoded after `samples` input samples per
- * channel (exact without resampling, estimated with it). */
+ * channel given in all (exact without resampling, estimated with it). */
 int64_t rl_mp3_session_lame_frames(const RlMp3Session *s, int64_t samples);
 
 /* Frames finished so far. */

@@ -29,7 +29,7 @@ MP3LAME_API int lame_get_encoder_delay(const lame_global_flags *gfp)
 
 MP3LAME_API int lame_get_encoder_padding(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.encoder_padding : 0;
+    return rl_mp3_ready(gfp) && gfp->ses->flushes > 0 ? gfp->ses->result.encoder_padding : 0;
 }
 
 MP3LAME_API int lame_get_framesize(const lame_global_flags *gfp)
@@ -46,6 +46,8 @@ static int64_t frames_so_far(const RlMp3Session *s)
     int64_t const made = rl_mp3_session_frames(s);
     int64_t lame;
 
+    if (s->stop_frames >= 0)
+        return s->stop_frames;      /* where libmp3lame's failed flush stopped */
     if (s->ended || s->out.files_ended > 0)
         return made;
     lame = rl_mp3_session_lame_frames(s, s->samples_in);
@@ -72,10 +74,12 @@ MP3LAME_API int lame_get_mf_samples_to_encode(const lame_global_flags *gfp)
     s = gfp->ses;
     if (s->flushed)
         return 0;
-    out = s->samples_in;
+    /* (after a flush the stream went on from: lame restarts the count) */
+    out = s->samples_in - s->base_samples;
     if (c->samplerate_in != c->samplerate_out)
-        out = s->samples_in * c->samplerate_out / c->samplerate_in;
-    return (int) (RL_ENCDELAY + RL_POSTDELAY + out - (int64_t) 576 * c->mode_gr * frames_so_far(s));
+        out = out * c->samplerate_out / c->samplerate_in;
+    return (int) (RL_ENCDELAY + RL_POSTDELAY + out
+                  - (int64_t) 576 * c->mode_gr * (frames_so_far(s) - s->base_frames));
 }
 
 /* lame's compute_flushbits: the bytes its bit buffer holds and those that
@@ -91,6 +95,12 @@ MP3LAME_API int lame_get_size_mp3buffer(const lame_global_flags *gfp)
     if (!c)
         return 0;
     s = gfp->ses;
+    if (s->stop_frames >= 0) {
+        /* a flush that failed where lame's does: lame's count where it stopped */
+        if (s->stop_strange)
+            rl_mp3_errorf(gfp, "strange error flushing buffer ... \n");
+        return s->stop_size;
+    }
     if (s->ended)
         n = rl_ring_flush_size(s->ring, &strange);
     else if (!s->flushed && !s->err)
@@ -109,7 +119,9 @@ MP3LAME_API int lame_get_RadioGain(const lame_global_flags *gfp)
 {
     if (!rl_mp3_ready(gfp))
         return 0;
-    if (gfp->ses->ended)
+    if (gfp->ses->stop_frames >= 0 && gfp->ses->stop_unsaved)
+        return gfp->ses->prev_radio_gain;
+    if (gfp->ses->flushes > 0)
         return gfp->ses->result.radio_gain;
     return gfp->ses->out.files_ended > 0 ? gfp->ses->file_radio_gain : 0;
 }
@@ -122,12 +134,16 @@ MP3LAME_API int lame_get_AudiophileGain(const lame_global_flags *gfp)
 
 MP3LAME_API float lame_get_PeakSample(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.peak_sample : 0;
+    return rl_mp3_ready(gfp) && gfp->ses->flushes > 0 ? gfp->ses->result.peak_sample : 0;
 }
 
 MP3LAME_API int lame_get_noclipGainChange(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->ended ? gfp->ses->result.noclip_gain_change : 0;
+    if (!rl_mp3_ready(gfp))
+        return 0;
+    if (gfp->ses->stop_frames >= 0 && gfp->ses->stop_unsaved)
+        return gfp->ses->prev_noclip_change;
+    return gfp->ses->flushes > 0 ? gfp->ses->result.noclip_gain_change : 0;
 }
 
 /* -1 (no verdict) until a flush with decoding on the fly made one */
@@ -135,7 +151,9 @@ MP3LAME_API float lame_get_noclipScale(const lame_global_flags *gfp)
 {
     if (!rl_mp3_ready(gfp))
         return 0;
-    return gfp->ses->ended && gfp->ses->result.decoded ? gfp->ses->result.noclip_scale : -1.0f;
+    if (gfp->ses->stop_frames >= 0 && gfp->ses->stop_unsaved)
+        return gfp->ses->prev_noclip_scale;
+    return gfp->ses->flushes > 0 && gfp->ses->result.decoded ? gfp->ses->result.noclip_scale : -1.0f;
 }
 
 /* lame's estimate from num_samples (lame_init's "unknown" value counts as

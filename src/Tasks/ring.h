@@ -291,9 +291,18 @@ int  rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg);
  * 0, -EAGAIN (not starved after a file's end yet: help, then call again)
  * or the error the ring failed with. */
 int  rl_ring_end_file(RlRing *r);
+/* After the ring is DONE: the stream goes on as libmp3lame goes on
+ * encoding after lame_encode_flush (the flush's padding frames, its
+ * bitstream flush and ID3v1 tag stay where they are; the input port takes
+ * more blocks and ends again, and the next Finish writes the ID3v1 tag and
+ * a LAME tag of the whole stream again).  The ReplayGain title closes here,
+ * as LAME's flush closes it.  The caller reopens the input port first.
+ * 0, -EBUSY (not DONE) or the error the ring failed with. */
+int  rl_ring_reopen(RlRing *r);
 /* lame_get_size_mp3buffer on the encoder's state (*strange: where LAME
  * prints "strange error flushing buffer"); only while the ring is DONE, or
- * STARVED with no input arriving (no task touches the encoder then). */
+ * STARVED with no input arriving (no task touches the encoder then), or
+ * from the progress callback (the Encode task's own state after its frame). */
 int  rl_ring_flush_size(RlRing *r, int *strange);
 /* lame_get_lametag_frame mid-stream: the LAME tag frame of the frames
  * encoded so far (padding 0, RadioGain radio_gain, the peak decoded so

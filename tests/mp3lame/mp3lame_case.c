@@ -273,6 +273,21 @@ static void draw_probes(struct rlt_case *c, uint64_t seed)
     c->probe_seed = rlt_rand(&r);
 }
 
+/* The track encoded after the flush: a generator of its own, so that the
+ * other draws of a case stay as they were */
+static void draw_more(struct rlt_case *c, uint64_t seed)
+{
+    uint64_t r = seed;
+    rlt_rand(&r);
+    if (!chance(&r, 15))
+        return;
+    c->has_more = 1;
+    c->more.signal = (enum rlt_signal)rlt_rand_below(&r, RLT_SIGNAL_COUNT);
+    c->more.nsamples = chance(&r, 10) ? rlt_rand_below(&r, 2001) : 1 + rlt_rand_below(&r, 50000);
+    c->more.gain = chance(&r, 30) ? 1.0 : rand_float(&r, 0.05f, 1.0f);
+    c->more.seed = rlt_rand(&r);
+}
+
 void rlt_case_draw(struct rlt_case *c, uint64_t seed, long index)
 {
     static const int cuts[] = {1, 7, 576, 1152, 4096, 220500, 0, 0};
@@ -301,6 +316,7 @@ void rlt_case_draw(struct rlt_case *c, uint64_t seed, long index)
         tr->seed = rlt_rand(&r);
     }
     draw_probes(c, seed ^ ((uint64_t)index * 0x8cb92ba72f3d8dd7u) ^ 0x70b3u);
+    draw_more(c, r ^ 0x6a09e667f3bcc909u);
 }
 
 void rlt_case_print(FILE *out, const struct rlt_case *c)
@@ -338,7 +354,12 @@ void rlt_case_print(FILE *out, const struct rlt_case *c)
     for (int t = 0; t < c->ntracks; t++)
         fprintf(out, " [%s, %d samples, gain %.4g, seed %llu]", signal_names[c->tracks[t].signal],
                 c->tracks[t].nsamples, c->tracks[t].gain, (unsigned long long)c->tracks[t].seed);
-    fprintf(out, "%s\n", c->ntracks > 1 ? " (nogap: lame_encode_flush_nogap + lame_init_bitstream between)" : "");
+    fprintf(out, "%s", c->ntracks > 1 ? " (nogap: lame_encode_flush_nogap + lame_init_bitstream between)" : "");
+    if (c->has_more)
+        fprintf(out, "; after the flush [%s, %d samples, gain %.4g, seed %llu], flushed again",
+                signal_names[c->more.signal], c->more.nsamples, c->more.gain,
+                (unsigned long long)c->more.seed);
+    fprintf(out, "\n");
     if (c->probe_percent)
         fprintf(out, "  mid-stream lame_get_lametag_frame and lame_get_size_mp3buffer after %d%% of the encode "
                 "calls and the one past each track's middle\n", c->probe_percent);

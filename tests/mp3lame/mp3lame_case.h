@@ -74,6 +74,11 @@ struct rlt_case {
     int channels;              /* of the PCM handed over (lame_set_num_channels) */
     struct rlt_track tracks[RLT_MAX_TRACKS];
     int ntracks;               /* >1: lame_encode_flush_nogap + lame_init_bitstream between tracks */
+    /* has_more: after the last track's flush, `more` is encoded into the
+     * ended stream (libmp3lame goes on from its state after the flush) and
+     * flushed again */
+    int has_more;
+    struct rlt_track more;
     enum rlt_entry entry;
     int cut;                   /* samples per call; 0: random sizes 1..5000 */
     int mono_null_right;       /* mono, planar entry: right pointer NULL instead of the left one */

@@ -85,6 +85,11 @@ static int run_one(const struct rlt_lame *a, const struct rlt_lame *b, const str
         perturb = RLT_PERTURB_COMMENT_LANG;
         printf("case %ld: the comments' language perturbed\n", index);
     }
+    /* a sample of the track after the flush, where a case has one */
+    if (perturb == RLT_PERTURB_SAMPLE && c.has_more && c.more.nsamples >= 2 && index % 4 == 1) {
+        perturb = RLT_PERTURB_MORE_SAMPLE;
+        printf("case %ld: a sample after the flush perturbed\n", index);
+    }
     if (o->verbose)
         rlt_case_print(stdout, &c);
     int err = rlt_run_case(a, &c, RLT_PERTURB_NONE, &ra);
@@ -118,6 +123,7 @@ static int run_one(const struct rlt_lame *a, const struct rlt_lame *b, const str
     if (!differences && o->expect_mismatch) {
         printf("NOT CAUGHT: the second side was perturbed (%s) and compared equal in\n",
                perturb == RLT_PERTURB_SAMPLE          ? "one sample"
+               : perturb == RLT_PERTURB_MORE_SAMPLE  ? "one sample after the flush"
                : perturb == RLT_PERTURB_COMMENT_LANG ? "the comments' language"
                : perturb == RLT_PERTURB_PROBE_TAG    ? "the mid-stream tag's nogap index"
                : perturb == RLT_PERTURB_PROBE_SIZE   ? "the first mid-stream size asked first"

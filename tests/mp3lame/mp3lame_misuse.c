@@ -108,11 +108,94 @@ static void flush_twice(const struct rlt_lame *l, struct rlt_result *res)
     close_handle(l, flushed_twice(l, res), res);
 }
 
+/* the getters a flush sets, named after `when` */
+static void put_flush_getters(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res, const char *when)
+{
+    static const char *const getters[] = {"lame_get_frameNum", "lame_get_encoder_padding",
+                                          "lame_get_mf_samples_to_encode", "lame_get_RadioGain",
+                                          "lame_get_noclipGainChange", "lame_get_size_mp3buffer"};
+    char name[160];
+    for (size_t i = 0; i < sizeof getters / sizeof getters[0]; i++) {
+        snprintf(name, sizeof name, "%s: %s", when, getters[i]);
+        rlt_result_put_int(res, name, ((rlt_get_int_fn)rlt_lame_symbol(l, getters[i]))(gfp));
+    }
+}
+
+/* ... and the LAME tag */
+static void put_flush_state(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res, const char *when)
+{
+    char name[160];
+    put_flush_getters(l, gfp, res, when);
+    static unsigned char tag[4096];
+    size_t n = l->lame_get_lametag_frame(gfp, tag, sizeof tag);
+    snprintf(name, sizeof name, "%s: lame_get_lametag_frame", when);
+    rlt_result_put(res, name, tag, n < sizeof tag ? n : 0);
+}
+
+/* a flush into 7200 bytes, its bytes and what the getters and the tag say after it */
+static void flush_with_state(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res, const char *name)
+{
+    put_call(res, name, l->lame_encode_flush(gfp, out, 7200));
+    put_flush_state(l, gfp, res, name);
+}
+
 static void encode_after_flush(const struct rlt_lame *l, struct rlt_result *res)
 {
     lame_t gfp = flushed_twice(l, res);
+    put_flush_state(l, gfp, res, "after the flush");
+    put_call(res, "encode 0 samples after the flush", encode(l, gfp, 0, sizeof out));
     put_call(res, "encode after the flush", encode(l, gfp, 5000, sizeof out));
-    put_call(res, "flush a third time", l->lame_encode_flush(gfp, out, 7200));
+    put_call(res, "encode more", encode(l, gfp, 30000, sizeof out));
+    flush_with_state(l, gfp, res, "flush a third time");
+    put_call(res, "flush a fourth time", l->lame_encode_flush(gfp, out, 7200));
+    close_handle(l, gfp, res);
+}
+
+/* VBR with ReplayGain (decoded on the fly or not) and ID3 tags written by
+ * the library: encode, flush, encode into the ended stream in two calls,
+ * flush again, then a third time after a short encode */
+static void encode_after_flush_vbr(const struct rlt_lame *l, struct rlt_result *res, int decode)
+{
+    lame_t gfp = l->lame_init();
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_findReplayGain"))(gfp, 1);
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_decode_on_the_fly"))(gfp, decode);
+    l->id3tag_init(gfp);
+    ((void (*)(lame_t, const char *))rlt_lame_symbol(l, "id3tag_set_title"))(gfp, "after the flush");
+    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
+    put_call(res, "encode", encode(l, gfp, 30000, sizeof out));
+    flush_with_state(l, gfp, res, "flush");
+    put_call(res, "encode after the flush", encode(l, gfp, 20000, sizeof out));
+    put_call(res, "encode more", encode(l, gfp, 7, sizeof out));
+    flush_with_state(l, gfp, res, "flush again");
+    put_call(res, "encode 1000 after the second flush", encode(l, gfp, 1000, sizeof out));
+    flush_with_state(l, gfp, res, "flush a third time");
+    close_handle(l, gfp, res);
+}
+
+static void encode_after_flush_gain(const struct rlt_lame *l, struct rlt_result *res)
+{
+    encode_after_flush_vbr(l, res, 0);
+}
+
+static void encode_after_flush_decoded(const struct rlt_lame *l, struct rlt_result *res)
+{
+    encode_after_flush_vbr(l, res, 1);
+}
+
+/* CBR: a flush, an encode into the ended stream, then a gapless file's end
+ * (lame_encode_flush_nogap + lame_init_bitstream) and the last flush */
+static void encode_after_flush_nogap(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "encode", encode(l, gfp, 12000, sizeof out));
+    flush_with_state(l, gfp, res, "flush");
+    put_call(res, "encode after the flush", encode(l, gfp, 15000, sizeof out));
+    put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+    put_flush_state(l, gfp, res, "after the nogap flush");
+    rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+    put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
+    flush_with_state(l, gfp, res, "the last flush");
     close_handle(l, gfp, res);
 }
 
@@ -152,17 +235,61 @@ static void small_flush_buffer(const struct rlt_lame *l, struct rlt_result *res)
  * libmp3lame's flush does not fit it returns -1 and the next flush 0; the
  * bytes it handed out before are the stream; where it fits, the drop-in's
  * frames in flight may take a second flush */
-static void flush_into(const struct rlt_lame *l, struct rlt_result *res, int vbr, int size)
+static void flush_into_at(const struct rlt_lame *l, struct rlt_result *res, int vbr, int size, int out_rate)
 {
     lame_t gfp = l->lame_init();
     if (vbr)
         ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
+    if (vbr == 2)
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_findReplayGain"))(gfp, 1);
+    if (out_rate)
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_out_samplerate"))(gfp, out_rate);
     rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
-    put_call(res, "encode 40000", encode(l, gfp, 40000, 0));
+    if (out_rate) {             /* the resampler rounds once per call: two calls */
+        put_call(res, "encode 17003", encode(l, gfp, 17003, 0));
+        put_call(res, "encode 22997", l->lame_encode_buffer_interleaved(gfp, pcm + 2 * 17003, 22997, out, 0));
+    }
+    else
+        put_call(res, "encode 40000", encode(l, gfp, 40000, 0));
     put_call(res, "flush", l->lame_encode_flush(gfp, out, size));
+    /* (the LAME tag after a flush that failed is the whole stream's:
+     * docs/api.md) */
+    put_flush_getters(l, gfp, res, "after the flush");
     put_call(res, "flush into 7200 bytes", l->lame_encode_flush(gfp, out, 7200));
     put_call(res, "flush into 7200 bytes again", l->lame_encode_flush(gfp, out, 7200));
     close_handle(l, gfp, res);
+}
+
+static void flush_into(const struct rlt_lame *l, struct rlt_result *res, int vbr, int size)
+{
+    flush_into_at(l, res, vbr, size, 0);
+}
+
+/* the same resampled to 32 kHz (the drop-in feeds one call at a time) */
+static void flush_resampled_short(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into_at(l, res, 0, 700, 32000);
+}
+
+static void flush_resampled_fits(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into_at(l, res, 0, 2500, 32000);
+}
+
+static void flush_resampled_vbr_short(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into_at(l, res, 1, 300, 22050);
+}
+
+/* ReplayGain: a flush that stops at a padding frame leaves RadioGain unsaved */
+static void flush_gain_short(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into_at(l, res, 2, 600, 0);
+}
+
+static void flush_gain_fits(const struct rlt_lame *l, struct rlt_result *res)
+{
+    flush_into_at(l, res, 2, 3000, 0);
 }
 
 static void flush_cbr_short(const struct rlt_lame *l, struct rlt_result *res)
@@ -313,6 +440,9 @@ static const struct scenario scenarios[] = {
     {"lame_init_params twice", init_twice},
     {"flush twice", flush_twice},
     {"encode after the flush", encode_after_flush},
+    {"encode after the flush (VBR, ReplayGain, ID3)", encode_after_flush_gain},
+    {"encode after the flush (VBR, ReplayGain decoded on the fly, ID3)", encode_after_flush_decoded},
+    {"encode after the flush, then a nogap flush", encode_after_flush_nogap},
     {"flush with nothing encoded", flush_without_encode},
     {"output buffers too small", small_buffers},
     {"flush into 10 bytes", small_flush_buffer},
@@ -320,6 +450,11 @@ static const struct scenario scenarios[] = {
     {"CBR flush into 3000 bytes (libmp3lame's fits)", flush_cbr_fits},
     {"VBR flush into 600 bytes (libmp3lame's does not fit)", flush_vbr_short},
     {"VBR flush into 2500 bytes (libmp3lame's fits)", flush_vbr_fits},
+    {"VBR with ReplayGain flush into 600 bytes (libmp3lame's does not fit)", flush_gain_short},
+    {"VBR with ReplayGain flush into 3000 bytes (libmp3lame's fits)", flush_gain_fits},
+    {"CBR at 32 kHz flush into 700 bytes (libmp3lame's does not fit)", flush_resampled_short},
+    {"CBR at 32 kHz flush into 2500 bytes (libmp3lame's fits)", flush_resampled_fits},
+    {"VBR at 22.05 kHz flush into 300 bytes (libmp3lame's does not fit)", flush_resampled_vbr_short},
     {"0, negative and NULL sample arguments", odd_arguments},
     {"setters after lame_init_params", set_after_init},
     {"nogap calls out of order", nogap_misorder},

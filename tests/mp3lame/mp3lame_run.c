@@ -393,15 +393,18 @@ static void probe_tag(const struct rlt_lame *lib, lame_t gfp, struct probes *p, 
     put(res, p->tag, buf, got <= sizeof buf ? got : sizeof buf);
 }
 
-static int encode_track(const struct rlt_lame *lib, lame_t gfp, const struct rlt_case *c, int t,
-                        enum rlt_perturb perturb, struct rlt_result *res, unsigned char *out,
-                        struct probes *probes)
+/* track tr through c's entry point and cutting; changed: one sample
+ * perturbed; probes: the mid-stream probes to make (NULL: none), with the
+ * case's perturbation perturb */
+static int encode_track(const struct rlt_lame *lib, lame_t gfp, const struct rlt_case *c,
+                        const struct rlt_track *tr, int changed, enum rlt_perturb perturb,
+                        struct rlt_result *res, unsigned char *out, struct probes *probes)
 {
     struct rlt_pcm pcm;
     struct rlt_entry_pcm in;
-    if (rlt_signal_make(&pcm, &c->tracks[t]) < 0)
+    if (rlt_signal_make(&pcm, tr) < 0)
         return -ENOMEM;
-    if (perturb == RLT_PERTURB_SAMPLE && pcm.nsamples > 0) {
+    if (changed && pcm.nsamples > 0) {
         pcm.left[pcm.nsamples / 2] = pcm.left[pcm.nsamples / 2] > 0.0 ? -0.9 : 0.9;
         pcm.right[pcm.nsamples / 2] = pcm.left[pcm.nsamples / 2];
     }
@@ -410,11 +413,11 @@ static int encode_track(const struct rlt_lame *lib, lame_t gfp, const struct rlt
     if (err < 0)
         return err;
     struct rlt_record *stream = stream_record(res);
-    uint64_t cuts = c->tracks[t].seed ^ 0x5eedu;
+    uint64_t cuts = tr->seed ^ 0x5eedu;
     int up = upsampling(lib, gfp);
-    int const middle = c->tracks[t].nsamples / 2;
-    for (int pos = 0; pos < c->tracks[t].nsamples;) {
-        int left = c->tracks[t].nsamples - pos;
+    int const middle = tr->nsamples / 2;
+    for (int pos = 0; pos < tr->nsamples;) {
+        int left = tr->nsamples - pos;
         int n = c->cut ? c->cut : 1 + rlt_rand_below(&cuts, 5000);
         if (n > left)
             n = left;
@@ -438,11 +441,13 @@ static int encode_track(const struct rlt_lame *lib, lame_t gfp, const struct rlt
     return 0;
 }
 
-static int flush_call(struct rlt_result *res, int ret)
+/* a flush call's return and its bytes (out) into the stream */
+static void flush_call(struct rlt_result *res, int ret, const unsigned char *out)
 {
     struct rlt_record *stream = stream_record(res);
+    if (ret > 0)
+        put(res, stream, out, (size_t)ret);
     add_call(res, ret, 1, stream->bytes.len);
-    return ret;
 }
 
 /* hip_decode1_headersB over the stream in 1000-byte pieces, each piece
@@ -492,6 +497,19 @@ static void decode_stream(const struct rlt_lame *lib, const struct rlt_bytes *mp
     put_int(res, "hip_decode_exit", "", lib->hip_decode_exit(hip));
 }
 
+/* After the last flush: the getters there, c->more encoded into the ended
+ * stream, a second flush into 7200 bytes and the LAME tag again */
+static int encode_more(const struct rlt_lame *lib, lame_t gfp, const struct rlt_case *c,
+                       enum rlt_perturb perturb, struct rlt_result *res, unsigned char *out)
+{
+    read_getters(lib, gfp, "after the flush: ", res);
+    if (encode_track(lib, gfp, c, &c->more, perturb == RLT_PERTURB_MORE_SAMPLE, perturb, res, out, NULL) < 0)
+        return -ENOMEM;
+    flush_call(res, lib->lame_encode_flush(gfp, out, 7200), out);
+    read_lametag(lib, gfp, c->ntracks, res);
+    return 0;
+}
+
 int rlt_run_case(const struct rlt_lame *lib, const struct rlt_case *c, enum rlt_perturb perturb,
                  struct rlt_result *res)
 {
@@ -534,20 +552,22 @@ int rlt_run_case(const struct rlt_lame *lib, const struct rlt_case *c, enum rlt_
         if (c->probe_percent && perturb == RLT_PERTURB_PROBE_SIZE)
             probe_size_early(lib, gfp, &probes);
         for (int t = 0; t < c->ntracks; t++) {
-            if (encode_track(lib, gfp, c, t, perturb, res, out, c->probe_percent ? &probes : NULL) < 0) {
+            if (encode_track(lib, gfp, c, &c->tracks[t], perturb == RLT_PERTURB_SAMPLE, perturb, res, out,
+                             c->probe_percent ? &probes : NULL) < 0) {
                 res->oom = 1;
                 goto done;
             }
             /* GStreamer's flush: once, exactly lame.h's 7200 bytes */
             int last = t == c->ntracks - 1;
-            int ret = flush_call(res, last ? lib->lame_encode_flush(gfp, out, 7200)
-                                           : lib->lame_encode_flush_nogap(gfp, out, 7200));
-            if (ret > 0)
-                put(res, stream, out, (size_t)ret);
-            res->calls[res->ncalls - 1].total = stream->bytes.len;
+            flush_call(res, last ? lib->lame_encode_flush(gfp, out, 7200)
+                                 : lib->lame_encode_flush_nogap(gfp, out, 7200), out);
             read_lametag(lib, gfp, t, res);
             if (!last)
                 put_int(res, "lame_init_bitstream", "", lib->lame_init_bitstream(gfp));
+        }
+        if (c->has_more && encode_more(lib, gfp, c, perturb, res, out) < 0) {
+            res->oom = 1;
+            goto done;
         }
         read_getters(lib, gfp, "at the end: ", res);
         read_histograms(lib, gfp, res);

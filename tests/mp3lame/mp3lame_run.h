@@ -45,8 +45,9 @@ enum rlt_perturb {
     RLT_PERTURB_COMMENT_LANG,   /* every id3tag_set_comment_* call in another language */
     RLT_PERTURB_PROBE_TAG,      /* the mid-stream tag asked with another
                                  * lame_set_nogap_currentindex (its flags change) */
-    RLT_PERTURB_PROBE_SIZE      /* the first mid-stream size asked before the first encode
+    RLT_PERTURB_PROBE_SIZE,     /* the first mid-stream size asked before the first encode
                                  * call instead (its messages with it) */
+    RLT_PERTURB_MORE_SAMPLE     /* one sample of the track encoded after the flush changed */
 };
 /* The mid-stream perturbation the reference's result ref of a case shows
  * (RLT_PERTURB_NONE: neither): the tag's where a probe got a tag frame

@@ -375,3 +375,9 @@ int rl_dispatch_flush_step(const RlEncoderConst *k, RlDispatchState *d, RlGainFe
     d->flushed = 1;
     return 0;
 }
+
+void rl_dispatch_reopen(RlDispatchState *d)
+{
+    d->flushing = 0;
+    d->flushed = 0;
+}

@@ -295,15 +295,14 @@ int rl_encoder_tag_frame_nogap(const RlEncoderConst *k, const RlEncodeStage *enc
 }
 
 int rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc, RlGainFeed *rg,
-                              const RlRedecode *rd, int title, int file, int files,
+                              const RlRedecode *rd, int title, int padding, int file, int files,
                               uint8_t *buf, size_t cap)
 {
     RlTagInfo info;
     int rc;
     if (!enc->enc.write_lame_tag)
         return 0;
-    /* lame_encode_flush never ran: the padding is still lame_init_params' 0 */
-    rc = tag_info(&k->cfg, RL_ENCDELAY, 0, rg, title, rd, file, files, &info);
+    rc = tag_info(&k->cfg, RL_ENCDELAY, padding, rg, title, rd, file, files, &info);
     if (rc < 0)
         return rc;
     return rl_lametag_frame(&enc->enc, &k->cfg, &info, buf, cap);

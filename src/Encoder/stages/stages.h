@@ -97,6 +97,11 @@ int  rl_dispatch_next(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *r
  * 1 has queued one zero bunch: drain it with rl_dispatch_next, then call
  * again.  Returns 0 when the flush is complete. */
 int  rl_dispatch_flush_step(const RlEncoderConst *k, RlDispatchState *d, RlGainFeed *rg);
+/* After the flush ended: the stream goes on (libmp3lame encodes into the
+ * ended stream when samples come after lame_encode_flush).  The input
+ * buffer keeps what the flush left in it; mf_samples_to_encode stays 0,
+ * which the next feed restarts at the delay, as LAME does. */
+void rl_dispatch_reopen(RlDispatchState *d);
 
 /* ------------------------------------------ ReplayGain tasks (beside the ring) */
 
@@ -266,12 +271,12 @@ int  rl_encoder_gain_titles(RlGainFeed *rg);
 int  rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc);
 /* Encode, at a boundary, after rl_encoder_flush_bits and taking the bytes:
  * the LAME tag frame of the file ending, ReplayGain title `title`
- * (lame_get_lametag_frame after lame_encode_flush_nogap: padding 0, the
- * title's RadioGain, the nogap flags `file` of `files` as lame's caller set
- * them, the file's peak when rd decodes on the fly).  Length, 0 when the
- * tag is off. */
+ * (lame_get_lametag_frame after lame_encode_flush_nogap: the padding of
+ * the last lame_encode_flush, 0 before one, the title's RadioGain, the
+ * nogap flags `file` of `files` as lame's caller set them, the file's peak
+ * when rd decodes on the fly).  Length, 0 when the tag is off. */
 int  rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc, RlGainFeed *rg,
-                               const RlRedecode *rd, int title, int file, int files,
+                               const RlRedecode *rd, int title, int padding, int file, int files,
                                uint8_t *buf, size_t cap);
 /* The LAME tag frame of the frames encoded so far, while no task runs
  * (lame_get_lametag_frame mid-stream): padding 0, RadioGain radio_gain

@@ -324,8 +324,9 @@ static int file_gain_ready(Ring *r)
                && !r->gain_running[1] && !gain_ready(r, 0) && !gain_ready(r, 1);
     if (r->rd)      /* ... then its title, marked there, is closed */
         return r->gain_channels == 0
-               || rl_encoder_gain_titles(rl_encoder_gain(r->e)) > r->out_file;
-    return r->gain_channels == 0 || rl_encoder_gain_titles(rl_encoder_gain(r->e)) >= file;
+               || rl_encoder_gain_titles(rl_encoder_gain(r->e)) > r->title_base + r->out_file;
+    return r->gain_channels == 0
+           || rl_encoder_gain_titles(rl_encoder_gain(r->e)) >= r->title_base + file;
 }
 
 /* The ring the calling thread waits for (in help), NULL on a pool worker. */
@@ -817,6 +818,40 @@ int rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, uint8_
 {
     return rl_encoder_tag_frame_now(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), r->rd,
                                     radio_gain, file, files, buf, cap);
+}
+
+int rl_ring_reopen(RlRing *r)
+{
+    int rc = 0;
+
+    pthread_mutex_lock(&r->mu);
+    if (r->err)
+        rc = r->err;
+    else if (!r->finished)
+        rc = -EBUSY;
+    else {
+        /* no task runs once Finish was published: this thread may touch
+         * Dispatch's, Encode's and the gain feed's state */
+        rc = rl_encoder_gain_mark(rl_encoder_gain(r->e));
+        if (rc == 0) {
+            if (r->gain_channels > 0)
+                r->title_base++;
+            r->flush_padding = rl_encoder_padding(r->e);
+            rl_dispatch_reopen(rl_encoder_dispatch(r->e));
+            r->in_eof = 0;
+            r->read_end_reported = 0;
+            r->flush_empty = 0;
+            r->dispatch_done = 0;
+            r->finish_taken = 0;
+            r->finished = 0;
+            r->quit = 0;
+            /* Dispatch waits for the port's next block (input_ready wakes it) */
+            r->dispatch_wait_input = 1;
+            r->in_events_seen = r->in_events;
+        }
+    }
+    pthread_mutex_unlock(&r->mu);
+    return rc;
 }
 
 int rl_ring_end_file(RlRing *r)

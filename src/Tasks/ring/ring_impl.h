@@ -135,6 +135,11 @@ struct RlRing {
                                         * placeholder, decoded at its end if it was empty */
     size_t   file_head_len;
     int      flush_empty;              /* the file's end had nothing to flush */
+    int      title_base;               /* ReplayGain titles closed by a lame_encode_flush the
+                                        * stream went on after (rl_ring_reopen): file i's
+                                        * title is title_base + i (written while no task runs) */
+    int      flush_padding;            /* the padding of that flush (lame_get_encoder_padding),
+                                        * which a gapless file's LAME tag carries (0: none yet) */
 
     /* ---- the stop token's list of attached rings: under the token's lock ---- */
     struct RlRing *stop_next;

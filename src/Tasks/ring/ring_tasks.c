@@ -329,7 +329,8 @@ static int end_file(Ring *r, int last)
                                          files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     else if (r->out.wants_tag)
         len = rl_encoder_file_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e),
-                                        rl_encoder_gain(e), r->rd, r->out_file, file,
+                                        rl_encoder_gain(e), r->rd, r->title_base + r->out_file,
+                                        r->flush_padding, file,
                                         files, r->out_bytes, RL_ENCODER_BYTES_MAX);
     return len;
 }
@@ -365,7 +366,7 @@ static int next_file(Ring *r, int64_t first)
         res.frames = first - r->out_file_start;
         res.tag_len = len;
         res.radio_gain = rl_encoder_file_radio_gain(rl_encoder_const(e), rl_encoder_gain(e),
-                                                    r->out_file, &res.replay_gain);
+                                                    r->title_base + r->out_file, &res.replay_gain);
         res.decoded = r->rd != NULL;
         res.scale = r->scale;
         res.flush_empty = r->flush_empty;
