@@ -381,8 +381,6 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     s->head_len = 0;
     s->file_head_held = 0;
     s->file_open = 1;
-    if (n > 0)
-        s->file_ended = 0;
     if (s->by_call && n > 0 && rl_mp3_calls_push(&s->calls, n) < 0)
         return -2;
     f.src = src;
@@ -569,7 +567,6 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
     s->file_open = 0;
     /* what the ring wrote after the file's end: the next file's head */
     s->file_head_held = (size_t) (rl_api_output_written(&s->out) - s->out.file_end_written);
-    s->file_ended = 1;
     return (int) rl_api_output_take_file(&s->out, buf, room);
 }
 

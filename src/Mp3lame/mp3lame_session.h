@@ -92,9 +92,6 @@ typedef struct RlMp3Session {
                                  * placeholder), which libmp3lame holds in its bit buffer
                                  * from lame_init_bitstream until an encode call takes
                                  * it; 0: taken */
-    int      file_ended;        /* a nogap flush ended the file and no sample came since:
-                                 * every frame is encoded, no task runs (the encoder's
-                                 * state may be read) */
     int      flush_strange;     /* the file that ended last had nothing to flush, where
                                  * lame prints "strange error flushing buffer" (atomic) */
     /* lame's statistics (ov_enc's histograms, updated by Encode, atomic):
