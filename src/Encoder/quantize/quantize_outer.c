@@ -530,7 +530,7 @@ static int balance_noise(const RlConfig *cfg, RlGranule *gi, const float *distor
 _Static_assert(offsetof(RlGranule, xr) == 0, "xr leads RlGranule");
 static void copy_search_state(RlGranule *dst, const RlGranule *src)
 {
-    size_t const off = offsetof(RlGranule, l3_enc);
+    size_t const off = offsetof(RlGranule, xr) + sizeof dst->xr;
     memcpy((char *) dst + off, (const char *) src + off, sizeof *dst - off);
 }
 
