@@ -236,6 +236,7 @@ int rl_mp3_session_create(RlMp3Session **out, const RlOptions *o, int threads, i
     p.nogap_files = RL_MP3_NOGAP_FILES;
     p.tag_nogap = on_tag_nogap;
     p.id3v1_last_only = 1;      /* lame_encode_flush writes it, the nogap flush does not */
+    p.head_by_caller = 1;       /* a gapless file's head: lame_init_bitstream's */
     if (s->cfg->samplerate_in != s->cfg->samplerate_out) {
         rc = rl_mp3_calls_init(&s->calls);
         if (rc < 0)
@@ -331,6 +332,15 @@ static int take(RlMp3Session *s, uint8_t *buf, int cap)
     return take_at_most(s, buf, cap <= 0 ? (size_t) INT_MAX : (size_t) cap);
 }
 
+/* take, though not the head lame still holds (an encode call takes it) */
+static int take_before_head(RlMp3Session *s, uint8_t *buf, int cap)
+{
+    size_t room = cap <= 0 ? (size_t) INT_MAX : (size_t) cap;
+    if (s->head_len > 0 && room > s->head_at - s->handed)
+        room = (size_t) (s->head_at - s->handed);
+    return take_at_most(s, buf, room);
+}
+
 /* An encode call with samples after lame_encode_flush: libmp3lame goes on
  * from its state after the flush (mfbuf holds what its last padding frame
  * left: mf_needed - frame size samples), its frame count and handed-out
@@ -349,7 +359,6 @@ static int reopen(RlMp3Session *s)
     }
     s->flushed = 0;
     s->ended = 0;
-    s->head_len = 0;
     s->base_samples = s->samples_in;
     s->base_frames = frames;
     s->base_have = lame_mf_needed(s->cfg) - s->frame_size;
@@ -379,7 +388,6 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     if (cap > 0 && s->head_len > (size_t) cap)
         return -1;          /* lame: the tags it holds do not fit, no sample taken */
     s->head_len = 0;
-    s->file_head_held = 0;
     s->file_open = 1;
     if (s->by_call && n > 0 && rl_mp3_calls_push(&s->calls, n) < 0)
         return -2;
@@ -425,7 +433,7 @@ static int64_t lame_frames_made(RlMp3Session *s, int64_t lame_frames)
  * the ring has ended. */
 static int64_t lame_flush_bytes(RlMp3Session *s, int64_t lame_frames)
 {
-    uint64_t const before = s->head_len > 0 ? 0
+    uint64_t const before = s->head_len > 0 ? s->head_at
                             : s->frame_out[lame_frames_made(s, lame_frames) % RL_MP3_FRAME_MARKS];
     return (int64_t) (rl_api_output_written(&s->out) - before);
 }
@@ -515,10 +523,12 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
                 s->owed = 0;    /* cannot be: the ring's bytes never come earlier */
             if (cap > 0 && s->head_len == 0)
                 note_stop(s, lame_frames_made(s, lame_frames), cap);
+            s->head_len = 0;
             return -1;
         }
+        s->head_len = 0;        /* its first padding call copied the head out */
     }
-    return take(s, buf, cap);
+    return take_before_head(s, buf, cap);
 }
 
 static int never(void *arg)
@@ -546,7 +556,7 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
     /* every frame of the file, then its end on this thread; a ring that
      * stays starved without reaching the file's end is an error */
     for (tries = 0;; tries++) {
-        rc = rl_ring_end_file(s->ring);
+        rc = rl_ring_end_file(s->ring, s->head_len > 0);
         if (rc != -EAGAIN)
             break;
         if (tries > 2) {
@@ -565,15 +575,35 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
     }
     s->nogap_ending = 0;
     s->file_open = 0;
-    /* what the ring wrote after the file's end: the next file's head */
-    s->file_head_held = (size_t) (rl_api_output_written(&s->out) - s->out.file_end_written);
     return (int) rl_api_output_take_file(&s->out, buf, room);
 }
 
+/* Encode's state made libmp3lame's (below) */
+static int drain(RlMp3Session *s);
+
 int rl_mp3_session_next_file(RlMp3Session *s)
 {
-    int br, c;
+    uint64_t before = 0;
+    int br, c, rc;
 
+    /* lame writes the head into its bit buffer where the stream is: the
+     * ring first makes every frame lame has made (after the flush it has
+     * ended: the head waits there for an encode call) */
+    rc = s->flushed ? 0 : drain(s);
+    if (rc == 0) {
+        before = rl_api_output_written(&s->out);
+        rc = rl_ring_init_bitstream(s->ring);
+    }
+    if (rc < 0) {
+        s->err = rc;
+        return 0;           /* lame's answer; the next encode call fails */
+    }
+    if (s->head_len == 0)
+        s->head_at = before;
+    s->head_len += (size_t) (rl_api_output_written(&s->out) - before);
+    /* the bytes lame hands out with its frames so far: the head is taken
+     * by the next encode call */
+    s->frame_out[rl_mp3_session_frames(s) % RL_MP3_FRAME_MARKS] = rl_api_output_written(&s->out);
     s->file_open = 1;
     s->file_first_frame = rl_mp3_session_frames(s);
     for (br = 0; br < 16; br++) {
@@ -604,14 +634,6 @@ static int drain(RlMp3Session *s)
     return rc < 0 ? rc : 0;
 }
 
-/* the bytes of the current file's head in libmp3lame's bit buffer */
-static size_t held_head(const RlMp3Session *s)
-{
-    if (s->out.files_ended == 0)
-        return s->head_len;
-    return s->file_open ? s->file_head_held : 0;
-}
-
 int rl_mp3_session_tag_now(RlMp3Session *s, int nogap_total, int nogap_current, uint8_t *buf,
                            size_t cap)
 {
@@ -640,5 +662,5 @@ int rl_mp3_session_flush_size_now(RlMp3Session *s, int *strange)
     /* the ring wrote the file's head out at once; lame's bit buffer holds
      * it from lame_init_bitstream until an encode call takes it (its
      * header slots move with it: only its bytes count) */
-    return rl_ring_flush_size(s->ring, strange) + (int) held_head(s);
+    return rl_ring_flush_size(s->ring, strange) + (int) s->head_len;
 }

@@ -39,8 +39,10 @@ typedef struct RlMp3Session {
     RlMp3Calls calls;           /* ... the calls' counts (by_call only) */
     int64_t  frames_cut;        /* ... and the frames Dispatch had cut when the input's
                                  * last call was fed: libmp3lame's count (atomic) */
-    size_t   head_len;          /* the stream's head (ID3v2 tag, tag placeholder) lame
-                                 * holds until an encode call takes it; 0: taken */
+    size_t   head_len;          /* the head (ID3v2 tag, tag placeholder: the stream's
+                                 * first, or lame_init_bitstream's) lame holds in its
+                                 * bit buffer until an encode call takes it; 0: none */
+    uint64_t head_at;           /* ... the output's byte count where it starts */
     int64_t  frames_done;       /* frames Encode finished (atomic) */
     /* the output's byte count (rl_api_output_written) once frame k was
      * finished, at [k % RL_MP3_FRAME_MARKS] ([0]: the stream's head): the
@@ -88,10 +90,6 @@ typedef struct RlMp3Session {
     int      nogap_ending;      /* a nogap flush waits for its file's end */
     int      file_open;         /* the current file takes frames: not ended by a nogap
                                  * flush that no lame_init_bitstream or encode call followed */
-    size_t   file_head_held;    /* a gapless file after the first: its head (ID3v2 tag, tag
-                                 * placeholder), which libmp3lame holds in its bit buffer
-                                 * from lame_init_bitstream until an encode call takes
-                                 * it; 0: taken */
     int      flush_strange;     /* the file that ended last had nothing to flush, where
                                  * lame prints "strange error flushing buffer" (atomic) */
     /* lame's statistics (ov_enc's histograms, updated by Encode, atomic):
@@ -144,8 +142,10 @@ int  rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap);
 /* 1 once after the flush that ended a file with nothing to flush (lame's
  * flush_bitstream then reports "strange error flushing buffer"), else 0. */
 int  rl_mp3_session_take_flush_strange(RlMp3Session *s);
-/* lame_init_bitstream after a nogap flush: the next file starts (its
- * frame count, statistics and tag).  0 or lame's codes. */
+/* lame_init_bitstream: the head (the ID3v2 tag the library writes, a tag
+ * placeholder) goes into the stream where libmp3lame's bit buffer is, held
+ * there until an encode call takes it; the frame count, statistics, tag
+ * and peak restart.  0 (lame's answer; a failure fails the next call). */
 int  rl_mp3_session_next_file(RlMp3Session *s);
 
 /* Mid-stream, Encode's true state (lame_get_lametag_frame and

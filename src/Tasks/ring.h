@@ -195,6 +195,11 @@ typedef struct RlRingParams {
      * asked for when the tag is made; NULL: the set's (nogap_files, file).
      * arg: progress_arg */
     void (*tag_nogap)(void *arg, int file, int *total, int *current);
+    /* gapless sets: 1: a file's start writes no head; the caller writes
+     * it with rl_ring_init_bitstream, as libmp3lame's caller calls
+     * lame_init_bitstream (or does not); 0: every file after the first
+     * starts with its head (lame's front end) */
+    int head_by_caller;
 } RlRingParams;
 
 /* ---------------------------------------------------------------- ports
@@ -288,9 +293,18 @@ int  rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg);
  * ring is STARVED, the file's end (the bitstream flush, its LAME tag
  * through the output port's next_file, then the next file's head) runs
  * on the calling thread, as the next file's first Encode would run it.
+ * head_held: the file's head (its tag placeholder) is still in lame's bit
+ * buffer, so lame's flush counts it as music (no encode call with samples
+ * took it since it was written).
  * 0, -EAGAIN (not starved after a file's end yet: help, then call again)
  * or the error the ring failed with. */
-int  rl_ring_end_file(RlRing *r);
+int  rl_ring_end_file(RlRing *r, int head_held);
+/* lame_init_bitstream (head_by_caller), while the ring is STARVED with no
+ * input arriving or DONE: the current file's ID3v2 tag and a new tag
+ * placeholder go out where the stream is, the frame count, the seek table
+ * and the decoded peak restart.  0, -EBUSY (a task may run) or the error
+ * the ring failed with. */
+int  rl_ring_init_bitstream(RlRing *r);
 /* After the ring is DONE: the stream goes on as libmp3lame goes on
  * encoding after lame_encode_flush (the flush's padding frames, its
  * bitstream flush and ID3v1 tag stay where they are; the input port takes

@@ -854,9 +854,14 @@ int rl_ring_reopen(RlRing *r)
     return rc;
 }
 
-int rl_ring_end_file(RlRing *r)
+/* Runs work(r) on this thread as Encode and the gain tasks (as Finish
+ * does: nothing else is taken meanwhile), where the ring is STARVED (and,
+ * with ended_file, a gapless file's end was passed) or, with done_too,
+ * DONE.  work's result, -again where the state does not allow it, or the
+ * error the ring failed with. */
+static int run_as_encode(Ring *r, int (*work)(Ring *r), int ended_file, int done_too, int again)
 {
-    int rc, cancel = 0;
+    int rc, st, cancel = 0, was_encode, was_finish;
 
     pthread_mutex_lock(&r->mu);
     if (r->err) {
@@ -864,21 +869,23 @@ int rl_ring_end_file(RlRing *r)
         pthread_mutex_unlock(&r->mu);
         return rc;
     }
-    if (state_locked(r) != RL_RING_STARVED || r->out_file >= r->in_file) {
+    st = state_locked(r);
+    if (!(st == RL_RING_STARVED && (!ended_file || r->out_file < r->in_file))
+        && !(done_too && st == RL_RING_DONE)) {
         pthread_mutex_unlock(&r->mu);
-        return -EAGAIN;
+        return -again;
     }
-    /* this thread is Encode and the gain tasks now (as Finish is):
-     * nothing else is taken meanwhile */
+    was_encode = r->encode_running;
+    was_finish = r->finish_taken;
     r->encode_running = 1;
     r->finish_taken = 1;
     r->running++;
     pthread_mutex_unlock(&r->mu);
-    rc = rl_ring_end_files(r);
+    rc = work(r);
     pthread_mutex_lock(&r->mu);
     r->running--;
-    r->encode_running = 0;
-    r->finish_taken = 0;
+    r->encode_running = was_encode;
+    r->finish_taken = was_finish;
     if (rc < 0)
         cancel = fail_at(r, rc, r->out_failed ? RL_RING_END_OUTPUT : RL_RING_END_NONE);
     pthread_mutex_unlock(&r->mu);
@@ -886,6 +893,26 @@ int rl_ring_end_file(RlRing *r)
         cancel_output(r);
     rl_executor_notify(r->ex);
     return rc;
+}
+
+/* the caller's word on the ended file's head replaces Dispatch's guess
+ * (no sample fed: an encode call takes the head only when it brings some) */
+static int end_files_told(Ring *r)
+{
+    if (r->p.head_by_caller)
+        r->file_empty[r->out_file] = (unsigned char) r->end_head_held;
+    return rl_ring_end_files(r);
+}
+
+int rl_ring_end_file(RlRing *r, int head_held)
+{
+    r->end_head_held = head_held != 0;      /* read by this thread only */
+    return run_as_encode(r, end_files_told, 1, 0, EAGAIN);
+}
+
+int rl_ring_init_bitstream(RlRing *r)
+{
+    return run_as_encode(r, rl_ring_new_head, 0, 1, EBUSY);
 }
 
 int rl_ring_frame_size(const RlRing *r)

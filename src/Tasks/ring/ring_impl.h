@@ -134,6 +134,7 @@ struct RlRing {
     uint8_t *file_head;                /* decode on the fly, gapless: out_file's tag
                                         * placeholder, decoded at its end if it was empty */
     size_t   file_head_len;
+    int      end_head_held;            /* rl_ring_end_file's head_held (head_by_caller) */
     int      flush_empty;              /* the file's end had nothing to flush */
     int      title_base;               /* ReplayGain titles closed by a lame_encode_flush the
                                         * stream went on after (rl_ring_reopen): file i's
@@ -158,6 +159,10 @@ int rl_ring_run_redecode(Ring *r, int64_t t);
 /* The bytes of a gapless file's start (its tag placeholder): kept in
  * file_head when decoding on the fly, else as rl_ring_write_ready_bytes. */
 int rl_ring_write_file_head(Ring *r);
+/* lame_init_bitstream: the current output file's ID3v2 tag, then a new
+ * tag placeholder (the frame count and seek table restart), the decoded
+ * peak restarted; Encode's work (or a thread that is Encode meanwhile). */
+int rl_ring_new_head(Ring *r);
 int rl_ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
 
 /* An output port call's result, remembered as the output's failure

@@ -341,7 +341,6 @@ static int end_file(Ring *r, int last)
 static int next_file(Ring *r, int64_t first)
 {
     RlEncoder *e = r->e;
-    const uint8_t *v2;
     size_t v2_len;
     int len, rc;
 
@@ -374,12 +373,23 @@ static int next_file(Ring *r, int64_t first)
             rl_encoder_noclip(r->rd, &res.noclip_gain_change, &res.noclip_scale);
         r->p.file_end(r->p.progress_arg, r->out_file, &res);
     }
-    rl_encoder_redecode_new_file(r->rd);
     r->boundary_flushed = 0;
     r->flush_empty = 0;
     r->out_file_start = first;
     r->out_file++;
-    v2 = file_id3v2(r, r->out_file, &v2_len);
+    return r->p.head_by_caller ? 0 : rl_ring_new_head(r);
+}
+
+int rl_ring_new_head(Ring *r)
+{
+    RlEncoder *e = r->e;
+    size_t v2_len;
+    const uint8_t *v2 = file_id3v2(r, r->out_file, &v2_len);
+    int rc;
+
+    rl_encoder_redecode_new_file(r->rd);
+    /* the bit buffer is empty here (Encode takes every frame's bytes), so
+     * the tag written straight out lands where lame puts it */
     if (v2_len > 0) {
         rc = rl_ring_out_rc(r, r->out.write(r->out.ctx, v2, v2_len));
         if (rc < 0)
