@@ -1181,60 +1181,6 @@ static double bench_amplify(const RlDsp *t)
     return best;
 }
 
-/* ---- calc_noise's per-line squares (rl_noise_lines) ---- */
-
-static void check_noise_lines(const RlDsp *t, const RlDsp *s)
-{
-    static float xr[NLINES], xp[NLINES];
-    static int ix[NLINES];
-    int fails = 0;
-    /* every length 0..576 (a band of 4..192 lines, cut at
-     * max_nonzero_coeff), every kind of line, quantized values as
-     * count_bits leaves them (values above 31 now and then: the look-ups'
-     * slow path), at step 0 (a band above count1), the steps' ends and any
-     * step between */
-    for (int rep = 0; rep < 3000 && fails < 10; rep++) {
-        int const n = rep <= NLINES ? rep : (int) (rnd() % (NLINES + 1));
-        fill_lines(xr, xp, rep % 5);
-        fill_count1(ix, NLINES);
-        uint32_t const pick = rnd() % 4;
-        int const top = RL_Q_MAX + RL_Q_MAX2;
-        float const step = pick == 0 ? 0.0f
-                           : pick == 1 ? rl_pow20[rnd() % 2 ? 0 : top]
-                                       : rl_pow20[rnd() % (uint32_t) (top + 1)];
-        float *const q0 = slot(0, sizeof(float) * (size_t) n, 0x55);
-        float *const q1 = slot(1, sizeof(float) * (size_t) n, 0xaa);
-        s->noise_lines(xr, ix, n, step, q0);
-        t->noise_lines(xr, ix, n, step, q1);
-        int const k = first_diff(q0, q1, n);
-        fails += !(CHECK(k == n, "noise_lines %s, n %d step %a: sq[%d] %a, scalar %a (xr %a ix %d)",
-                         rl_simd_name(t->level), n, (double) step, k, k < n ? q1[k] : 0,
-                         k < n ? q0[k] : 0, k < n ? xr[k] : 0, k < n ? ix[k] : 0)
-                   && guards_ok(2, "noise_lines", t->level));
-    }
-}
-
-/* ns per granule: the 21 long bands of 44.1 kHz, music-like lines
- * quantized at a step that takes the largest to about 15, each band once */
-static double bench_noise_lines(const RlDsp *t)
-{
-    static const int width[] = { 4, 4, 4, 4, 4, 4, 6, 6, 8, 8, 10, 12, 16, 20, 24, 28, 34, 42,
-                                 50, 54, 76 };
-    static float xr[NLINES], xp[NLINES], sq[NLINES];
-    static int ix[NLINES];
-    bench_lines(31, xr, xp);
-    float max = 0;
-    for (int i = 0; i < NLINES; i++)
-        max = max < xp[i] ? xp[i] : max;
-    int const sf = lowest_step(max * (float) RL_IXMAX_VAL / 15.0f);
-    rl_quantize_lines(NLINES, rl_ipow20[sf], xp, ix);
-    float const step = rl_pow20[sf + RL_Q_MAX2];
-    double best;
-    BEST_NS(best, 5, 20000, for (int b = 0, off = 0; b < 21; off += width[b], b++)
-                                t->noise_lines(xr + off, ix + off, width[b], step, sq + off));
-    return best;
-}
-
 /* ---- the substep truncation (rl_substep_lines) ---- */
 
 static void check_substep(const RlDsp *t, const RlDsp *s)
@@ -1298,7 +1244,6 @@ typedef struct Kernel {
 static const Kernel kernels[] = {
     KERNEL(choose_table), KERNEL(spread), KERNEL(noise_x34), KERNEL(xrpow),
     KERNEL(quantize_lines), KERNEL(count1), KERNEL(amplify), KERNEL(substep),
-    KERNEL(noise_lines),
     KERNEL(window_granule), KERNEL(attack_fir), KERNEL(block_peaks),
     KERNEL(gain_filter), KERNEL(fht), KERNEL(mdct_long), KERNEL(pcm_s16le),
     KERNEL(ms_thresholds),

@@ -15,7 +15,6 @@
 #include "psy.h"
 #include "psy_spread.h"
 #include "quantize_common.h"
-#include "quantize_noise.h"
 #include "quantize_outer.h"
 #include "replaygain.h"
 
@@ -36,7 +35,6 @@ static const RlDsp scalar_dsp = {
     .count1 = rl_count1_region,
     .amplify = rl_amplify_lines,
     .substep = rl_substep_lines,
-    .noise_lines = rl_noise_lines,
     .window_granule = rl_window_granule,
     .attack_fir = rl_attack_fir,
     .block_peaks = rl_block_peaks,

@@ -77,13 +77,6 @@ RL_DSP_LEVEL_FNS(RL_DECL_SUBSTEP, rl_substep_lines);
 typedef RL_DECL_QUANTIZE_LINES(*RlQuantLinesFn);
 RL_DSP_LEVEL_FNS(RL_DECL_QUANTIZE_LINES, rl_quantize_lines);
 
-/* rl_noise_lines (quantize_noise.h): sq[i] = (|xr[i]| - pow43[ix[i]] * step)^2
- * for i < n, each square a float (calc_noise's per-line terms). */
-#define RL_DECL_NOISE_LINES(name) \
-    void (name)(const float *xr, const int *ix, int n, float step, float *sq)
-typedef RL_DECL_NOISE_LINES(*RlNoiseLinesFn);
-RL_DSP_LEVEL_FNS(RL_DECL_NOISE_LINES, rl_noise_lines);
-
 /* rl_window_granule (polyphase_window.h): one granule's polyphase rows. */
 #define RL_DECL_WINDOW_GRANULE(name) void (name)(const float *x, float sb[18][32])
 typedef RL_DECL_WINDOW_GRANULE(*RlWindowGranuleFn);
@@ -140,7 +133,6 @@ typedef struct RlDsp {
     RlCount1Fn count1;
     RlAmplifyFn amplify;
     RlSubstepFn substep;
-    RlNoiseLinesFn noise_lines;
     RlWindowGranuleFn window_granule;
     RlAttackFirFn attack_fir;
     RlBlockPeaksFn block_peaks;

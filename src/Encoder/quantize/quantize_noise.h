@@ -7,7 +7,6 @@
 
 #include <math.h>
 
-#include "dsp.h"   /* RL_DECL_NOISE_LINES */
 #include "rl_types.h"
 
 /* LAME's EQ(a,b) on two floats: a relative 1e-6 tolerance, the difference
@@ -50,18 +49,13 @@ typedef struct RlNoiseCache {
 /* Starts c for an outer loop on gi's lines against l3_xmin. */
 void rl_noise_cache_init(RlNoiseCache *c, const RlGranule *gi, const float *l3_xmin);
 
-/* The per-line terms of calc_noise's band sums: sq[i] = t * t with
- * t = |xr[i]| - pow43[ix[i]] * step, in float (the scalar kernel; the
- * SIMD ones give the same floats, dsp.h).  ix[i] <= RL_IXMAX_VAL. */
-RL_DECL_NOISE_LINES(rl_noise_lines);
-
 /* LAME calc_noise: distortion per band into distort[] (noise / l3_xmin),
  * totals into *res; returns the number of distorted bands.  prev may be
  * NULL; otherwise (started by rl_noise_cache_init for gi's lines and
  * l3_xmin) bands with an unchanged step reuse its values and every
- * computed band is stored in it.  dsp: the kernels (cfg->dsp).
+ * computed band is stored in it.
  * Stage: Search; Encode (CBR, vbr_rh loops). */
-int rl_calc_noise(const RlDsp *dsp, const RlGranule *gi, const float *l3_xmin, float *distort, RlNoiseResult *res,
+int rl_calc_noise(const RlGranule *gi, const float *l3_xmin, float *distort, RlNoiseResult *res,
                   RlNoiseCache *prev);
 
 #endif

@@ -561,7 +561,7 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
         return 100;             /* LAME's default over_count in fast mode */
 
     rl_noise_cache_init(&prev, gi, l3_xmin);
-    (void) rl_calc_noise(cfg->dsp, gi, l3_xmin, distort, &best, &prev);
+    (void) rl_calc_noise(gi, l3_xmin, distort, &best, &prev);
     best.bits = gi->part2_3_length;
 
     w = *gi;
@@ -611,7 +611,7 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
                     break;
             }
 
-            (void) rl_calc_noise(cfg->dsp, &w, l3_xmin, distort, &noise, &prev);
+            (void) rl_calc_noise(&w, l3_xmin, distort, &noise, &prev);
             noise.bits = w.part2_3_length;
             better = quant_compare(gi->block_type != RL_SHORT_TYPE ? cfg->quant_comp
                                                                    : cfg->quant_comp_short,

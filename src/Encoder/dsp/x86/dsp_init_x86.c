@@ -22,7 +22,6 @@ void rl_dsp_init_x86(RlDsp *d, int level)
      * they save (checkasm --bench: avx2 and avx512 slower than sse4.1) */
     d->amplify = rl_amplify_lines_sse41;
     d->substep = rl_substep_lines_sse41;
-    d->noise_lines = rl_noise_lines_sse41;
     /* the spreading kernels in the encoder: -V 4, one thread, best of 5
      * user times, 0.59 s -> 0.51 s at sse4.1, 0.58 -> 0.52 at avx2, 0.57 ->
      * 0.49 at avx512 */
@@ -44,7 +43,6 @@ void rl_dsp_init_x86(RlDsp *d, int level)
     d->noise_x34 = rl_noise_x34_batch_avx2;
     d->xrpow = rl_xrpow_lines_avx2;
     d->quantize_lines = rl_quantize_lines_avx2;
-    d->noise_lines = rl_noise_lines_avx2;
     d->window_granule = rl_window_granule_avx2;
     d->attack_fir = rl_attack_fir_avx2;
     d->block_peaks = rl_block_peaks_avx2;
@@ -63,7 +61,6 @@ void rl_dsp_init_x86(RlDsp *d, int level)
     d->noise_x34 = rl_noise_x34_batch_avx512;
     d->xrpow = rl_xrpow_lines_avx512;
     d->quantize_lines = rl_quantize_lines_avx512;
-    d->noise_lines = rl_noise_lines_avx512;
     d->window_granule = rl_window_granule_avx512;
     d->attack_fir = rl_attack_fir_avx512;
     /* block_peaks stays avx2's: sixteen lanes end in a longer reduction
