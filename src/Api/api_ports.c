@@ -400,6 +400,21 @@ static int keep_tag(RlApiOutput *o, const uint8_t *tag, size_t tag_len, uint64_t
     return 0;
 }
 
+size_t rl_api_output_swap_tag(RlApiOutput *o, const uint8_t *tag, size_t len, uint8_t *old,
+                              size_t cap)
+{
+    size_t n;
+    pthread_mutex_lock(&o->mu);
+    n = o->tag_len < cap ? o->tag_len : cap;
+    memcpy(old, o->tag, n);
+    if (len > sizeof o->tag)
+        len = sizeof o->tag;
+    memcpy(o->tag, tag, len);
+    o->tag_len = len;
+    pthread_mutex_unlock(&o->mu);
+    return n;
+}
+
 static int output_finish(void *ctx, const uint8_t *tag, size_t tag_len, uint64_t offset)
 {
     return keep_tag(ctx, tag, tag_len, offset, 1);

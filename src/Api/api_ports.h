@@ -88,6 +88,10 @@ void   rl_api_output_free(RlApiOutput *o);
 size_t rl_api_output_take(RlApiOutput *o, uint8_t *dst, size_t cap);
 /* rl_api_output_take, at most to the end of the file that ended last */
 size_t rl_api_output_take_file(RlApiOutput *o, uint8_t *dst, size_t cap);
+/* The kept tag becomes tag (len bytes, at most sizeof o->tag); the one it
+ * replaces goes into old (cap bytes).  Returns the old one's length. */
+size_t rl_api_output_swap_tag(RlApiOutput *o, const uint8_t *tag, size_t len, uint8_t *old,
+                              size_t cap);
 int    rl_api_output_pending(RlApiOutput *o);   /* 1: bytes are waiting */
 size_t rl_api_output_count(RlApiOutput *o);     /* the bytes waiting */
 uint64_t rl_api_output_written(RlApiOutput *o); /* the bytes appended in all */

@@ -118,6 +118,9 @@ static void on_file_end(void *arg, int file, const RlRingResult *res)
     RlMp3Session *s = arg;
     (void) file;
     s->file_radio_gain = res->radio_gain;
+    s->file_noclip_change = res->decoded ? res->noclip_gain_change : 0;
+    s->file_noclip_scale = res->decoded ? res->noclip_scale : -1.0f;
+    s->gains_of_file = 1;
     __atomic_store_n(&s->flush_strange, res->flush_empty, __ATOMIC_RELEASE);
 }
 
@@ -388,6 +391,7 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     if (cap > 0 && s->head_len > (size_t) cap)
         return -1;          /* lame: the tags it holds do not fit, no sample taken */
     s->head_len = 0;
+    s->nogap_held = 0;
     s->file_open = 1;
     if (s->by_call && n > 0 && rl_mp3_calls_push(&s->calls, n) < 0)
         return -2;
@@ -477,10 +481,22 @@ static void note_stop(RlMp3Session *s, int64_t lame_frames, int cap)
  * values from its last save_gain_values) */
 static void note_gains(RlMp3Session *s)
 {
-    s->prev_radio_gain = s->flushes > 0 ? s->result.radio_gain
-                         : s->out.files_ended > 0 ? s->file_radio_gain : 0;
-    s->prev_noclip_change = s->flushes > 0 ? s->result.noclip_gain_change : 0;
-    s->prev_noclip_scale = s->flushes > 0 && s->result.decoded ? s->result.noclip_scale : -1.0f;
+    rl_mp3_session_gains(s, &s->prev_radio_gain, &s->prev_noclip_change, &s->prev_noclip_scale);
+}
+
+void rl_mp3_session_gains(const RlMp3Session *s, int *radio_gain, int *noclip_change,
+                          float *noclip_scale)
+{
+    if (s->gains_of_file) {
+        *radio_gain = s->file_radio_gain;
+        *noclip_change = s->file_noclip_change;
+        *noclip_scale = s->file_noclip_scale;
+    }
+    else {
+        *radio_gain = s->flushes > 0 ? s->result.radio_gain : 0;
+        *noclip_change = s->flushes > 0 ? s->result.noclip_gain_change : 0;
+        *noclip_scale = s->flushes > 0 && s->result.decoded ? s->result.noclip_scale : -1.0f;
+    }
 }
 
 int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
@@ -513,6 +529,7 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
         }
         s->ended = 1;
         s->flushes++;
+        s->gains_of_file = 0;
         __atomic_store_n(&s->flush_strange, s->result.flush_empty, __ATOMIC_RELEASE);
         lame_bytes = lame_flush_bytes(s, lame_frames);
         if (lame_bytes > 0 && (cap < 0 || (cap > 0 && lame_bytes > cap))) {
@@ -527,6 +544,7 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
             return -1;
         }
         s->head_len = 0;        /* its first padding call copied the head out */
+        s->nogap_held = 0;
     }
     return take_before_head(s, buf, cap);
 }
@@ -537,15 +555,59 @@ static int never(void *arg)
     return 0;
 }
 
+/* lame's copy_buffer into cap: the n bytes in its bit buffer do not fit */
+static int no_room(int64_t n, int cap)
+{
+    return n > 0 && (cap < 0 || (cap > 0 && n > cap));
+}
+
+/* A nogap flush that did not fit: the ended file's flush (with a head
+ * lame held) stays held, out of its music and its tag.  -1 (lame's). */
+static int hold_flush(RlMp3Session *s, int64_t n)
+{
+    uint8_t tag[sizeof s->held_tag];
+    int len = rl_ring_hold_flush(s->ring, 1, tag, sizeof tag);
+
+    if (len < 0) {
+        s->err = len;
+        return -1;
+    }
+    s->held_tag_len = rl_api_output_swap_tag(&s->out, tag, (size_t) len, s->held_tag,
+                                             sizeof s->held_tag);
+    if (s->head_len == 0)
+        s->head_at = rl_api_output_written(&s->out) - (uint64_t) n;
+    s->head_len = (size_t) n;
+    s->nogap_held = 1;
+    return -1;
+}
+
+/* The nogap flush retried after one that did not fit: lame copies its bit
+ * buffer out as music this time (the file's tag as made with it). */
+static int retry_flush(RlMp3Session *s, uint8_t *buf, int cap)
+{
+    uint8_t spare[sizeof s->held_tag];
+
+    if (no_room((int64_t) s->head_len, cap))
+        return -1;
+    (void) rl_ring_hold_flush(s->ring, 0, NULL, 0);
+    (void) rl_api_output_swap_tag(&s->out, s->held_tag, s->held_tag_len, spare, sizeof spare);
+    s->nogap_held = 0;
+    s->head_len = 0;
+    return (int) rl_api_output_take_file(&s->out, buf, cap <= 0 ? (size_t) INT_MAX : (size_t) cap);
+}
+
 int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
 {
     size_t const room = cap <= 0 ? (size_t) INT_MAX : (size_t) cap;
+    int64_t lame_bytes;
     int rc, tries;
 
     if (s->err)
         return s->err == -ENOMEM ? -2 : -4;
     if (s->flushed)
         return (int) rl_api_output_take_file(&s->out, buf, room);
+    if (s->nogap_held)
+        return retry_flush(s, buf, cap);
     if (!s->nogap_ending) {
         rc = rl_api_input_file_end(&s->in);
         if (rc < 0)
@@ -575,6 +637,10 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
     }
     s->nogap_ending = 0;
     s->file_open = 0;
+    lame_bytes = lame_flush_bytes(s, rl_mp3_session_frames(s));
+    if (no_room(lame_bytes, cap))
+        return hold_flush(s, lame_bytes);
+    s->head_len = 0;
     return (int) rl_api_output_take_file(&s->out, buf, room);
 }
 
@@ -637,12 +703,13 @@ static int drain(RlMp3Session *s)
 int rl_mp3_session_tag_now(RlMp3Session *s, int nogap_total, int nogap_current, uint8_t *buf,
                            size_t cap)
 {
-    int rc = drain(s);
+    int rc = drain(s), gain, change;
+    float scale;
     if (rc < 0)
         return rc;
-    /* lame's RadioGain is what its last save_gain_values (a nogap flush) left */
-    return rl_ring_tag_frame_now(s->ring, s->file_radio_gain, nogap_current, nogap_total, buf,
-                                 cap);
+    /* lame's RadioGain is what its last save_gain_values left */
+    rl_mp3_session_gains(s, &gain, &change, &scale);
+    return rl_ring_tag_frame_now(s->ring, gain, nogap_current, nogap_total, buf, cap);
 }
 
 int rl_mp3_session_flush_size_now(RlMp3Session *s, int *strange)

@@ -87,7 +87,17 @@ typedef struct RlMp3Session {
     int      nogap_total, nogap_current;
     int64_t  file_first_frame;
     int      file_radio_gain;
+    int      file_noclip_change;        /* ... and its clipping verdict */
+    float    file_noclip_scale;
+    int      gains_of_file;     /* lame's last save_gain_values was a nogap flush's
+                                 * (the getters say the file_* values) */
     int      nogap_ending;      /* a nogap flush waits for its file's end */
+    /* a nogap flush that did not fit (lame's -1) left the file's flush in
+     * lame's bit buffer, held as the head is (head_at, head_len) and out of
+     * the music; held_tag: the file's tag had a retried flush counted it */
+    int      nogap_held;
+    uint8_t  held_tag[2880];
+    size_t   held_tag_len;
     int      file_open;         /* the current file takes frames: not ended by a nogap
                                  * flush that no lame_init_bitstream or encode call followed */
     int      flush_strange;     /* the file that ended last had nothing to flush, where
@@ -136,9 +146,18 @@ int  rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap);
 
 /* lame_encode_flush_nogap: the current file ends (the input goes on in
  * the next one, the samples lame holds included); every frame of it is
- * waited for, then what fits in cap as above.  -EOPNOTSUPP (lame's -1)
- * where the session cannot split. */
+ * waited for, then what fits in cap as above.  Where libmp3lame's flush
+ * (its bit buffer: the file's flush, a head it held) does not fit in cap,
+ * -1 as libmp3lame: those bytes stay held outside the file's music (its
+ * LAME tag without them) until an encode call, lame_encode_flush or a
+ * retried nogap flush (which counts them as music) hands them out.
+ * -EOPNOTSUPP (lame's -1) where the session cannot split. */
 int  rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap);
+/* What lame's last save_gain_values left (lame_get_RadioGain,
+ * _noclipGainChange, _noclipScale): a nogap flush's file or the stream's
+ * flush; 0, 0, -1 before either. */
+void rl_mp3_session_gains(const RlMp3Session *s, int *radio_gain, int *noclip_change,
+                          float *noclip_scale);
 /* 1 once after the flush that ended a file with nothing to flush (lame's
  * flush_bitstream then reports "strange error flushing buffer"), else 0. */
 int  rl_mp3_session_take_flush_strange(RlMp3Session *s);

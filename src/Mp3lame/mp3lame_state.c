@@ -117,13 +117,14 @@ MP3LAME_API int lame_get_size_mp3buffer(const lame_global_flags *gfp)
 /* the stream's after the flush; a gapless file's after its nogap flush */
 MP3LAME_API int lame_get_RadioGain(const lame_global_flags *gfp)
 {
+    int gain, change;
+    float scale;
     if (!rl_mp3_ready(gfp))
         return 0;
     if (gfp->ses->stop_frames >= 0 && gfp->ses->stop_unsaved)
         return gfp->ses->prev_radio_gain;
-    if (gfp->ses->flushes > 0)
-        return gfp->ses->result.radio_gain;
-    return gfp->ses->out.files_ended > 0 ? gfp->ses->file_radio_gain : 0;
+    rl_mp3_session_gains(gfp->ses, &gain, &change, &scale);
+    return gain;
 }
 
 MP3LAME_API int lame_get_AudiophileGain(const lame_global_flags *gfp)
@@ -139,21 +140,27 @@ MP3LAME_API float lame_get_PeakSample(const lame_global_flags *gfp)
 
 MP3LAME_API int lame_get_noclipGainChange(const lame_global_flags *gfp)
 {
+    int gain, change;
+    float scale;
     if (!rl_mp3_ready(gfp))
         return 0;
     if (gfp->ses->stop_frames >= 0 && gfp->ses->stop_unsaved)
         return gfp->ses->prev_noclip_change;
-    return gfp->ses->flushes > 0 ? gfp->ses->result.noclip_gain_change : 0;
+    rl_mp3_session_gains(gfp->ses, &gain, &change, &scale);
+    return change;
 }
 
 /* -1 (no verdict) until a flush with decoding on the fly made one */
 MP3LAME_API float lame_get_noclipScale(const lame_global_flags *gfp)
 {
+    int gain, change;
+    float scale;
     if (!rl_mp3_ready(gfp))
         return 0;
     if (gfp->ses->stop_frames >= 0 && gfp->ses->stop_unsaved)
         return gfp->ses->prev_noclip_scale;
-    return gfp->ses->flushes > 0 && gfp->ses->result.decoded ? gfp->ses->result.noclip_scale : -1.0f;
+    rl_mp3_session_gains(gfp->ses, &gain, &change, &scale);
+    return scale;
 }
 
 /* lame's estimate from num_samples (lame_init's "unknown" value counts as

@@ -299,6 +299,15 @@ int  rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg);
  * 0, -EAGAIN (not starved after a file's end yet: help, then call again)
  * or the error the ring failed with. */
 int  rl_ring_end_file(RlRing *r, int head_held);
+/* After rl_ring_end_file, while the ring is STARVED with no input
+ * arriving: hold 1: the ended file's flush (its bytes since the last
+ * frame's, the head held included) stays out of the music, as libmp3lame
+ * leaves it in its bit buffer when its nogap flush does not fit the
+ * caller's buffer: the music CRC and byte count go back to before it, and
+ * that file's LAME tag without it goes into tag (its length, 0: tag off,
+ * -ENOSPC).  hold 0: a retried flush handed it out as music: the counts
+ * are as rl_ring_end_file left them (and the tag it handed over); 0. */
+int  rl_ring_hold_flush(RlRing *r, int hold, uint8_t *tag, size_t cap);
 /* lame_init_bitstream (head_by_caller), while the ring is STARVED with no
  * input arriving or DONE: the current file's ID3v2 tag and a new tag
  * placeholder go out where the stream is, the frame count, the seek table

@@ -431,6 +431,107 @@ static void null_handles(const struct rlt_lame *l, struct rlt_result *res)
     rlt_result_put_int(res, "hip_decode_exit(NULL)", l->hip_decode_exit(NULL));
 }
 
+/* lame_init_bitstream right after lame_encode_flush, then a sample-less
+ * nogap flush (the head and the ended stream's end in the bit buffer) */
+static __attribute__((unused)) void init_after_flush_then_nogap(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
+    flush_with_state(l, gfp, res, "flush");
+    rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+    put_call(res, "sample-less lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+    put_flush_state(l, gfp, res, "after the nogap flush");
+    rlt_result_put_int(res, "lame_init_bitstream again", l->lame_init_bitstream(gfp));
+    put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
+    flush_with_state(l, gfp, res, "the last flush");
+    close_handle(l, gfp, res);
+}
+
+/* lame_init_bitstream twice in a row, decoding on the fly */
+static void init_twice_decoded(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = l->lame_init();
+    ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_decode_on_the_fly"))(gfp, 1);
+    rlt_result_put_int(res, "lame_init_params (decode on the fly)", l->lame_init_params(gfp));
+    put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
+    put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+    put_flush_state(l, gfp, res, "after the nogap flush");
+    rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+    rlt_result_put_int(res, "lame_init_bitstream twice", l->lame_init_bitstream(gfp));
+    put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
+    put_call(res, "lame_encode_flush_nogap of the next file", l->lame_encode_flush_nogap(gfp, out, 7200));
+    put_flush_state(l, gfp, res, "after the second nogap flush");
+    rlt_result_put_int(res, "lame_init_bitstream for the third", l->lame_init_bitstream(gfp));
+    put_call(res, "encode the third file", encode(l, gfp, 9000, sizeof out));
+    flush_with_state(l, gfp, res, "the last flush");
+    close_handle(l, gfp, res);
+}
+
+/* A nogap flush into `size` bytes (< 0: lame_get_size_mp3buffer's answer
+ * before it, the exact size, plus size + 1), then `next`: 0 the nogap
+ * flush again, 1 an encode call, 2 lame_init_bitstream, 3 lame_encode_flush;
+ * the tag and the getters after each step, then the set's end. */
+static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int size, int next)
+{
+    lame_t gfp = ready(l, res);
+    int exact, held, rc;
+    put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
+    exact = ((rlt_get_int_fn)rlt_lame_symbol(l, "lame_get_size_mp3buffer"))(gfp);
+    rlt_result_put_int(res, "lame_get_size_mp3buffer before the nogap flush", exact);
+    if (size < 0)
+        size = exact + size + 1;
+    rc = l->lame_encode_flush_nogap(gfp, out, size);
+    held = rc < 0;
+    put_call(res, "lame_encode_flush_nogap into size", rc);
+    put_flush_state(l, gfp, res, "after the nogap flush into size");
+    switch (next) {
+    case 0:
+        put_call(res, "lame_encode_flush_nogap into size again", l->lame_encode_flush_nogap(gfp, out, size));
+        put_call(res, "lame_encode_flush_nogap retried", l->lame_encode_flush_nogap(gfp, out, 7200));
+        put_flush_state(l, gfp, res, "after the retried nogap flush");
+        break;
+    case 1:
+        /* (a frame that does not fit is a difference of its own: docs/api.md) */
+        if (held)
+            put_call(res, "encode into 10 bytes", encode(l, gfp, 3000, 10));
+        put_call(res, "encode", encode(l, gfp, 3000, sizeof out));
+        put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+        put_flush_state(l, gfp, res, "after the encode call's nogap flush");
+        break;
+    case 2:
+        rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+        put_flush_state(l, gfp, res, "after lame_init_bitstream");
+        break;
+    default:
+        flush_with_state(l, gfp, res, "lame_encode_flush");
+        close_handle(l, gfp, res);
+        return;
+    }
+    rlt_result_put_int(res, "lame_init_bitstream for the next file", l->lame_init_bitstream(gfp));
+    put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
+    flush_with_state(l, gfp, res, "the last flush");
+    close_handle(l, gfp, res);
+}
+
+#define NOGAP_SHORT(sz, next, tag) \
+    static void nogap_short_##tag(const struct rlt_lame *l, struct rlt_result *res) \
+    {                                                                                \
+        nogap_short(l, res, sz, next);                                               \
+    }
+#define NOGAP_SHORT_ALL(sz, tag) \
+    NOGAP_SHORT(sz, 0, tag##_retry) NOGAP_SHORT(sz, 1, tag##_encode) \
+    NOGAP_SHORT(sz, 2, tag##_init) NOGAP_SHORT(sz, 3, tag##_flush)
+NOGAP_SHORT_ALL(0, unlimited)
+NOGAP_SHORT_ALL(1, one)
+NOGAP_SHORT_ALL(300, some)
+NOGAP_SHORT_ALL(-2, below)
+NOGAP_SHORT_ALL(-1, exact)
+#define NOGAP_SHORT_ROWS(tag, what)                                                        \
+    {"nogap flush into " what ", retried", nogap_short_##tag##_retry},                     \
+    {"nogap flush into " what ", then an encode call", nogap_short_##tag##_encode},        \
+    {"nogap flush into " what ", then lame_init_bitstream", nogap_short_##tag##_init},     \
+    {"nogap flush into " what ", then lame_encode_flush", nogap_short_##tag##_flush}
+
 struct scenario {
     const char *name;
     void (*run)(const struct rlt_lame *, struct rlt_result *);
@@ -458,6 +559,13 @@ static const struct scenario scenarios[] = {
     {"0, negative and NULL sample arguments", odd_arguments},
     {"setters after lame_init_params", set_after_init},
     {"nogap calls out of order", nogap_misorder},
+    /*ROW1*/
+    {"lame_init_bitstream twice, decoding on the fly", init_twice_decoded},
+    NOGAP_SHORT_ROWS(unlimited, "0 bytes (unlimited)"),
+    NOGAP_SHORT_ROWS(one, "1 byte"),
+    NOGAP_SHORT_ROWS(some, "300 bytes"),
+    NOGAP_SHORT_ROWS(below, "one byte less than its size"),
+    NOGAP_SHORT_ROWS(exact, "its size"),
     {"lame_get_lametag_frame and lame_get_size_mp3buffer mid-stream", tag_and_size_mid_stream},
     {"lame_close mid-stream", close_mid_stream},
     {"NULL handles", null_handles},

@@ -60,6 +60,18 @@ int rl_encoder_flush_size(const RlEncoderConst *k, const RlEncodeStage *enc, int
     return rl_bits_flush_size(&enc->enc, &k->cfg, strange);
 }
 
+void rl_encoder_music_mark(const RlEncodeStage *enc, RlMusicMark *m)
+{
+    m->crc = enc->enc.music_crc;
+    m->bytes = enc->enc.seek.nbytes_written;
+}
+
+void rl_encoder_set_music_mark(RlEncodeStage *enc, const RlMusicMark *m)
+{
+    enc->enc.music_crc = m->crc;
+    enc->enc.seek.nbytes_written = m->bytes;
+}
+
 _Static_assert(RL_ENCODER_BYTES_MAX == RL_BS_BUFFER_SIZE, "the bitstream's buffer size");
 
 void rl_frame_stats(const RlEncoderConst *k, const RlFrame *f, int *bitrate_index,

@@ -216,6 +216,15 @@ long rl_encoder_take_bytes(RlEncodeStage *enc, uint8_t *dst, size_t cap);
 int  rl_encoder_flush_bits(const RlEncoderConst *k, RlEncodeStage *enc);
 /* lame_get_size_mp3buffer on the encoder's present state (rl_bits_flush_size). */
 int  rl_encoder_flush_size(const RlEncoderConst *k, const RlEncodeStage *enc, int *strange);
+/* What the LAME tag counts as music so far (nMusicCRC and the seek table's
+ * nBytesWritten): a gapless file's flush whose bytes lame_encode_flush_nogap
+ * could not hand out is taken back out of it by setting an earlier mark. */
+typedef struct RlMusicMark {
+    uint16_t      crc;
+    unsigned long bytes;
+} RlMusicMark;
+void rl_encoder_music_mark(const RlEncodeStage *enc, RlMusicMark *m);
+void rl_encoder_set_music_mark(RlEncodeStage *enc, const RlMusicMark *m);
 
 /* The final LAME tag frame (lame_get_lametag_frame), after
  * rl_encoder_flush_bits and Dispatch's last flush step: encoder

@@ -820,6 +820,19 @@ int rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, uint8_
                                     radio_gain, file, files, buf, cap);
 }
 
+int rl_ring_hold_flush(RlRing *r, int hold, uint8_t *tag, size_t cap)
+{
+    RlEncodeStage *enc = rl_encoder_encode_stage(r->e);
+
+    rl_encoder_set_music_mark(enc, hold ? &r->end_before : &r->end_after);
+    if (!hold)
+        return 0;
+    if ((size_t) r->held_tag_len > cap)
+        return -ENOSPC;
+    memcpy(tag, r->held_tag, (size_t) r->held_tag_len);
+    return r->held_tag_len;
+}
+
 int rl_ring_reopen(RlRing *r)
 {
     int rc = 0;

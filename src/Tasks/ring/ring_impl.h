@@ -135,6 +135,13 @@ struct RlRing {
                                         * placeholder, decoded at its end if it was empty */
     size_t   file_head_len;
     int      end_head_held;            /* rl_ring_end_file's head_held (head_by_caller) */
+    /* rl_ring_end_file (head_by_caller): what was music before the ended
+     * file's flush and after it, and that file's LAME tag without the
+     * flush's bytes as music (rl_ring_hold_flush) */
+    int      end_marked;
+    RlMusicMark end_before, end_after;
+    uint8_t  held_tag[2880];
+    int      held_tag_len;
     int      flush_empty;              /* the file's end had nothing to flush */
     int      title_base;               /* ReplayGain titles closed by a lame_encode_flush the
                                         * stream went on after (rl_ring_reopen): file i's

@@ -287,6 +287,36 @@ static const uint8_t *file_id3v2(const Ring *r, int i, size_t *len)
     return r->p.id3v2;
 }
 
+/* A gapless file's LAME tag frame (lame_get_lametag_frame after its
+ * lame_encode_flush_nogap) into buf; length, 0 (tag off) or -errno. */
+static int file_tag(Ring *r, int file, int files, uint8_t *buf, size_t cap)
+{
+    RlEncoder *e = r->e;
+    return rl_encoder_file_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e),
+                                     rl_encoder_gain(e), r->rd, r->title_base + r->out_file,
+                                     r->flush_padding, file, files, buf, cap);
+}
+
+/* rl_ring_end_file's file: its tag as well without its flush's bytes as
+ * music (libmp3lame's when that flush did not fit the caller's buffer),
+ * kept for rl_ring_hold_flush; the music counts are left as they are.
+ * Returns len (the full tag's length) or -errno. */
+static int held_tag(Ring *r, int file, int files, int len)
+{
+    RlEncodeStage *enc = rl_encoder_encode_stage(r->e);
+    int n;
+
+    rl_encoder_music_mark(enc, &r->end_after);
+    rl_encoder_set_music_mark(enc, &r->end_before);
+    n = file_tag(r, file, files, r->held_tag, sizeof r->held_tag);
+    rl_encoder_set_music_mark(enc, &r->end_after);
+    r->end_marked = 0;
+    if (n < 0)
+        return n;
+    r->held_tag_len = n;
+    return len;
+}
+
 /* The end of the output file being written (lame_encode_flush's or
  * lame_encode_flush_nogap's bitstream flush, the ID3v1 tag): its bytes go
  * out and its LAME tag frame, when the output wants one, is left in
@@ -327,11 +357,11 @@ static int end_file(Ring *r, int last)
         len = rl_encoder_tag_frame_nogap(rl_encoder_const(e), rl_encoder_encode_stage(e),
                                          rl_encoder_dispatch(e), rl_encoder_gain(e), r->rd, file,
                                          files, r->out_bytes, RL_ENCODER_BYTES_MAX);
-    else if (r->out.wants_tag)
-        len = rl_encoder_file_tag_frame(rl_encoder_const(e), rl_encoder_encode_stage(e),
-                                        rl_encoder_gain(e), r->rd, r->title_base + r->out_file,
-                                        r->flush_padding, file,
-                                        files, r->out_bytes, RL_ENCODER_BYTES_MAX);
+    else if (r->out.wants_tag) {
+        len = file_tag(r, file, files, r->out_bytes, RL_ENCODER_BYTES_MAX);
+        if (len >= 0 && r->end_marked)
+            len = held_tag(r, file, files, len);
+    }
     return len;
 }
 
@@ -447,6 +477,10 @@ int rl_ring_end_files(Ring *r)
 {
     int rc;
     while (r->out_file < r->in_file) {
+        if (r->p.head_by_caller) {
+            rl_encoder_music_mark(rl_encoder_encode_stage(r->e), &r->end_before);
+            r->end_marked = 1;
+        }
         /* the file's ReplayGain title closes with the gain work done */
         if (!r->rd && (rc = run_gain_here(r)) < 0)
             return rc;
