@@ -362,6 +362,7 @@ static int reopen(RlMp3Session *s)
     }
     s->flushed = 0;
     s->ended = 0;
+    s->tag_restarted = 0;
     s->base_samples = s->samples_in;
     s->base_frames = frames;
     s->base_have = lame_mf_needed(s->cfg) - s->frame_size;
@@ -582,15 +583,32 @@ static int hold_flush(RlMp3Session *s, int64_t n)
 }
 
 /* The nogap flush retried after one that did not fit: lame copies its bit
- * buffer out as music this time (the file's tag as made with it). */
+ * buffer out as music if it fits this time (the file's tag as made with
+ * it).  Fitting or not, its save_gain_values closes an empty ReplayGain
+ * title: RadioGain 0 from then on, in the file's tag too. */
 static int retry_flush(RlMp3Session *s, uint8_t *buf, int cap)
 {
-    uint8_t spare[sizeof s->held_tag];
+    uint8_t spare[sizeof s->held_tag], tag[sizeof s->held_tag];
+    int const fits = !no_room((int64_t) s->head_len, cap);
+    int len;
 
-    if (no_room((int64_t) s->head_len, cap))
+    if (fits)
+        (void) rl_ring_hold_flush(s->ring, 0, NULL, 0);
+    if (s->cfg->find_replay_gain) {
+        s->file_radio_gain = 0;
+        s->gains_of_file = 1;
+        len = rl_ring_tag_frame_now(s->ring, 0, s->nogap_current, s->nogap_total, 1, tag,
+                                    sizeof tag);
+        if (len < 0) {
+            s->err = len;
+            return -4;
+        }
+        (void) rl_api_output_swap_tag(&s->out, tag, (size_t) len, spare, sizeof spare);
+    }
+    else if (fits)
+        (void) rl_api_output_swap_tag(&s->out, s->held_tag, s->held_tag_len, spare, sizeof spare);
+    if (!fits)
         return -1;
-    (void) rl_ring_hold_flush(s->ring, 0, NULL, 0);
-    (void) rl_api_output_swap_tag(&s->out, s->held_tag, s->held_tag_len, spare, sizeof spare);
     s->nogap_held = 0;
     s->head_len = 0;
     return (int) rl_api_output_take_file(&s->out, buf, cap <= 0 ? (size_t) INT_MAX : (size_t) cap);
@@ -604,6 +622,18 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
 
     if (s->err)
         return s->err == -ENOMEM ? -2 : -4;
+    if (s->flushed && s->head_len > 0) {
+        /* lame_init_bitstream after the flush: lame copies its head out
+         * as music */
+        if (no_room((int64_t) s->head_len, cap))
+            return -1;
+        rc = rl_ring_head_as_music(s->ring);
+        if (rc < 0) {
+            s->err = rc;
+            return rc == -ENOMEM ? -2 : -4;
+        }
+        s->head_len = 0;
+    }
     if (s->flushed)
         return (int) rl_api_output_take_file(&s->out, buf, room);
     if (s->nogap_held)
@@ -667,6 +697,7 @@ int rl_mp3_session_next_file(RlMp3Session *s)
     if (s->head_len == 0)
         s->head_at = before;
     s->head_len += (size_t) (rl_api_output_written(&s->out) - before);
+    s->tag_restarted = s->flushed;
     /* the bytes lame hands out with its frames so far: the head is taken
      * by the next encode call */
     s->frame_out[rl_mp3_session_frames(s) % RL_MP3_FRAME_MARKS] = rl_api_output_written(&s->out);
@@ -709,7 +740,7 @@ int rl_mp3_session_tag_now(RlMp3Session *s, int nogap_total, int nogap_current, 
         return rc;
     /* lame's RadioGain is what its last save_gain_values left */
     rl_mp3_session_gains(s, &gain, &change, &scale);
-    return rl_ring_tag_frame_now(s->ring, gain, nogap_current, nogap_total, buf, cap);
+    return rl_ring_tag_frame_now(s->ring, gain, nogap_current, nogap_total, 0, buf, cap);
 }
 
 int rl_mp3_session_flush_size_now(RlMp3Session *s, int *strange)

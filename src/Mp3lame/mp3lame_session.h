@@ -96,6 +96,8 @@ typedef struct RlMp3Session {
      * lame's bit buffer, held as the head is (head_at, head_len) and out of
      * the music; held_tag: the file's tag had a retried flush counted it */
     int      nogap_held;
+    int      tag_restarted;     /* lame_init_bitstream after the flush: lame's seek
+                                 * table is empty (no tag) until an encode call */
     uint8_t  held_tag[2880];
     size_t   held_tag_len;
     int      file_open;         /* the current file takes frames: not ended by a nogap

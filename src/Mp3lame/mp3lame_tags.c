@@ -345,7 +345,7 @@ MP3LAME_API size_t lame_get_lametag_frame(const lame_global_flags *gfp, unsigned
     if (!s->flushed && !s->err && s->file_open)
         return tag_mid_stream(gfp, buffer, size);
     /* the tag made when the stream or a gapless file ended */
-    if (!s->ended && s->out.files_ended == 0)
+    if ((!s->ended && s->out.files_ended == 0) || s->tag_restarted)
         return 0;
     return give_tag(s->out.tag, s->out.tag_len, buffer, size);
 }

@@ -314,6 +314,10 @@ int  rl_ring_hold_flush(RlRing *r, int hold, uint8_t *tag, size_t cap);
  * and the decoded peak restart.  0, -EBUSY (a task may run) or the error
  * the ring failed with. */
 int  rl_ring_init_bitstream(RlRing *r);
+/* After rl_ring_init_bitstream on a DONE ring, before more input: the
+ * head's tag placeholder counts as music, as libmp3lame's sample-less
+ * nogap flush copies it out.  0, -EBUSY or the error the ring failed with. */
+int  rl_ring_head_as_music(RlRing *r);
 /* After the ring is DONE: the stream goes on as libmp3lame goes on
  * encoding after lame_encode_flush (the flush's padding frames, its
  * bitstream flush and ID3v1 tag stay where they are; the input port takes
@@ -330,9 +334,11 @@ int  rl_ring_flush_size(RlRing *r, int *strange);
 /* lame_get_lametag_frame mid-stream: the LAME tag frame of the frames
  * encoded so far (padding 0, RadioGain radio_gain, the peak decoded so
  * far, the nogap flags `file` of `files`); only while the ring is STARVED
- * with no input arriving.  Length, 0 (tag off or no frame yet), -ENOSPC. */
-int  rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, uint8_t *buf,
-                           size_t cap);
+ * with no input arriving.  of_file: right after rl_ring_end_file, that
+ * file's tag made again (its padding; the music counts as they are now).
+ * Length, 0 (tag off or no frame yet), -ENOSPC. */
+int  rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, int of_file,
+                           uint8_t *buf, size_t cap);
 /* After the ring ended, or to abort it (it then fails with -ECANCELED and
  * the output port is cancelled): detaches from the executor (waits for the
  * tasks that run), releases a held input block, fills p->stats, frees.

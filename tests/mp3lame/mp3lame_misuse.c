@@ -433,7 +433,7 @@ static void null_handles(const struct rlt_lame *l, struct rlt_result *res)
 
 /* lame_init_bitstream right after lame_encode_flush, then a sample-less
  * nogap flush (the head and the ended stream's end in the bit buffer) */
-static __attribute__((unused)) void init_after_flush_then_nogap(const struct rlt_lame *l, struct rlt_result *res)
+static void init_after_flush_then_nogap(const struct rlt_lame *l, struct rlt_result *res)
 {
     lame_t gfp = ready(l, res);
     put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
@@ -473,8 +473,18 @@ static void init_twice_decoded(const struct rlt_lame *l, struct rlt_result *res)
  * the tag and the getters after each step, then the set's end. */
 static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int size, int next)
 {
-    lame_t gfp = ready(l, res);
+    lame_t gfp = l->lame_init();
     int exact, held, rc;
+    if (next >= 4) {
+        /* VBR with ReplayGain and an ID3v2 tag: a larger flush, a title */
+        next -= 4;
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_findReplayGain"))(gfp, 1);
+        l->id3tag_init(gfp);
+        ((void (*)(lame_t))rlt_lame_symbol(l, "id3tag_add_v2"))(gfp);
+        ((void (*)(lame_t, const char *))rlt_lame_symbol(l, "id3tag_set_title"))(gfp, "nogap");
+    }
+    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
     put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
     exact = ((rlt_get_int_fn)rlt_lame_symbol(l, "lame_get_size_mp3buffer"))(gfp);
     rlt_result_put_int(res, "lame_get_size_mp3buffer before the nogap flush", exact);
@@ -526,6 +536,12 @@ NOGAP_SHORT_ALL(1, one)
 NOGAP_SHORT_ALL(300, some)
 NOGAP_SHORT_ALL(-2, below)
 NOGAP_SHORT_ALL(-1, exact)
+#define NOGAP_SHORT_VBR(sz, tag) \
+    NOGAP_SHORT(sz, 4, tag##_retry) NOGAP_SHORT(sz, 5, tag##_encode) \
+    NOGAP_SHORT(sz, 6, tag##_init) NOGAP_SHORT(sz, 7, tag##_flush)
+NOGAP_SHORT_VBR(300, vbr_some)
+NOGAP_SHORT_VBR(-2, vbr_below)
+NOGAP_SHORT_VBR(-1, vbr_exact)
 #define NOGAP_SHORT_ROWS(tag, what)                                                        \
     {"nogap flush into " what ", retried", nogap_short_##tag##_retry},                     \
     {"nogap flush into " what ", then an encode call", nogap_short_##tag##_encode},        \
@@ -559,13 +575,16 @@ static const struct scenario scenarios[] = {
     {"0, negative and NULL sample arguments", odd_arguments},
     {"setters after lame_init_params", set_after_init},
     {"nogap calls out of order", nogap_misorder},
-    /*ROW1*/
+    {"lame_init_bitstream after the flush, then a sample-less nogap flush", init_after_flush_then_nogap},
     {"lame_init_bitstream twice, decoding on the fly", init_twice_decoded},
     NOGAP_SHORT_ROWS(unlimited, "0 bytes (unlimited)"),
     NOGAP_SHORT_ROWS(one, "1 byte"),
     NOGAP_SHORT_ROWS(some, "300 bytes"),
     NOGAP_SHORT_ROWS(below, "one byte less than its size"),
     NOGAP_SHORT_ROWS(exact, "its size"),
+    NOGAP_SHORT_ROWS(vbr_some, "300 bytes (VBR, ReplayGain, ID3v2)"),
+    NOGAP_SHORT_ROWS(vbr_below, "one byte less than its size (VBR, ReplayGain, ID3v2)"),
+    NOGAP_SHORT_ROWS(vbr_exact, "its size (VBR, ReplayGain, ID3v2)"),
     {"lame_get_lametag_frame and lame_get_size_mp3buffer mid-stream", tag_and_size_mid_stream},
     {"lame_close mid-stream", close_mid_stream},
     {"NULL handles", null_handles},

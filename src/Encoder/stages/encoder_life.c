@@ -309,14 +309,13 @@ int rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc,
 }
 
 int rl_encoder_tag_frame_now(const RlEncoderConst *k, const RlEncodeStage *enc,
-                             const RlRedecode *rd, int radio_gain, int file, int files,
-                             uint8_t *buf, size_t cap)
+                             const RlRedecode *rd, int radio_gain, int padding, int file,
+                             int files, uint8_t *buf, size_t cap)
 {
     RlTagInfo info;
     if (!enc->enc.write_lame_tag)
         return 0;
-    /* no flush has set the padding: lame_init_params' 0 */
-    tag_numbers(RL_ENCDELAY, 0, rd, file, files, &info);
+    tag_numbers(RL_ENCDELAY, padding, rd, file, files, &info);
     info.radio_gain = radio_gain;
     return rl_lametag_frame(&enc->enc, &k->cfg, &info, buf, cap);
 }

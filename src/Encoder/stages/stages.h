@@ -288,13 +288,14 @@ int  rl_encoder_file_tag_frame(const RlEncoderConst *k, const RlEncodeStage *enc
                                const RlRedecode *rd, int title, int padding, int file, int files,
                                uint8_t *buf, size_t cap);
 /* The LAME tag frame of the frames encoded so far, while no task runs
- * (lame_get_lametag_frame mid-stream): padding 0, RadioGain radio_gain
- * (what lame's last save_gain_values left), the peak decoded so far when
- * rd decodes on the fly, the nogap flags `file` of `files`.  Length, 0
- * when the tag is off or no frame was encoded, -ENOSPC. */
+ * (lame_get_lametag_frame mid-stream): encoder padding `padding` (what
+ * lame's last flush set, 0 before one), RadioGain radio_gain (what lame's
+ * last save_gain_values left), the peak decoded so far when rd decodes on
+ * the fly, the nogap flags `file` of `files`.  Length, 0 when the tag is
+ * off or no frame was encoded, -ENOSPC. */
 int  rl_encoder_tag_frame_now(const RlEncoderConst *k, const RlEncodeStage *enc,
-                              const RlRedecode *rd, int radio_gain, int file, int files,
-                              uint8_t *buf, size_t cap);
+                              const RlRedecode *rd, int radio_gain, int padding, int file,
+                              int files, uint8_t *buf, size_t cap);
 /* Encode, after a gapless file's tag (decode on the fly): the next file's
  * peak starts from 0 (lame_init_bitstream's PeakSample = 0). */
 void rl_encoder_redecode_new_file(RlRedecode *rd);

@@ -813,11 +813,13 @@ int rl_ring_flush_size(RlRing *r, int *strange)
     return rl_encoder_flush_size(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), strange);
 }
 
-int rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, uint8_t *buf,
-                          size_t cap)
+int rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, int of_file,
+                          uint8_t *buf, size_t cap)
 {
+    /* mid-stream no flush has set the padding yet: lame_init_params' 0 */
     return rl_encoder_tag_frame_now(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), r->rd,
-                                    radio_gain, file, files, buf, cap);
+                                    radio_gain, of_file ? r->flush_padding : 0, file, files,
+                                    buf, cap);
 }
 
 int rl_ring_hold_flush(RlRing *r, int hold, uint8_t *tag, size_t cap)
@@ -926,6 +928,16 @@ int rl_ring_end_file(RlRing *r, int head_held)
 int rl_ring_init_bitstream(RlRing *r)
 {
     return run_as_encode(r, rl_ring_new_head, 0, 1, EBUSY);
+}
+
+static int count_head(Ring *r)
+{
+    return rl_encoder_empty_file(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e));
+}
+
+int rl_ring_head_as_music(RlRing *r)
+{
+    return run_as_encode(r, count_head, 0, 1, EBUSY);
 }
 
 int rl_ring_frame_size(const RlRing *r)
