@@ -183,6 +183,16 @@ static void encode_after_flush_decoded(const struct rlt_lame *l, struct rlt_resu
     encode_after_flush_vbr(l, res, 1);
 }
 
+/* the set's next file and its end: lame_init_bitstream (recorded as
+ * init), 9000 samples, the last flush and its state, lame_close */
+static void last_file(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res, const char *init)
+{
+    rlt_result_put_int(res, init, l->lame_init_bitstream(gfp));
+    put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
+    flush_with_state(l, gfp, res, "the last flush");
+    close_handle(l, gfp, res);
+}
+
 /* CBR: a flush, an encode into the ended stream, then a gapless file's end
  * (lame_encode_flush_nogap + lame_init_bitstream) and the last flush */
 static void encode_after_flush_nogap(const struct rlt_lame *l, struct rlt_result *res)
@@ -193,10 +203,7 @@ static void encode_after_flush_nogap(const struct rlt_lame *l, struct rlt_result
     put_call(res, "encode after the flush", encode(l, gfp, 15000, sizeof out));
     put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
     put_flush_state(l, gfp, res, "after the nogap flush");
-    rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
-    put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
-    flush_with_state(l, gfp, res, "the last flush");
-    close_handle(l, gfp, res);
+    last_file(l, gfp, res, "lame_init_bitstream");
 }
 
 static void flush_without_encode(const struct rlt_lame *l, struct rlt_result *res)
@@ -441,10 +448,7 @@ static void init_after_flush_then_nogap(const struct rlt_lame *l, struct rlt_res
     rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
     put_call(res, "sample-less lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
     put_flush_state(l, gfp, res, "after the nogap flush");
-    rlt_result_put_int(res, "lame_init_bitstream again", l->lame_init_bitstream(gfp));
-    put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
-    flush_with_state(l, gfp, res, "the last flush");
-    close_handle(l, gfp, res);
+    last_file(l, gfp, res, "lame_init_bitstream again");
 }
 
 /* lame_init_bitstream twice in a row, decoding on the fly */
@@ -461,10 +465,7 @@ static void init_twice_decoded(const struct rlt_lame *l, struct rlt_result *res)
     put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
     put_call(res, "lame_encode_flush_nogap of the next file", l->lame_encode_flush_nogap(gfp, out, 7200));
     put_flush_state(l, gfp, res, "after the second nogap flush");
-    rlt_result_put_int(res, "lame_init_bitstream for the third", l->lame_init_bitstream(gfp));
-    put_call(res, "encode the third file", encode(l, gfp, 9000, sizeof out));
-    flush_with_state(l, gfp, res, "the last flush");
-    close_handle(l, gfp, res);
+    last_file(l, gfp, res, "lame_init_bitstream for the third");
 }
 
 /* A nogap flush into `size` bytes (< 0: lame_get_size_mp3buffer's answer
@@ -517,10 +518,7 @@ static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int si
         close_handle(l, gfp, res);
         return;
     }
-    rlt_result_put_int(res, "lame_init_bitstream for the next file", l->lame_init_bitstream(gfp));
-    put_call(res, "encode the next file", encode(l, gfp, 9000, sizeof out));
-    flush_with_state(l, gfp, res, "the last flush");
-    close_handle(l, gfp, res);
+    last_file(l, gfp, res, "lame_init_bitstream for the next file");
 }
 
 #define NOGAP_SHORT(sz, next, tag) \
