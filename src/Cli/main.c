@@ -61,8 +61,10 @@ static void stop_ring(void *token)
     rl_ring_stop_request(token);
 }
 
-/* --verbose: the ring's task times.  The chain share is Encode's time (the
- * serial stage, with the channel loops it forks) over all task time. */
+/* --verbose: the ring's task times (work only: Encode's waits in its
+ * fork-joins are shown apart, not in the task time).  The serial share is
+ * the serial stages' work (Dispatch, Resolve, Encode with the channel loops
+ * it runs itself, Finish) over all task time. */
 static void print_ring_stats(const RlRingStats *s, int threads)
 {
     double const busy = s->dispatch_s + s->prepare_s + s->resolve_s + s->search_s + s->encode_s
@@ -73,12 +75,13 @@ static void print_ring_stats(const RlRingStats *s, int threads)
             "task time %.3f s: dispatch %.1f%% prepare %.1f%% resolve %.1f%% search %.1f%% "
             "encode %.1f%% (forked to other workers: %.1f%%, %lld items) gain %.1f%% "
             "redecode %.1f%%; "
-            "serial share %.1f%%\n",
+            "serial share %.1f%%; Encode waited %.3f s in its joins\n",
             threads, (long long) s->frames, (long long) s->search_redos,
             s->frames ? 100.0 * (double) s->search_redos / (double) s->frames : 0.0, s->wall_s,
             busy, s->dispatch_s * pct, s->prepare_s * pct, s->resolve_s * pct, s->search_s * pct,
             s->encode_s * pct, s->side_s * pct, (long long) s->side_tasks, s->gain_s * pct,
-            s->redecode_s * pct, (s->dispatch_s + s->resolve_s + s->encode_s + s->finish_s) * pct);
+            s->redecode_s * pct, (s->dispatch_s + s->resolve_s + s->encode_s + s->finish_s) * pct,
+            s->join_wait_s);
 }
 
 static void on_frame_info(void *arg, int64_t frame, const RlRingFrameInfo *fi)

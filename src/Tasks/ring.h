@@ -50,14 +50,16 @@ int rl_ring_stop_requested(RlRingStop *s);      /* 1 once requested */
 
 /* What a ring run spent where (filled at the end when RlRingParams.stats is
  * set): task counts and summed task times per kind, in seconds of worker
- * time.  encode_s includes the channel loops Encode runs itself and its
- * waits for the ones other workers run (side_s). */
+ * time.  encode_s includes the channel loops Encode runs itself, not its
+ * waits in the fork-joins for the ones other workers run (side_s): those
+ * are join_wait_s, not work. */
 typedef struct RlRingStats {
     int64_t frames;
     int64_t search_redos;       /* searches Encode redid serially */
     double  dispatch_s, prepare_s, resolve_s, search_s, encode_s, side_s, gain_s, finish_s;
     double  redecode_s;         /* decode on the fly (--replaygain-accurate, --clipdetect) */
     int64_t side_tasks;         /* forked Encode items run by another worker */
+    double  join_wait_s;        /* Encode's waits in its fork-joins (spin and sleep) */
     double  wall_s;
 } RlRingStats;
 

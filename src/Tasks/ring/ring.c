@@ -31,13 +31,15 @@
  * drops mu, runs it, takes mu again and publishes the result
  * (complete_task).  No stage function, no port callback and no executor
  * call that may sleep runs under mu (rl_executor_notify may: the executor's
- * lock is a leaf).  Priority (oldest frames first, so slots drain): Encode's
- * forked items > Encode > Redecode > Resolve > Search (oldest) > Prepare (oldest) >
+ * lock is a leaf).  Encode's forked items are taken without mu, before any
+ * other task (fork_join.c).  Priority (oldest frames first, so slots drain):
+ * Encode > Redecode > Resolve > Search (oldest) > Prepare (oldest) >
  * ReplayGain channel 0, 1 > Dispatch > Finish.  Serial stages are not
  * threads: the flags dispatch_running / resolve_running / encode_running /
  * gain_running[ch] (under mu) let at most one thread run each, and
  * Resolve/Encode take the next frame in index order only.  `running`
- * counts the tasks taken and not yet published, `pool_running` those of
+ * counts the tasks taken and not yet published (not forked items: the
+ * Encode that waits for them counts), `pool_running` those of
  * them that pool workers took (not a thread in rl_ring_wait /
  * rl_ring_help_until on this ring: `helping`, a thread-local); a worker
  * takes nothing while pool_running is at *p.max_workers.  At 0 the
@@ -103,7 +105,7 @@
  * more work is ready, it calls rl_executor_nudge once (a notify when a
  * thread sleeps; each woken thread does the same: a chain, no thundering
  * herd); rl_ring_fork_join nudges when it offers items (Encode runs what
- * nobody took itself).  The input port's rl_ring_input_ready takes mu,
+ * nobody took itself; a nudge is a notify only when a thread sleeps).  The input port's rl_ring_input_ready takes mu,
  * bumps in_events and notifies if Dispatch waits for input; Dispatch that
  * found no block waits until in_events moves past the value it saw when it
  * was taken (so a block that arrives between the port's "none" and the
@@ -262,7 +264,7 @@ static void stop_detach(Ring *r)
 
 /* ------------------------------------------------------------ scheduler */
 
-static double now_s(void)
+double rl_ring_now_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -332,13 +334,6 @@ static int file_gain_ready(Ring *r)
 /* The ring the calling thread waits for (in help), NULL on a pool worker. */
 static _Thread_local const Ring *helping;
 
-/* Assumes mu.  1 when a pool worker may take none of the ring's tasks now
- * (p.max_workers of them run its tasks already). */
-static int pool_full(const Ring *r)
-{
-    return r->p.max_workers != NULL && r->pool_running >= atomic_load(r->p.max_workers);
-}
-
 /* Assumes mu.  Returns the most urgent task that can run now; with take=1
  * marks it taken (cursor/flag) and returns its frame in *frame and, for
  * Search, the carried state to assume in *assumed.  take=0 only looks. */
@@ -348,14 +343,6 @@ static RingTask pick_task(Ring *r, int take, int64_t *frame, RlCarried *assumed)
 
     if (r->quit)
         return T_NONE;
-    /* a piece of the running Encode: it is on the serial chain */
-    if (r->side_fn != NULL && r->side_next < r->side_n) {
-        if (take) {
-            *frame = r->side_next++;
-            r->side_running++;
-        }
-        return T_SIDE;
-    }
     if (!r->encode_running && r->encoded < r->search_take
         && r->searched[r->encoded % r->nslots] && file_gain_ready(r)) {
         if (take) {
@@ -477,10 +464,6 @@ static int complete_task(Ring *r, RingTask t, int64_t frame, int rc, const RlCar
     int const s = (int) (frame % r->nslots);
     r->running--;
     switch (t) {
-    case T_SIDE:
-        if (--r->side_running == 0)
-            pthread_cond_signal(&r->side_cv);
-        break;
     case T_DISPATCH:
         r->dispatch_running = 0;
         if (rc == RING_D_CUT)
@@ -564,10 +547,6 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
 
     rl_stress_point();
     switch (t) {
-    case T_SIDE:
-        /* side_fn/side_arg stay set until every taken item completed */
-        r->side_fn(r->side_arg, (int) frame);
-        break;
     case T_DISPATCH:
         rc = rl_ring_run_dispatch(r, f);
         if (rc == RING_D_CUT)
@@ -605,16 +584,16 @@ static int run_task(Ring *r, RingTask t, int64_t frame, const RlCarried *assumed
     return rc;
 }
 
-/* Assumes mu. */
-static void add_stats(RlRingStats *st, RingTask t, double s)
+/* Assumes mu.  wait: the part of an Encode's s spent waiting in its
+ * fork-joins (not work). */
+static void add_stats(RlRingStats *st, RingTask t, double s, double wait)
 {
     switch (t) {
-    case T_SIDE:     st->side_s += s; st->side_tasks++; break;
     case T_DISPATCH: st->dispatch_s += s; break;
     case T_PREPARE:  st->prepare_s += s; break;
     case T_RESOLVE:  st->resolve_s += s; break;
     case T_SEARCH:   st->search_s += s; break;
-    case T_ENCODE:   st->encode_s += s; st->frames++; break;
+    case T_ENCODE:   st->encode_s += s - wait; st->join_wait_s += wait; st->frames++; break;
     case T_REDECODE: st->redecode_s += s; break;
     case T_GAIN0:
     case T_GAIN1:    st->gain_s += s; break;
@@ -624,17 +603,13 @@ static void add_stats(RlRingStats *st, RingTask t, double s)
 }
 
 /* Without mu: the task into the calling thread's trace buffer (trace.h).
- * side_of: the frame being encoded when t is one of its items; redos:
- * redo_count before an Encode (read back here by the Encode task). */
+ * redos: redo_count before an Encode (read back here by the Encode task). */
 static void trace_task(Ring *r, RingTask t, double t0, double t1, int64_t frame, int rc,
-                       int64_t side_of, int64_t redos)
+                       int64_t redos)
 {
     RlRingTrace *tr = r->p.trace;
 
     switch (t) {
-    case T_SIDE:
-        rl_trace_add(tr, RL_TR_ENCODE_SIDE, t0, t1, side_of, frame);
-        break;
     case T_DISPATCH:
         /* a frame only when it cut one; else the result (RING_D_*) */
         rl_trace_add(tr, RL_TR_DISPATCH, t0, t1, rc == RING_D_CUT ? frame : -1,
@@ -668,9 +643,12 @@ static int ring_run_one(void *ctx)
     RingTask t;
     int const pooled = helping != r;
     int rc, cancel, more, wake, timed, has_after = 0;
-    int64_t side_of = 0, redos = 0;
+    int64_t redos = 0;
     double t0, t1;
 
+    /* a piece of the running Encode first: it is on the serial chain */
+    if (rl_ring_side_run(r, pooled))
+        return 1;
     pthread_mutex_lock(&r->mu);
     if (r->stop_req && !r->quit) {   /* set under mu by rl_ring_stop_request */
         cancel = check_stop(r);
@@ -682,38 +660,39 @@ static int ring_run_one(void *ctx)
             rl_executor_notify(r->ex);
         return 0;
     }
-    t = pooled && pool_full(r) ? T_NONE : pick_task(r, 1, &frame, &assumed);
+    t = pooled && rl_ring_pool_full(r) ? T_NONE : pick_task(r, 1, &frame, &assumed);
     if (t == T_NONE) {
         pthread_mutex_unlock(&r->mu);
         return 0;
     }
     r->running++;
-    r->pool_running += pooled;
-    side_of = r->encoded;      /* an Encode item's frame: the one being encoded */
+    atomic_fetch_add_explicit(&r->pool_running, pooled, memory_order_relaxed);
     /* chain wake-up: one more thread if more work is ready (only a worker
      * would take it) */
-    more = !pool_full(r) && pick_task(r, 0, NULL, NULL) != T_NONE;
+    more = !rl_ring_pool_full(r) && pick_task(r, 0, NULL, NULL) != T_NONE;
     pthread_mutex_unlock(&r->mu);
     if (more)
         rl_executor_nudge(r->ex);
 
     timed = r->p.stats != NULL || r->p.trace != NULL;
-    t0 = timed ? now_s() : 0;
+    t0 = timed ? rl_ring_now_s() : 0;
     if (r->p.trace && t == T_ENCODE)
         redos = r->redo_count;          /* the Encode task's own field */
+    if (t == T_ENCODE)
+        r->side_wait_s = 0;             /* ... as this one */
     rc = run_task(r, t, frame, &assumed, &after, &has_after);
-    t1 = timed ? now_s() : 0;
+    t1 = timed ? rl_ring_now_s() : 0;
     if (r->p.trace)
-        trace_task(r, t, t0, t1, frame, rc, side_of, redos);
+        trace_task(r, t, t0, t1, frame, rc, redos);
 
     pthread_mutex_lock(&r->mu);
     if (r->p.stats) {
-        add_stats(&r->stats, t, t1 - t0);
+        add_stats(&r->stats, t, t1 - t0, t == T_ENCODE ? r->side_wait_s : 0);
         if (t == T_ENCODE && rc == RING_E_BOUNDARY)
             r->stats.frames--;      /* a file's end, not a frame */
     }
     cancel = complete_task(r, t, frame, rc, &after, has_after);
-    r->pool_running -= pooled;
+    atomic_fetch_sub_explicit(&r->pool_running, pooled, memory_order_relaxed);
     /* helpers: rl_ring_wait waits for the end; rl_ring_help_until also for
      * STARVED (nothing running) and for output */
     wake = (r->helpers > 0 && r->quit)
@@ -724,44 +703,6 @@ static int ring_run_one(void *ctx)
     if (wake)
         rl_executor_notify(r->ex);
     return 1;
-}
-
-/* Encode's fork-join: item 0 here, the others offered to the executor's
- * threads (first in pick_task's order); what nobody took, Encode runs
- * itself, then it waits for the items others run.  A stop does not cut it
- * short: items are short and the frame's Encode must complete or fail as a
- * whole. */
-void rl_ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg)
-{
-    Ring *r = ctx;
-    int offer;
-
-    pthread_mutex_lock(&r->mu);
-    r->side_fn = fn;
-    r->side_arg = arg;
-    r->side_n = n;
-    r->side_next = 1;
-    r->side_running = 0;
-    offer = !pool_full(r);
-    pthread_mutex_unlock(&r->mu);
-    if (offer)
-        rl_executor_nudge(r->ex);
-
-    rl_stress_point();
-    fn(arg, 0);
-
-    pthread_mutex_lock(&r->mu);
-    while (r->side_next < r->side_n) {
-        int const i = r->side_next++;
-        pthread_mutex_unlock(&r->mu);
-        fn(arg, i);
-        pthread_mutex_lock(&r->mu);
-    }
-    while (r->side_running > 0)
-        pthread_cond_wait(&r->side_cv, &r->mu);
-    r->side_fn = NULL;
-    r->side_arg = NULL;
-    pthread_mutex_unlock(&r->mu);
 }
 
 /* --------------------------------------------------------- public calls */
@@ -1098,7 +1039,7 @@ int rl_ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp)
             r->p.result->failed_end = RL_RING_END_OUTPUT;
         return rc;
     }
-    r->t0 = now_s();
+    r->t0 = rl_ring_now_s();
     stop_attach(r);
     r->attached = 1;
     rl_executor_attach(r->ex, &r->client);
@@ -1147,7 +1088,7 @@ void rl_ring_halt(Ring *r)
             r->p.result->failed_file = r->err_file;
         }
         if (r->p.stats) {
-            r->stats.wall_s = now_s() - r->t0;
+            r->stats.wall_s = rl_ring_now_s() - r->t0;
             r->stats.search_redos = r->redo_count;
             *r->p.stats = r->stats;
         }

@@ -6,6 +6,7 @@
 #define RL_RING_IMPL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "ring.h"
@@ -13,7 +14,7 @@
 #include "stages.h"
 
 typedef enum RingTask {
-    T_NONE, T_SIDE, T_ENCODE, T_REDECODE, T_RESOLVE, T_SEARCH, T_PREPARE, T_GAIN0, T_GAIN1, T_DISPATCH,
+    T_NONE, T_ENCODE, T_REDECODE, T_RESOLVE, T_SEARCH, T_PREPARE, T_GAIN0, T_GAIN1, T_DISPATCH,
     T_FINISH
 } RingTask;
 
@@ -88,15 +89,9 @@ struct RlRing {
     unsigned char *slot_has_pred;      /* ... if it made one */
     int     running;                   /* tasks taken and not yet completed */
     int     helpers;                   /* threads in rl_ring_wait / rl_ring_help_until */
-    int     pool_running;              /* tasks taken by pool workers (p.max_workers) */
+    atomic_int pool_running;           /* tasks taken by pool workers (p.max_workers); also
+                                        * changed without mu by fork_join.c's items */
     int     out_waiters;               /* of those, in rl_ring_help_until */
-    /* Encode's fork-join (rl_ring_fork_join): items [side_next, side_n) are
-     * free for any worker, side_running are being run; side_cv wakes the
-     * Encode task waiting for them */
-    void  (*side_fn)(void *arg, int i);
-    void   *side_arg;
-    int     side_n, side_next, side_running;
-    pthread_cond_t side_cv;
     RlRingStats stats;                 /* task times (only when p.stats) */
     int     stop_req;                  /* the stop token was requested */
     int     quit;
@@ -119,6 +114,17 @@ struct RlRing {
                                         * writes it before the next file's first cut) */
     int      read_end_reported;        /* the read_progress call of the end was made */
     int      read_left;                /* frames of lame's current read not yet fed */
+
+    /* ---- Encode's fork-join (fork_join.c, its comment says who touches
+     * what): atomics, and fields the Encode task writes while it is closed */
+    _Atomic uint64_t side_word;        /* (items << 32) | next free item; 0 items: closed */
+    atomic_int side_done;              /* items others claimed and finished */
+    atomic_int side_sleeping;          /* the joiner waits on side_cv (under mu) */
+    pthread_cond_t side_cv;
+    void  (*side_fn)(void *arg, int i);
+    void   *side_arg;
+    int64_t side_frame;                /* the frame being encoded (the items' trace) */
+    double  side_wait_s;               /* the Encode task's time in its joins (stats) */
 
     /* ---- the Encode task only, then the Finish task ---- */
     int      out_failed;               /* an output port call failed (as in_failed) */
@@ -203,5 +209,12 @@ int  rl_ring_start(Ring *r, const RlRingInput *in, const RlRingOutput *outp);
 void rl_ring_halt(Ring *r);
 /* The fork-join the Encode task lends rl_encode (RlForkJoin.run; ctx: the Ring). */
 void rl_ring_fork_join(void *ctx, int n, void (*fn)(void *arg, int i), void *arg);
+/* Any thread of the ring's executor, without mu: runs one free item of an
+ * open fork-join; 1 if it ran one.  pooled: a pool worker (p.max_workers). */
+int  rl_ring_side_run(Ring *r, int pooled);
+/* Without mu: p.max_workers pool workers run the ring's tasks already. */
+int  rl_ring_pool_full(const Ring *r);
+/* CLOCK_MONOTONIC in seconds. */
+double rl_ring_now_s(void);
 
 #endif

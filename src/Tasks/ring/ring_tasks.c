@@ -451,6 +451,7 @@ int rl_ring_run_encode(Ring *r, RlFrame *f, int64_t t)
         if (rc < 0)
             return rc;
     }
+    r->side_frame = t;
     rc = rl_encode(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), f, r->fork ? &fj : NULL);
     if (rc < 0)
         return rc;
