@@ -535,14 +535,14 @@ static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int si
     }
 #define NOGAP_SHORT_ALL(sz, flags, tag)                                             \
     NOGAP_SHORT(sz, (flags) | 0, tag##_retry) NOGAP_SHORT(sz, (flags) | 1, tag##_encode) \
-    NOGAP_SHORT(sz, (flags) | 2, tag##_init) NOGAP_SHORT(sz, (flags) | 3, tag##_flush)
-#define NOGAP_SHORT_CBR(sz, tag) \
-    NOGAP_SHORT_ALL(sz, 0, tag) NOGAP_SHORT(sz, 4, tag##_init_nogap)
-NOGAP_SHORT_CBR(0, unlimited)
-NOGAP_SHORT_CBR(1, one)
-NOGAP_SHORT_CBR(300, some)
-NOGAP_SHORT_CBR(-2, below)
-NOGAP_SHORT_CBR(-1, exact)
+    NOGAP_SHORT(sz, (flags) | 2, tag##_init) NOGAP_SHORT(sz, (flags) | 3, tag##_flush)  \
+    NOGAP_SHORT(sz, (flags) | 4, tag##_init_nogap)
+NOGAP_SHORT_ALL(0, 0, unlimited)
+NOGAP_SHORT_ALL(1, 0, one)
+NOGAP_SHORT_ALL(300, 0, some)
+NOGAP_SHORT_ALL(-2, 0, below)
+NOGAP_SHORT_ALL(-1, 0, exact)
+NOGAP_SHORT_ALL(0, NOGAP_VBR, vbr_unlimited)
 NOGAP_SHORT_ALL(300, NOGAP_VBR, vbr_some)
 NOGAP_SHORT_ALL(-2, NOGAP_VBR, vbr_below)
 NOGAP_SHORT_ALL(-1, NOGAP_VBR, vbr_exact)
@@ -550,10 +550,8 @@ NOGAP_SHORT_ALL(-1, NOGAP_VBR, vbr_exact)
     {"nogap flush into " what ", retried", nogap_short_##tag##_retry},                     \
     {"nogap flush into " what ", then an encode call", nogap_short_##tag##_encode},        \
     {"nogap flush into " what ", then lame_init_bitstream", nogap_short_##tag##_init},     \
-    {"nogap flush into " what ", then lame_encode_flush", nogap_short_##tag##_flush}
-#define NOGAP_SHORT_CBR_ROWS(tag, what)                                                  \
-    NOGAP_SHORT_ROWS(tag, what),                                                         \
-    {"nogap flush into " what ", then lame_init_bitstream and a sample-less nogap flush", \
+    {"nogap flush into " what ", then lame_encode_flush", nogap_short_##tag##_flush},      \
+    {"nogap flush into " what ", then lame_init_bitstream and a sample-less nogap flush",   \
      nogap_short_##tag##_init_nogap}
 
 struct scenario {
@@ -585,11 +583,12 @@ static const struct scenario scenarios[] = {
     {"nogap calls out of order", nogap_misorder},
     {"lame_init_bitstream after the flush, then a sample-less nogap flush", init_after_flush_then_nogap},
     {"lame_init_bitstream twice, decoding on the fly", init_twice_decoded},
-    NOGAP_SHORT_CBR_ROWS(unlimited, "0 bytes (unlimited)"),
-    NOGAP_SHORT_CBR_ROWS(one, "1 byte"),
-    NOGAP_SHORT_CBR_ROWS(some, "300 bytes"),
-    NOGAP_SHORT_CBR_ROWS(below, "one byte less than its size"),
-    NOGAP_SHORT_CBR_ROWS(exact, "its size"),
+    NOGAP_SHORT_ROWS(unlimited, "0 bytes (unlimited)"),
+    NOGAP_SHORT_ROWS(one, "1 byte"),
+    NOGAP_SHORT_ROWS(some, "300 bytes"),
+    NOGAP_SHORT_ROWS(below, "one byte less than its size"),
+    NOGAP_SHORT_ROWS(exact, "its size"),
+    NOGAP_SHORT_ROWS(vbr_unlimited, "0 bytes (unlimited; VBR, ReplayGain, ID3v2)"),
     NOGAP_SHORT_ROWS(vbr_some, "300 bytes (VBR, ReplayGain, ID3v2)"),
     NOGAP_SHORT_ROWS(vbr_below, "one byte less than its size (VBR, ReplayGain, ID3v2)"),
     NOGAP_SHORT_ROWS(vbr_exact, "its size (VBR, ReplayGain, ID3v2)"),

@@ -885,7 +885,7 @@ int rl_ring_init_bitstream(RlRing *r)
 
 static int count_head(Ring *r)
 {
-    return rl_encoder_empty_file(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e));
+    return rl_ring_count_empty_file(r);
 }
 
 int rl_ring_head_as_music(RlRing *r)
