@@ -636,8 +636,14 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
     }
     if (s->flushed)
         return (int) rl_api_output_take_file(&s->out, buf, room);
-    if (s->nogap_held)
+    if (s->nogap_held && !s->file_open)
         return retry_flush(s, buf, cap);
+    if (s->nogap_held && !no_room((int64_t) s->head_len, cap)) {
+        /* lame_init_bitstream since: lame copies the held flush out as
+         * music with the new head (a sample-less file flushes no more) */
+        rl_ring_held_as_music(s->ring);
+        s->nogap_held = 0;
+    }
     if (!s->nogap_ending) {
         rc = rl_api_input_file_end(&s->in);
         if (rc < 0)

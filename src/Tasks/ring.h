@@ -310,6 +310,12 @@ int  rl_ring_end_file(RlRing *r, int head_held);
  * -ENOSPC).  hold 0: a retried flush handed it out as music: the counts
  * are as rl_ring_end_file left them (and the tag it handed over); 0. */
 int  rl_ring_hold_flush(RlRing *r, int hold, uint8_t *tag, size_t cap);
+/* After rl_ring_hold_flush(hold 1) and rl_ring_init_bitstream, while the
+ * ring is STARVED with no input arriving: the held flush goes out as music
+ * ahead of the new head, as libmp3lame's next copy_buffer(.., 1) hands out
+ * its bit buffer: its bytes are added to the new file's count and the
+ * music CRC goes on from after them. */
+void rl_ring_held_as_music(RlRing *r);
 /* lame_init_bitstream (head_by_caller), while the ring is STARVED with no
  * input arriving or DONE: the current file's ID3v2 tag and a new tag
  * placeholder go out where the stream is, the frame count, the seek table

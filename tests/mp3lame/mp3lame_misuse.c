@@ -469,16 +469,18 @@ static void init_twice_decoded(const struct rlt_lame *l, struct rlt_result *res)
 }
 
 /* A nogap flush into `size` bytes (< 0: lame_get_size_mp3buffer's answer
- * before it, the exact size, plus size + 1), then `next`: 0 the nogap
- * flush again, 1 an encode call, 2 lame_init_bitstream, 3 lame_encode_flush;
- * the tag and the getters after each step, then the set's end. */
+ * before it, the exact size, plus size + 1), then `next & 7`: 0 the nogap
+ * flush again, 1 an encode call, 2 lame_init_bitstream, 3 lame_encode_flush,
+ * 4 lame_init_bitstream and a sample-less nogap flush; the tag and the
+ * getters after each step, then the set's end.  NOGAP_VBR in next: VBR
+ * with ReplayGain and an ID3v2 tag. */
+enum { NOGAP_VBR = 8 };
 static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int size, int next)
 {
     lame_t gfp = l->lame_init();
     int exact, held, rc;
-    if (next >= 4) {
-        /* VBR with ReplayGain and an ID3v2 tag: a larger flush, a title */
-        next -= 4;
+    if (next & NOGAP_VBR) {
+        /* a larger flush, a title */
         ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
         ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_findReplayGain"))(gfp, 1);
         l->id3tag_init(gfp);
@@ -495,7 +497,7 @@ static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int si
     held = rc < 0;
     put_call(res, "lame_encode_flush_nogap into size", rc);
     put_flush_state(l, gfp, res, "after the nogap flush into size");
-    switch (next) {
+    switch (next & 7) {
     case 0:
         put_call(res, "lame_encode_flush_nogap into size again", l->lame_encode_flush_nogap(gfp, out, size));
         put_call(res, "lame_encode_flush_nogap retried", l->lame_encode_flush_nogap(gfp, out, 7200));
@@ -513,6 +515,11 @@ static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int si
         rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
         put_flush_state(l, gfp, res, "after lame_init_bitstream");
         break;
+    case 4:
+        rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+        put_call(res, "sample-less lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+        put_flush_state(l, gfp, res, "after the sample-less nogap flush");
+        break;
     default:
         flush_with_state(l, gfp, res, "lame_encode_flush");
         close_handle(l, gfp, res);
@@ -526,25 +533,26 @@ static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int si
     {                                                                                \
         nogap_short(l, res, sz, next);                                               \
     }
-#define NOGAP_SHORT_ALL(sz, tag) \
-    NOGAP_SHORT(sz, 0, tag##_retry) NOGAP_SHORT(sz, 1, tag##_encode) \
-    NOGAP_SHORT(sz, 2, tag##_init) NOGAP_SHORT(sz, 3, tag##_flush)
-NOGAP_SHORT_ALL(0, unlimited)
-NOGAP_SHORT_ALL(1, one)
-NOGAP_SHORT_ALL(300, some)
-NOGAP_SHORT_ALL(-2, below)
-NOGAP_SHORT_ALL(-1, exact)
-#define NOGAP_SHORT_VBR(sz, tag) \
-    NOGAP_SHORT(sz, 4, tag##_retry) NOGAP_SHORT(sz, 5, tag##_encode) \
-    NOGAP_SHORT(sz, 6, tag##_init) NOGAP_SHORT(sz, 7, tag##_flush)
-NOGAP_SHORT_VBR(300, vbr_some)
-NOGAP_SHORT_VBR(-2, vbr_below)
-NOGAP_SHORT_VBR(-1, vbr_exact)
+#define NOGAP_SHORT_ALL(sz, flags, tag)                                             \
+    NOGAP_SHORT(sz, (flags) | 0, tag##_retry) NOGAP_SHORT(sz, (flags) | 1, tag##_encode) \
+    NOGAP_SHORT(sz, (flags) | 2, tag##_init) NOGAP_SHORT(sz, (flags) | 3, tag##_flush)  \
+    NOGAP_SHORT(sz, (flags) | 4, tag##_init_nogap)
+NOGAP_SHORT_ALL(0, 0, unlimited)
+NOGAP_SHORT_ALL(1, 0, one)
+NOGAP_SHORT_ALL(300, 0, some)
+NOGAP_SHORT_ALL(-2, 0, below)
+NOGAP_SHORT_ALL(-1, 0, exact)
+NOGAP_SHORT_ALL(0, NOGAP_VBR, vbr_unlimited)
+NOGAP_SHORT_ALL(300, NOGAP_VBR, vbr_some)
+NOGAP_SHORT_ALL(-2, NOGAP_VBR, vbr_below)
+NOGAP_SHORT_ALL(-1, NOGAP_VBR, vbr_exact)
 #define NOGAP_SHORT_ROWS(tag, what)                                                        \
     {"nogap flush into " what ", retried", nogap_short_##tag##_retry},                     \
     {"nogap flush into " what ", then an encode call", nogap_short_##tag##_encode},        \
     {"nogap flush into " what ", then lame_init_bitstream", nogap_short_##tag##_init},     \
-    {"nogap flush into " what ", then lame_encode_flush", nogap_short_##tag##_flush}
+    {"nogap flush into " what ", then lame_encode_flush", nogap_short_##tag##_flush},      \
+    {"nogap flush into " what ", then lame_init_bitstream and a sample-less nogap flush",   \
+     nogap_short_##tag##_init_nogap}
 
 struct scenario {
     const char *name;
@@ -580,6 +588,7 @@ static const struct scenario scenarios[] = {
     NOGAP_SHORT_ROWS(some, "300 bytes"),
     NOGAP_SHORT_ROWS(below, "one byte less than its size"),
     NOGAP_SHORT_ROWS(exact, "its size"),
+    NOGAP_SHORT_ROWS(vbr_unlimited, "0 bytes (unlimited; VBR, ReplayGain, ID3v2)"),
     NOGAP_SHORT_ROWS(vbr_some, "300 bytes (VBR, ReplayGain, ID3v2)"),
     NOGAP_SHORT_ROWS(vbr_below, "one byte less than its size (VBR, ReplayGain, ID3v2)"),
     NOGAP_SHORT_ROWS(vbr_exact, "its size (VBR, ReplayGain, ID3v2)"),

@@ -333,12 +333,18 @@ int rl_bits_init(RlEncodeState *s, const RlConfig *cfg)
     return put_tag_placeholder(s, cfg);
 }
 
-int rl_bits_count_placeholder(RlEncodeState *s, const RlConfig *cfg)
+int rl_bits_count_placeholder(RlEncodeState *s, const RlConfig *cfg, const uint8_t *head,
+                              size_t head_n)
 {
     uint8_t frame[RL_TAG_MAX_FRAME];
-    RlSeekInfo const seek = s->seek;
+    RlSeekInfo seek;
     int n;
 
+    if (head_n > 0) {
+        s->music_crc = rl_crc16_lame(s->music_crc, head, head_n);
+        s->seek.nbytes_written += (unsigned long) head_n;
+    }
+    seek = s->seek;
     if (!s->write_lame_tag)
         return 0;
     /* the same bytes put_tag_placeholder wrote (no frame came since) */

@@ -110,10 +110,12 @@ int rl_bits_new_file(RlEncodeState *s, const struct RlConfig *cfg);
 
 /* A gapless set's file that had no samples: LAME's front end never called
  * lame_encode_buffer for it, so lame_encode_flush_nogap's copy_buffer(..,1)
- * counts its tag placeholder as music (CRC and byte count).  Call before
+ * counts its tag placeholder as music (CRC and byte count), after the
+ * head's n bytes before it in the bit buffer where there are any.  Call before
  * the file's rl_bits_flush.
  * Stage: Encode. */
-int rl_bits_count_placeholder(RlEncodeState *s, const struct RlConfig *cfg);
+int rl_bits_count_placeholder(RlEncodeState *s, const struct RlConfig *cfg, const uint8_t *head,
+                              size_t n);
 
 /* format_bitstream + copy_buffer(..,1) bookkeeping + AddVbrFrame for frame f
  * (f->bitrate_index, f->padding, f->mode_ext, f->side after the reservoir).

@@ -326,9 +326,10 @@ void rl_encoder_redecode_new_file(RlRedecode *rd)
         rd->peak = 0.0f;
 }
 
-int rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc)
+int rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc, const uint8_t *head,
+                          size_t n)
 {
-    return rl_bits_count_placeholder(&enc->enc, &k->cfg);
+    return rl_bits_count_placeholder(&enc->enc, &k->cfg, head, n);
 }
 
 int rl_encoder_new_file(const RlEncoderConst *k, RlEncodeStage *enc)

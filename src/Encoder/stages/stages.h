@@ -276,8 +276,11 @@ int  rl_encoder_gain_mark(RlGainFeed *rg);
  * tag of file i needs i < this. */
 int  rl_encoder_gain_titles(RlGainFeed *rg);
 /* Encode, at a boundary, before rl_encoder_flush_bits, when the file had no
- * samples at all: its tag placeholder then counts as music, as in LAME. */
-int  rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc);
+ * samples at all: the head's n bytes lame has in its bit buffer before the
+ * tag placeholder (libmp3lame's own ID3v2 tag; none: NULL, 0) and the
+ * placeholder then count as music, as in LAME. */
+int  rl_encoder_empty_file(const RlEncoderConst *k, RlEncodeStage *enc, const uint8_t *head,
+                           size_t n);
 /* Encode, at a boundary, after rl_encoder_flush_bits and taking the bytes:
  * the LAME tag frame of the file ending, ReplayGain title `title`
  * (lame_get_lametag_frame after lame_encode_flush_nogap: the padding of

@@ -776,6 +776,18 @@ int rl_ring_hold_flush(RlRing *r, int hold, uint8_t *tag, size_t cap)
     return r->held_tag_len;
 }
 
+void rl_ring_held_as_music(RlRing *r)
+{
+    RlEncodeStage *enc = rl_encoder_encode_stage(r->e);
+    RlMusicMark m;
+
+    /* end_after's CRC is end_before's gone on over the held bytes */
+    rl_encoder_music_mark(enc, &m);
+    m.crc = r->end_after.crc;
+    m.bytes += r->end_after.bytes - r->end_before.bytes;
+    rl_encoder_set_music_mark(enc, &m);
+}
+
 int rl_ring_reopen(RlRing *r)
 {
     int rc = 0;
@@ -873,7 +885,7 @@ int rl_ring_init_bitstream(RlRing *r)
 
 static int count_head(Ring *r)
 {
-    return rl_encoder_empty_file(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e));
+    return rl_ring_count_empty_file(r);
 }
 
 int rl_ring_head_as_music(RlRing *r)

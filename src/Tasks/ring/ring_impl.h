@@ -176,6 +176,9 @@ int rl_ring_write_file_head(Ring *r);
  * tag placeholder (the frame count and seek table restart), the decoded
  * peak restarted; Encode's work (or a thread that is Encode meanwhile). */
 int rl_ring_new_head(Ring *r);
+/* Encode: the current file had no sample: its head counts as music
+ * (rl_encoder_empty_file).  0 or -errno. */
+int rl_ring_count_empty_file(Ring *r);
 int rl_ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
 
 /* An output port call's result, remembered as the output's failure

@@ -251,7 +251,7 @@ static int boundary_flush(Ring *r, int64_t t, int in_finish)
     int rc = 0;
 
     if (r->file_empty[r->out_file]) {
-        rc = rl_encoder_empty_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
+        rc = rl_ring_count_empty_file(r);
         if (rc == 0 && r->file_head_len > 0)
             rc = redecode_now(r, r->file_head, r->file_head_len, in_finish);
         if (rc < 0)
@@ -285,6 +285,15 @@ static const uint8_t *file_id3v2(const Ring *r, int i, size_t *len)
     }
     *len = r->p.id3v2_len;
     return r->p.id3v2;
+}
+
+int rl_ring_count_empty_file(Ring *r)
+{
+    size_t n = 0;
+    /* only libmp3lame's own ID3v2 tag is in its bit buffer (lame's front
+     * end writes its tag itself) */
+    const uint8_t *v2 = r->p.head_by_caller ? file_id3v2(r, r->out_file, &n) : NULL;
+    return rl_encoder_empty_file(rl_encoder_const(r->e), rl_encoder_encode_stage(r->e), v2, n);
 }
 
 /* A gapless file's LAME tag frame (lame_get_lametag_frame after its
@@ -377,7 +386,7 @@ static int next_file(Ring *r, int64_t first)
     if (!r->out.next_file)
         return -EPROTO;
     if (!r->rd && r->file_empty[r->out_file]) {
-        rc = rl_encoder_empty_file(rl_encoder_const(e), rl_encoder_encode_stage(e));
+        rc = rl_ring_count_empty_file(r);
         if (rc < 0)
             return rc;
     }
