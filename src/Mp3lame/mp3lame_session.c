@@ -492,8 +492,7 @@ void rl_mp3_session_gains(const RlMp3Session *s, int *radio_gain, int *noclip_ch
         *radio_gain = s->file_radio_gain;
         *noclip_change = s->file_noclip_change;
         *noclip_scale = s->file_noclip_scale;
-    }
-    else {
+    } else {
         *radio_gain = s->flushes > 0 ? s->result.radio_gain : 0;
         *noclip_change = s->flushes > 0 ? s->result.noclip_gain_change : 0;
         *noclip_scale = s->flushes > 0 && s->result.decoded ? s->result.noclip_scale : -1.0f;
@@ -604,8 +603,7 @@ static int retry_flush(RlMp3Session *s, uint8_t *buf, int cap)
             return -4;
         }
         (void) rl_api_output_swap_tag(&s->out, tag, (size_t) len, spare, sizeof spare);
-    }
-    else if (fits)
+    } else if (fits)
         (void) rl_api_output_swap_tag(&s->out, s->held_tag, s->held_tag_len, spare, sizeof spare);
     if (!fits)
         return -1;

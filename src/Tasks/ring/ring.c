@@ -105,11 +105,12 @@
  * more work is ready, it calls rl_executor_nudge once (a notify when a
  * thread sleeps; each woken thread does the same: a chain, no thundering
  * herd); rl_ring_fork_join nudges when it offers items (Encode runs what
- * nobody took itself; a nudge is a notify only when a thread sleeps).  The input port's rl_ring_input_ready takes mu,
- * bumps in_events and notifies if Dispatch waits for input; Dispatch that
- * found no block waits until in_events moves past the value it saw when it
- * was taken (so a block that arrives between the port's "none" and the
- * publish is not lost).  Helpers are woken (notify) when a task publishes
+ * nobody took itself; a nudge is a notify only when a thread sleeps).
+ * The input port's rl_ring_input_ready takes mu, bumps in_events and
+ * notifies if Dispatch waits for input; Dispatch that found no block waits
+ * until in_events moves past the value it saw when it was taken (so a
+ * block that arrives between the port's "none" and the publish is not
+ * lost).  Helpers are woken (notify) when a task publishes
  * with helpers present and the ring ended or failed, and, when a
  * rl_ring_help_until caller waits (its done() is typically "output
  * arrived"), after each Encode / Finish and whenever nothing is running.
