@@ -1,13 +1,23 @@
 /* SPDX-License-Identifier: LGPL-2.0-or-later */
 /* ringlame: the worker pool (see executor.h for the contract).
  *
- * State, all under `mu`: the attached clients (a singly linked list), `rr`
- * (the client the next pass starts at, so that passes rotate over the
- * clients), `gen` (bumped by every notify and every attach/detach) and
- * `members` (bumped by attach/detach only).  A worker's pass visits every
- * client once from its start point; it follows the list's links only while
- * `members` is unchanged (a detached client's link may be stale), and it
- * sleeps only if nothing ran and `gen` did not move since the pass began. */
+ * Under `mu`: the attached clients (a singly linked list), `rr` (the client
+ * the next pass starts at, so that passes rotate over the clients),
+ * `members` (bumped by attach/detach), each client's ex_busy, and the
+ * sleeps themselves.  A worker's pass visits every client once from its
+ * start point; it follows the list's links only while `members` is
+ * unchanged (a detached client's link may be stale), and it sleeps only if
+ * nothing ran and `gen` did not move since the pass began.
+ *
+ * `gen` (bumped by every notify and attach/detach) and the sleeper counts
+ * are atomics, so that notify needs mu only when someone sleeps: a Dekker
+ * pair (seq_cst) where a sleeper counts itself before its last look at
+ * `gen`, under mu and until its wait begins, and a notifier bumps `gen`
+ * before it looks at the counts.  One of them sees the other; a notifier
+ * that sees a sleeper takes mu once (the sleeper is then inside its wait)
+ * and signals after it lets mu go, so the woken thread does not block on
+ * mu at once.  The helper takes mu only to sleep, a worker once per run
+ * of tasks at one client. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -15,6 +25,10 @@
 
 #include "executor.h"
 #include "thread_policy.h"
+
+/* The most tasks a worker runs at one client before its pass moves on
+ * (other clients get their turn; one client alone is entered again). */
+#define RUN_MAX 16
 
 struct RlExecutor {
     pthread_mutex_t mu;
@@ -24,27 +38,40 @@ struct RlExecutor {
     RlExecClient   *clients;
     RlExecClient   *rr;
     int             nclients;
-    uint64_t        gen, members;
-    int             sleeping_workers, sleeping_helpers;
-    atomic_int      sleeping;   /* their sum, for rl_executor_nudge's look without mu */
+    uint64_t        members;
+    _Atomic uint64_t gen;
+    atomic_int      sleeping_workers, sleeping_helpers;
     int             quit;
     int             nworkers;
     pthread_t      *tid;
 };
 
-/* Assumes mu.  Calls c->run_one without mu; c stays attached meanwhile
- * (detach waits for ex_busy). */
+/* Assumes mu.  Calls c->run_one without mu, up to RUN_MAX times while it
+ * finds work and c stays attached; c stays attached meanwhile (detach
+ * waits for ex_busy).  1: it ran something. */
 static int run_client(RlExecutor *ex, RlExecClient *c)
 {
-    int ran;
+    int ran = 0;
 
     c->ex_busy++;
     pthread_mutex_unlock(&ex->mu);
-    ran = c->run_one(c->ctx);
+    while (ran < RUN_MAX && atomic_load_explicit(&c->ex_attached, memory_order_relaxed)
+           && c->run_one(c->ctx) > 0)
+        ran++;
     pthread_mutex_lock(&ex->mu);
-    if (--c->ex_busy == 0 && !c->ex_attached)
+    if (--c->ex_busy == 0 && !atomic_load_explicit(&c->ex_attached, memory_order_relaxed))
         pthread_cond_broadcast(&ex->idle_cv);
     return ran > 0;
+}
+
+/* Assumes mu: sleeps on cv unless `gen` moved from seen (see the top). */
+static void sleep_unless_moved(RlExecutor *ex, atomic_int *sleeping, pthread_cond_t *cv,
+                               uint64_t seen)
+{
+    atomic_fetch_add(sleeping, 1);
+    if (atomic_load(&ex->gen) == seen)
+        pthread_cond_wait(cv, &ex->mu);
+    atomic_fetch_sub(sleeping, 1);
 }
 
 static void *worker(void *arg)
@@ -53,7 +80,7 @@ static void *worker(void *arg)
 
     pthread_mutex_lock(&ex->mu);
     while (!ex->quit) {
-        uint64_t const gen = ex->gen, members = ex->members;
+        uint64_t const gen = atomic_load(&ex->gen), members = ex->members;
         RlExecClient *c = ex->rr ? ex->rr : ex->clients;
         int n = ex->nclients, ran = 0;
 
@@ -67,13 +94,8 @@ static void *worker(void *arg)
             next = c->ex_next ? c->ex_next : ex->clients;
             c = next;
         }
-        if (!ran && ex->gen == gen && !ex->quit) {
-            ex->sleeping_workers++;
-            atomic_fetch_add_explicit(&ex->sleeping, 1, memory_order_relaxed);
-            pthread_cond_wait(&ex->work_cv, &ex->mu);
-            atomic_fetch_sub_explicit(&ex->sleeping, 1, memory_order_relaxed);
-            ex->sleeping_workers--;
-        }
+        if (!ran && !ex->quit)
+            sleep_unless_moved(ex, &ex->sleeping_workers, &ex->work_cv, gen);
     }
     pthread_mutex_unlock(&ex->mu);
     return NULL;
@@ -168,13 +190,22 @@ int rl_executor_workers(const RlExecutor *ex)
     return ex ? ex->nworkers : 0;   /* fixed after create */
 }
 
-/* Assumes mu. */
+/* Bumps gen; wakes one sleeping worker and every sleeping helper (see the
+ * top for why mu is taken and let go before the signals). */
 static void wake(RlExecutor *ex)
 {
-    ex->gen++;
-    if (ex->sleeping_workers > 0)
+    int workers, helpers;
+
+    atomic_fetch_add(&ex->gen, 1);
+    workers = atomic_load(&ex->sleeping_workers);
+    helpers = atomic_load(&ex->sleeping_helpers);
+    if (workers == 0 && helpers == 0)
+        return;
+    pthread_mutex_lock(&ex->mu);
+    pthread_mutex_unlock(&ex->mu);
+    if (workers > 0)
         pthread_cond_signal(&ex->work_cv);
-    if (ex->sleeping_helpers > 0)
+    if (helpers > 0)
         pthread_cond_broadcast(&ex->help_cv);
 }
 
@@ -182,13 +213,13 @@ void rl_executor_attach(RlExecutor *ex, RlExecClient *c)
 {
     pthread_mutex_lock(&ex->mu);
     c->ex_busy = 0;
-    c->ex_attached = 1;
+    atomic_store_explicit(&c->ex_attached, 1, memory_order_relaxed);
     c->ex_next = ex->clients;
     ex->clients = c;
     ex->nclients++;
     ex->members++;
-    wake(ex);
     pthread_mutex_unlock(&ex->mu);
+    wake(ex);
 }
 
 void rl_executor_detach(RlExecutor *ex, RlExecClient *c)
@@ -205,10 +236,10 @@ void rl_executor_detach(RlExecutor *ex, RlExecClient *c)
     }
     if (ex->rr == c)
         ex->rr = c->ex_next;
-    c->ex_attached = 0;
+    atomic_store_explicit(&c->ex_attached, 0, memory_order_relaxed);
     c->ex_next = NULL;
     ex->members++;
-    ex->gen++;
+    atomic_fetch_add(&ex->gen, 1);
     while (c->ex_busy > 0)
         pthread_cond_wait(&ex->idle_cv, &ex->mu);
     pthread_mutex_unlock(&ex->mu);
@@ -216,37 +247,29 @@ void rl_executor_detach(RlExecutor *ex, RlExecClient *c)
 
 void rl_executor_notify(RlExecutor *ex)
 {
-    pthread_mutex_lock(&ex->mu);
     wake(ex);
-    pthread_mutex_unlock(&ex->mu);
 }
 
 void rl_executor_nudge(RlExecutor *ex)
 {
-    if (atomic_load_explicit(&ex->sleeping, memory_order_relaxed) > 0)
-        rl_executor_notify(ex);
+    if (atomic_load_explicit(&ex->sleeping_workers, memory_order_relaxed) > 0
+        || atomic_load_explicit(&ex->sleeping_helpers, memory_order_relaxed) > 0)
+        wake(ex);
 }
 
 void rl_executor_help(RlExecutor *ex, RlExecClient *c, int (*done)(void *arg), void *arg)
 {
-    pthread_mutex_lock(&ex->mu);
     for (;;) {
-        uint64_t const gen = ex->gen;
-        int ran;
+        uint64_t const gen = atomic_load(&ex->gen);
 
-        pthread_mutex_unlock(&ex->mu);
         if (done(arg))
             return;
         /* the helper is the client's owner: it does not count in ex_busy
          * (it never detaches while it helps) */
-        ran = c->run_one(c->ctx) > 0;
+        if (c->run_one(c->ctx) > 0)
+            continue;
         pthread_mutex_lock(&ex->mu);
-        if (!ran && ex->gen == gen) {
-            ex->sleeping_helpers++;
-            atomic_fetch_add_explicit(&ex->sleeping, 1, memory_order_relaxed);
-            pthread_cond_wait(&ex->help_cv, &ex->mu);
-            atomic_fetch_sub_explicit(&ex->sleeping, 1, memory_order_relaxed);
-            ex->sleeping_helpers--;
-        }
+        sleep_unless_moved(ex, &ex->sleeping_helpers, &ex->help_cv, gen);
+        pthread_mutex_unlock(&ex->mu);
     }
 }
