@@ -884,14 +884,9 @@ int rl_ring_init_bitstream(RlRing *r)
     return run_as_encode(r, rl_ring_new_head, 0, 1, EBUSY);
 }
 
-static int count_head(Ring *r)
-{
-    return rl_ring_count_empty_file(r);
-}
-
 int rl_ring_head_as_music(RlRing *r)
 {
-    return run_as_encode(r, count_head, 0, 1, EBUSY);
+    return run_as_encode(r, rl_ring_count_empty_file, 0, 1, EBUSY);
 }
 
 int rl_ring_frame_size(const RlRing *r)
