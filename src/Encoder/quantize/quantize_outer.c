@@ -572,7 +572,7 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
         do {
             RlNoiseResult noise;
             int const search_limit = (cfg->substep_shaping & 2) ? 20 : 3;
-            int maxggain = 255, huff_bits, better;
+            int maxggain = 255, huff_bits, better, count1_before;
 
             /* a distorted sfb21 cannot be helped: stop */
             if (sfb21_extra) {
@@ -593,8 +593,10 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
                 break;
             /* coarser steps until the bits fit */
             for (;;) {
-                int const over = (w.part2_3_length = rl_count_bits(cfg, xrpow, &w, pseudohalf, &prev))
-                                 > huff_bits;
+                int over;
+                count1_before = prev.sfb_count1;
+                over = (w.part2_3_length = rl_count_bits(cfg, xrpow, &w, pseudohalf, &prev))
+                       > huff_bits;
                 range_over(shape, w.part2_3_length, w.part2_length, over);
                 if (!(over && w.global_gain <= maxggain))
                     break;
@@ -603,10 +605,20 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
             if (w.global_gain > maxggain)
                 break;
             if (best.over_count == 0) {
-                while ((w.part2_3_length = rl_count_bits(cfg, xrpow, &w, pseudohalf, &prev))
+                /* LAME counts the last gain again first.  That count reads
+                 * what the last one read (the granule, its lines' codes and
+                 * the cache's steps are as that count left them: requantizing
+                 * a band and the substep truncation are idempotent) except
+                 * the cache's count1 band, which the last count rewrote: when
+                 * that band stayed, the count repeats exactly. */
+                int again = prev.sfb_count1 != count1_before || cfg->use_best_huffman == 2;
+                while ((w.part2_3_length = again ? rl_count_bits(cfg, xrpow, &w, pseudohalf, &prev)
+                                                 : w.part2_3_length)
                            > best_part2_3_length
-                       && w.global_gain <= maxggain)
+                       && w.global_gain <= maxggain) {
                     w.global_gain++;
+                    again = 1;
+                }
                 if (w.global_gain > maxggain)
                     break;
             }
