@@ -108,6 +108,9 @@ typedef struct RlConfig {
     /* helper D1: Huffman region split per big_values (LAME sv_qnt.bv_scf),
      * filled by rl_huffman_config(cfg) after sfb is set */
     char  bv_scf[576];
+    /* the first long band ending past big_values, by big_values / 2 (the
+     * outer loop's count1 band), also from rl_huffman_config */
+    unsigned char bv_sfb[576 / 2 + 1];
 
     /* gfp values that LAME reads after lame_init_params (set by rl_config_init) */
     float vbr_q_frac;             /* gfp->VBR_q_frac after init (psymodel_init sk[] LERP) */

@@ -28,6 +28,7 @@ void rl_huffman_config(RlConfig *cfg)
 {
     const int *band = cfg->sfb.l;
 
+    cfg->bv_sfb[0] = 0;
     for (int i = 2; i <= 576; i += 2) {
         int nbands = 0;
         while (band[++nbands] < i)
@@ -41,6 +42,7 @@ void rl_huffman_config(RlConfig *cfg)
              * keep the nominal split, it is larger than big_values */
             r0 = subdivision[nbands].region0;
         }
+        cfg->bv_sfb[i / 2] = (unsigned char) nbands;
         cfg->bv_scf[i - 2] = (char) r0;
 
         int r1 = subdivision[nbands].region1;
@@ -128,12 +130,10 @@ static void quantize_lines_01(unsigned int n, float istep, const float *xp, int 
 }
 
 /* One band's quantizer step (LAME: global gain less the scalefactor
- * amplification and the subblock gain). */
-static int band_step(const RlGranule *gi, int sfb)
+ * amplification and the subblock gain, which the cache holds). */
+static int band_step(const RlGranule *gi, const RlNoiseCache *prev, int sfb)
 {
-    int const pre = (gi->preflag && sfb < RL_SBMAX_L) ? rl_pretab[sfb] : 0;
-    return gi->global_gain - ((gi->scalefac[sfb] + pre) << (gi->scalefac_scale + 1))
-           - gi->subblock_gain[gi->window[sfb]] * 8;
+    return gi->global_gain - prev->off[sfb];
 }
 
 /* Quantizes lines [from, to) by the 0/1 test or by rounding. */
@@ -186,28 +186,31 @@ static void quantize_granule(RlQuantLinesFn quantize_lines, const float *xp, int
     int const last = prev->last_band;
     int const prev_use = gi->global_gain == prev->global_gain;
     int const use01 = prev->sfb_count1 > 0 && (prev_use || gi->block_type == RL_NORM_TYPE);
-    int from = 0;
+    /* LAME tests band `last` for the 0/1 run after it has set its band
+     * index past sfbmax: that band's cached step is the one read there
+     * (never written for long blocks, so 0: no 0/1 test; short blocks
+     * have no cached count1) */
+    int const p01_last = sfbmax + 1 < RL_SFBMAX ? prev->step[sfbmax + 1] : 0;
     if (!prev_use) {
         /* every band requantized; only the bands from the cached count1
-         * on may take the 0/1 test */
+         * on may take the 0/1 test (their t is at or above it) */
         redo = ((uint64_t) 2 << sfbmax) - 1;
-        from = use01 ? prev->sfb_count1 : sfbmax + 1;
-    }
-    for (int sfb = from; sfb <= last; sfb++) {
-        int const step = band_step(gi, sfb);
-        int const p = prev->step[sfb];
-        /* LAME tests band `last` for the 0/1 run after it has set its band
-         * index past sfbmax: that band's cached step is the one read there
-         * (never written for long blocks, so 0: no 0/1 test; short
-         * blocks have no cached count1) */
-        int const t = sfb == last ? sfbmax + 1 : sfb;
-        int const p01 = t < RL_SFBMAX ? prev->step[t] : 0;
-        redo |= (uint64_t) (!prev_use || p != step) << sfb;
-        zero_one |= (uint64_t) (use01 && t >= prev->sfb_count1 && p01 > 0 && step >= p01) << sfb;
+        for (int sfb = use01 ? prev->sfb_count1 : sfbmax + 1; sfb <= last; sfb++) {
+            int const p01 = sfb == last ? p01_last : prev->step[sfb];
+            zero_one |= (uint64_t) (p01 > 0 && band_step(gi, prev, sfb) >= p01) << sfb;
+        }
+    } else {
+        for (int sfb = 0; sfb <= last; sfb++) {
+            int const step = band_step(gi, prev, sfb);
+            int const t = sfb == last ? sfbmax + 1 : sfb;
+            int const p01 = sfb == last ? p01_last : prev->step[sfb];
+            redo |= (uint64_t) (prev->step[sfb] != step) << sfb;
+            zero_one |= (uint64_t) (use01 && t >= prev->sfb_count1 && p01 > 0 && step >= p01) << sfb;
+        }
     }
     /* past `last` only whether some band is requantized counts */
     for (int sfb = last + 1; prev_use && sfb <= sfbmax; sfb++)
-        redo |= (uint64_t) (prev->step[sfb] != band_step(gi, sfb)) << sfb;
+        redo |= (uint64_t) (prev->step[sfb] != band_step(gi, prev, sfb)) << sfb;
 
     /* LAME zeroes when it reaches a requantized band from `last` on */
     if ((redo >> last) != 0)
@@ -485,13 +488,10 @@ static int noquant_count_bits(const RlConfig *cfg, RlGranule *gi, RlNoiseCache *
         rl_best_huffman_divide(cfg, gi);
         bits = gi->part2_3_length;
     }
-    if (prev != NULL && gi->block_type == RL_NORM_TYPE) {
-        /* first band of the count1 region, for the next quantization */
-        int sfb = 0;
-        while (cfg->sfb.l[sfb] < gi->big_values)
-            sfb++;
-        prev->sfb_count1 = sfb;
-    }
+    if (prev != NULL && gi->block_type == RL_NORM_TYPE)
+        /* first band of the count1 region, for the next quantization
+         * (big_values is even here) */
+        prev->sfb_count1 = cfg->bv_sfb[gi->big_values >> 1];
     return bits;
 }
 

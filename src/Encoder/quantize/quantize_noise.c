@@ -73,6 +73,18 @@ void rl_noise_cache_init(RlNoiseCache *c, const RlGranule *gi, const float *l3_x
             c->last_band = sfb;
     }
     c->start[sfbmax + 1] = j;
+    rl_noise_cache_offsets(c, gi);
+}
+
+void rl_noise_cache_offsets(RlNoiseCache *c, const RlGranule *gi)
+{
+    /* calc_noise reads bands below psymax, the count bands up to sfbmax */
+    int const sfbmax = gi->block_type == RL_SHORT_TYPE ? 38 : 21;
+    int n = gi->psymax > sfbmax + 1 ? gi->psymax : sfbmax + 1;
+    if (n > RL_SFBMAX)
+        n = RL_SFBMAX;
+    for (int sfb = 0; sfb < n; sfb++)
+        c->off[sfb] = rl_band_offset(gi, sfb);
 }
 
 /* The noise of a band of l pairs from *startline at quantizer step `step`.
@@ -118,14 +130,21 @@ int rl_calc_noise(const RlGranule *gi, const float *l3_xmin, float *distort, RlN
     float max_noise = -20.0;
     int over_ssd = 0;
 
-    for (int sfb = 0; sfb < psymax; sfb++) {
-        int const pre = (gi->preflag && sfb < RL_SBMAX_L) ? rl_pretab[sfb] : 0;
-        int const s = gi->global_gain - ((gi->scalefac[sfb] + pre) << (gi->scalefac_scale + 1))
-                      - gi->subblock_gain[gi->window[sfb]] * 8;
-        steps[sfb] = s;
-        start[sfb] = j;
-        j += gi->width[sfb];
-        todo |= (uint64_t) (prev == NULL || prev->step[sfb] != s) << sfb;
+    if (prev == NULL) {
+        for (int sfb = 0; sfb < psymax; sfb++) {
+            steps[sfb] = gi->global_gain - rl_band_offset(gi, sfb);
+            start[sfb] = j;
+            j += gi->width[sfb];
+        }
+        todo = psymax > 0 ? ~(uint64_t) 0 >> (64 - psymax) : 0;
+    } else {
+        for (int sfb = 0; sfb < psymax; sfb++) {
+            int const s = gi->global_gain - prev->off[sfb];
+            steps[sfb] = s;
+            start[sfb] = j;
+            j += gi->width[sfb];
+            todo |= (uint64_t) (prev->step[sfb] != s) << sfb;
+        }
     }
     while (todo) {
         int const sfb = __builtin_ctzll(todo);

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "rl_types.h"
+#include "quant_tables.h"   /* rl_pretab */
 
 /* LAME's EQ(a,b) on two floats: a relative 1e-6 tolerance, the difference
  * taken in float as the macro does. */
@@ -44,10 +45,27 @@ typedef struct RlNoiseCache {
                                   * squared, at any step); < 0 until needed */
     int   start[RL_SFBMAX + 1];  /* first line of each quantized band, and the end */
     int   last_band;             /* the band holding max_nonzero_coeff */
+    /* each band's step below the global gain (rl_band_offset) for the
+     * granule the search quantizes: rl_noise_cache_offsets after every
+     * change of its scalefactors, preflag, scale or subblock gains */
+    int   off[RL_SFBMAX];
 } RlNoiseCache;
+
+/* How far band sfb's quantizer step lies below the global gain: the
+ * scalefactor amplification (with the preflag's table) and the subblock
+ * gain, as LAME's calc_noise and quantize_xrpow take them. */
+static inline int rl_band_offset(const RlGranule *gi, int sfb)
+{
+    int const pre = (gi->preflag && sfb < RL_SBMAX_L) ? rl_pretab[sfb] : 0;
+    return ((gi->scalefac[sfb] + pre) << (gi->scalefac_scale + 1))
+           + gi->subblock_gain[gi->window[sfb]] * 8;
+}
 
 /* Starts c for an outer loop on gi's lines against l3_xmin. */
 void rl_noise_cache_init(RlNoiseCache *c, const RlGranule *gi, const float *l3_xmin);
+
+/* c->off for gi's bands (those calc_noise and the cached count read). */
+void rl_noise_cache_offsets(RlNoiseCache *c, const RlGranule *gi);
 
 /* LAME calc_noise: distortion per band into distort[] (noise / l3_xmin),
  * totals into *res; returns the number of distorted bands.  prev may be

@@ -584,6 +584,7 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
             }
             if (balance_noise(cfg, &w, distort, xrpow, pseudohalf, refine) == 0)
                 break;
+            rl_noise_cache_offsets(&prev, &w);
             if (w.scalefac_scale)
                 maxggain = 254;
 
