@@ -81,10 +81,23 @@ void rl_noise_cache_offsets(RlNoiseCache *c, const RlGranule *gi)
     /* calc_noise reads bands below psymax, the count bands up to sfbmax */
     int const sfbmax = gi->block_type == RL_SHORT_TYPE ? 38 : 21;
     int n = gi->psymax > sfbmax + 1 ? gi->psymax : sfbmax + 1;
+    int const sh = gi->scalefac_scale + 1;
+    int sfb = 0;
+    const int *const sbg = gi->subblock_gain;
+
     if (n > RL_SFBMAX)
         n = RL_SFBMAX;
-    for (int sfb = 0; sfb < n; sfb++)
-        c->off[sfb] = rl_band_offset(gi, sfb);
+    /* rl_band_offset, in loops without branches (a search runs this after
+     * every scalefactor change); the subblock term is 0 when every subblock
+     * gain is (long blocks, most short ones) */
+    if (gi->preflag)
+        for (; sfb < n && sfb < RL_SBMAX_L; sfb++)
+            c->off[sfb] = (gi->scalefac[sfb] + rl_pretab[sfb]) << sh;
+    for (; sfb < n; sfb++)
+        c->off[sfb] = gi->scalefac[sfb] << sh;
+    if (sbg[0] | sbg[1] | sbg[2] | sbg[3])
+        for (sfb = 0; sfb < n; sfb++)
+            c->off[sfb] += sbg[gi->window[sfb]] * 8;
 }
 
 /* The noise of a band of l pairs from *startline at quantizer step `step`.
