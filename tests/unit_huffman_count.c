@@ -13,6 +13,7 @@
 #include "quant_tables.h"
 #include "rl_config.h"
 #include "huffman_count.h"
+#include "quantize_noise.h"
 #include "dsp.h"
 
 /* long / short sfb boundaries of 44.1 kHz, 22.05 kHz and 8 kHz (LAME sfBandIndex 3, 0, 8) */
@@ -263,6 +264,40 @@ int main(void)
         int bits = 7;
         gi.l3_enc[10] = 8207;   /* above RL_IXMAX_VAL: cannot be coded */
         CHECK(rl_choose_table(gi.l3_enc, gi.l3_enc + 20, &bits) == -1 && bits == RL_LARGE_BITS, "overflow");
+    }
+
+    /* the count1 band by big_values: LAME's walk over the long bands */
+    for (int i = 0; i < 3; i++) {
+        static const int idx[3] = { 3, 0, 8 };
+        kat_config(idx[i], 2, 1);
+        for (int bv = 2; bv <= 576; bv += 2) {
+            int sfb = 0;
+            while (cfg.sfb.l[sfb] < bv)
+                sfb++;
+            CHECK(cfg.bv_sfb[bv / 2] == sfb, "bv_sfb[%d] at sfb index %d", bv / 2, idx[i]);
+        }
+    }
+
+    /* the noise cache's band offsets: rl_band_offset for each band */
+    kat_state = 12345;
+    for (int n = 0; n < 2000; n++) {
+        static RlGranule gi;
+        static RlNoiseCache c;
+        int const short_block = n & 1;
+        memset(&gi, 0, sizeof gi);
+        gi.block_type = short_block ? RL_SHORT_TYPE : RL_NORM_TYPE;
+        gi.psymax = short_block ? 39 : 22;
+        gi.preflag = kat_rr(2);
+        gi.scalefac_scale = kat_rr(2);
+        for (int sfb = 0; sfb < RL_SFBMAX; sfb++) {
+            gi.scalefac[sfb] = kat_rr(16);
+            gi.window[sfb] = short_block && sfb >= 3 ? sfb % 3 : 0;
+        }
+        for (int w = 0; w < 3; w++)
+            gi.subblock_gain[w] = short_block && kat_rr(3) == 0 ? kat_rr(8) : 0;
+        rl_noise_cache_offsets(&c, &gi);
+        for (int sfb = 0; sfb < gi.psymax; sfb++)
+            CHECK(c.off[sfb] == rl_band_offset(&gi, sfb), "band offset %d of case %d", sfb, n);
     }
 
     for (int k = 0; k < 24; k++) {
