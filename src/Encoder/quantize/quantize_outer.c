@@ -611,7 +611,9 @@ int rl_outer_loop(const RlConfig *cfg, RlGranule *gi, const float *l3_xmin, floa
                  * the cache's steps are as that count left them: requantizing
                  * a band and the substep truncation are idempotent) except
                  * the cache's count1 band, which the last count rewrote: when
-                 * that band stayed, the count repeats exactly. */
+                 * that band stayed, the count repeats exactly (the argument
+                 * leaves out the region split inside the count that
+                 * use_best_huffman 2 adds, which no preset sets). */
                 int again = prev.sfb_count1 != count1_before || cfg->use_best_huffman == 2;
                 while ((w.part2_3_length = again ? rl_count_bits(cfg, xrpow, &w, pseudohalf, &prev)
                                                  : w.part2_3_length)
