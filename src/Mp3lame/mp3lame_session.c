@@ -120,6 +120,7 @@ static void on_file_end(void *arg, int file, const RlRingResult *res)
     s->file_radio_gain = res->radio_gain;
     s->file_noclip_change = res->decoded ? res->noclip_gain_change : 0;
     s->file_noclip_scale = res->decoded ? res->noclip_scale : -1.0f;
+    s->peak = res->peak_sample;
     s->gains_of_file = 1;
     __atomic_store_n(&s->flush_strange, res->flush_empty, __ATOMIC_RELEASE);
 }
@@ -370,6 +371,15 @@ static int reopen(RlMp3Session *s)
     return 0;
 }
 
+/* lame's next copy of its bit buffer hands a held flush out as non-music
+ * (an encode call, lame_encode_flush): never decoded */
+static int drop_held(RlMp3Session *s)
+{
+    int rc = s->nogap_held ? rl_ring_held_out(s->ring, RL_RING_HELD_DROP, NULL) : 0;
+    s->nogap_held = 0;
+    return rc;
+}
+
 int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float norm,
                           uint8_t *buf, int cap)
 {
@@ -392,7 +402,11 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     if (cap > 0 && s->head_len > (size_t) cap)
         return -1;          /* lame: the tags it holds do not fit, no sample taken */
     s->head_len = 0;
-    s->nogap_held = 0;
+    rc = drop_held(s);
+    if (rc < 0) {
+        s->err = rc;
+        return rc == -ENOMEM ? -2 : -4;
+    }
     s->file_open = 1;
     if (s->by_call && n > 0 && rl_mp3_calls_push(&s->calls, n) < 0)
         return -2;
@@ -516,7 +530,11 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
     if (!s->flushed) {
         int64_t const lame_frames = rl_mp3_session_lame_frames(s, s->samples_in);
         int64_t lame_bytes;
-        int rc;
+        int rc = drop_held(s);
+        if (rc < 0) {
+            s->err = rc;
+            return rc == -ENOMEM ? -2 : -4;
+        }
         s->flushed = 1;
         note_gains(s);
         __atomic_store_n(&s->flush_sizes, 1, __ATOMIC_RELEASE);
@@ -530,6 +548,7 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
         s->ended = 1;
         s->flushes++;
         s->gains_of_file = 0;
+        s->peak = s->result.peak_sample;
         __atomic_store_n(&s->flush_strange, s->result.flush_empty, __ATOMIC_RELEASE);
         lame_bytes = lame_flush_bytes(s, lame_frames);
         if (lame_bytes > 0 && (cap < 0 || (cap > 0 && lame_bytes > cap))) {
@@ -544,7 +563,6 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
             return -1;
         }
         s->head_len = 0;        /* its first padding call copied the head out */
-        s->nogap_held = 0;
     }
     return take_before_head(s, buf, cap);
 }
@@ -562,18 +580,10 @@ static int no_room(int64_t n, int cap)
 }
 
 /* A nogap flush that did not fit: the ended file's flush (with a head
- * lame held) stays held, out of its music and its tag.  -1 (lame's). */
+ * lame held) stays held, out of its music and its tag (the ring made the
+ * tag without it).  -1 (lame's). */
 static int hold_flush(RlMp3Session *s, int64_t n)
 {
-    uint8_t tag[sizeof s->held_tag];
-    int len = rl_ring_hold_flush(s->ring, 1, tag, sizeof tag);
-
-    if (len < 0) {
-        s->err = len;
-        return -1;
-    }
-    s->held_tag_len = rl_api_output_swap_tag(&s->out, tag, (size_t) len, s->held_tag,
-                                             sizeof s->held_tag);
     if (s->head_len == 0)
         s->head_at = rl_api_output_written(&s->out) - (uint64_t) n;
     s->head_len = (size_t) n;
@@ -582,29 +592,42 @@ static int hold_flush(RlMp3Session *s, int64_t n)
 }
 
 /* The nogap flush retried after one that did not fit: lame copies its bit
- * buffer out as music if it fits this time (the file's tag as made with
- * it).  Fitting or not, its save_gain_values closes an empty ReplayGain
- * title: RadioGain 0 from then on, in the file's tag too. */
+ * buffer out as music if it fits this time, decoding it on the fly.
+ * Fitting or not, its save_gain_values closes a ReplayGain title of its
+ * own (empty where nothing was decoded: RadioGain 0) and says the clipping
+ * figures again; the file's tag is made again with them. */
 static int retry_flush(RlMp3Session *s, uint8_t *buf, int cap)
 {
-    uint8_t spare[sizeof s->held_tag], tag[sizeof s->held_tag];
+    uint8_t spare[sizeof s->out.tag], tag[sizeof s->out.tag];
     int const fits = !no_room((int64_t) s->head_len, cap);
-    int len;
+    RlRingResult res;
+    int len, rc;
 
-    if (fits)
-        (void) rl_ring_hold_flush(s->ring, 0, NULL, 0);
-    if (s->cfg->find_replay_gain) {
+    if (fits) {
+        rc = rl_ring_held_out(s->ring, RL_RING_HELD_RETRY, &res);
+        if (rc < 0) {
+            s->err = rc;
+            return rc == -ENOMEM ? -2 : -4;
+        }
+        if (res.replay_gain)
+            s->file_radio_gain = res.radio_gain;
+        if (res.decoded) {
+            s->file_noclip_change = res.noclip_gain_change;
+            s->file_noclip_scale = res.noclip_scale;
+            s->peak = res.peak_sample;
+        }
+    } else if (s->cfg->find_replay_gain)
         s->file_radio_gain = 0;
-        s->gains_of_file = 1;
-        len = rl_ring_tag_frame_now(s->ring, 0, s->nogap_current, s->nogap_total, 1, tag,
-                                    sizeof tag);
+    s->gains_of_file = 1;
+    if (fits || s->cfg->find_replay_gain) {
+        len = rl_ring_tag_frame_now(s->ring, s->file_radio_gain, s->nogap_current,
+                                    s->nogap_total, 1, tag, sizeof tag);
         if (len < 0) {
             s->err = len;
             return -4;
         }
         (void) rl_api_output_swap_tag(&s->out, tag, (size_t) len, spare, sizeof spare);
-    } else if (fits)
-        (void) rl_api_output_swap_tag(&s->out, s->held_tag, s->held_tag_len, spare, sizeof spare);
+    }
     if (!fits)
         return -1;
     s->nogap_held = 0;
@@ -615,7 +638,6 @@ static int retry_flush(RlMp3Session *s, uint8_t *buf, int cap)
 int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
 {
     size_t const room = cap <= 0 ? (size_t) INT_MAX : (size_t) cap;
-    int64_t lame_bytes;
     int rc, tries;
 
     if (s->err)
@@ -639,7 +661,11 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
     if (s->nogap_held && !no_room((int64_t) s->head_len, cap)) {
         /* lame_init_bitstream since: lame copies the held flush out as
          * music with the new head (a sample-less file flushes no more) */
-        rl_ring_held_as_music(s->ring);
+        rc = rl_ring_held_out(s->ring, RL_RING_HELD_AHEAD, NULL);
+        if (rc < 0) {
+            s->err = rc;
+            return rc == -ENOMEM ? -2 : -4;
+        }
         s->nogap_held = 0;
     }
     if (!s->nogap_ending) {
@@ -652,7 +678,7 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
     /* every frame of the file, then its end on this thread; a ring that
      * stays starved without reaching the file's end is an error */
     for (tries = 0;; tries++) {
-        rc = rl_ring_end_file(s->ring, s->head_len > 0);
+        rc = rl_ring_end_file(s->ring, s->head_len, cap);
         if (rc != -EAGAIN)
             break;
         if (tries > 2) {
@@ -671,9 +697,8 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
     }
     s->nogap_ending = 0;
     s->file_open = 0;
-    lame_bytes = lame_flush_bytes(s, rl_mp3_session_frames(s));
-    if (no_room(lame_bytes, cap))
-        return hold_flush(s, lame_bytes);
+    if (rc == 1)
+        return hold_flush(s, lame_flush_bytes(s, rl_mp3_session_frames(s)));
     s->head_len = 0;
     return (int) rl_api_output_take_file(&s->out, buf, room);
 }
@@ -702,6 +727,7 @@ int rl_mp3_session_next_file(RlMp3Session *s)
         s->head_at = before;
     s->head_len += (size_t) (rl_api_output_written(&s->out) - before);
     s->tag_restarted = s->flushed;
+    s->peak = 0.0f;         /* lame_init_bitstream's PeakSample = 0 */
     /* the bytes lame hands out with its frames so far: the head is taken
      * by the next encode call */
     s->frame_out[rl_mp3_session_frames(s) % RL_MP3_FRAME_MARKS] = rl_api_output_written(&s->out);

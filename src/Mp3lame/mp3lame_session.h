@@ -93,13 +93,13 @@ typedef struct RlMp3Session {
                                  * (the getters say the file_* values) */
     int      nogap_ending;      /* a nogap flush waits for its file's end */
     /* a nogap flush that did not fit (lame's -1) left the file's flush in
-     * lame's bit buffer, held as the head is (head_at, head_len) and out of
-     * the music; held_tag: the file's tag had a retried flush counted it */
+     * lame's bit buffer, held as the head is (head_at, head_len), out of
+     * the music and undecoded (rl_ring_held_out) */
     int      nogap_held;
     int      tag_restarted;     /* lame_init_bitstream after the flush: lame's seek
                                  * table is empty (no tag) until an encode call */
-    uint8_t  held_tag[2880];
-    size_t   held_tag_len;
+    float    peak;              /* lame_get_PeakSample as the last file end, flush,
+                                 * retried nogap flush or lame_init_bitstream left it */
     int      file_open;         /* the current file takes frames: not ended by a nogap
                                  * flush that no lame_init_bitstream or encode call followed */
     int      flush_strange;     /* the file that ended last had nothing to flush, where

@@ -135,7 +135,7 @@ MP3LAME_API int lame_get_AudiophileGain(const lame_global_flags *gfp)
 
 MP3LAME_API float lame_get_PeakSample(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) && gfp->ses->flushes > 0 ? gfp->ses->result.peak_sample : 0;
+    return rl_mp3_ready(gfp) ? gfp->ses->peak : 0;
 }
 
 MP3LAME_API int lame_get_noclipGainChange(const lame_global_flags *gfp)

@@ -187,7 +187,8 @@ typedef struct RlRingParams {
      * file_end: called by Encode when output file `file`, not the set's
      * last, has ended (its bytes and LAME tag handed to the output port),
      * before the next file's first frame: res holds that file's frames,
-     * tag_len and ReplayGain (the other fields are 0).  The last file's
+     * tag_len, ReplayGain, scale, flush_empty and, decoded on the fly, its
+     * clipping figures and peak (the other fields are 0).  The last file's
      * figures are the run's result (above), its frames those after the
      * earlier files'. */
     void (*file_read_progress)(void *arg, int file, int64_t frames_in_file);
@@ -295,27 +296,41 @@ int  rl_ring_help_until(RlRing *r, int (*done)(void *arg), void *arg);
  * ring is STARVED, the file's end (the bitstream flush, its LAME tag
  * through the output port's next_file, then the next file's head) runs
  * on the calling thread, as the next file's first Encode would run it.
- * head_held: the file's head (its tag placeholder) is still in lame's bit
- * buffer, so lame's flush counts it as music (no encode call with samples
- * took it since it was written).
- * 0, -EAGAIN (not starved after a file's end yet: help, then call again)
- * or the error the ring failed with. */
-int  rl_ring_end_file(RlRing *r, int head_held);
-/* After rl_ring_end_file, while the ring is STARVED with no input
- * arriving: hold 1: the ended file's flush (its bytes since the last
- * frame's, the head held included) stays out of the music, as libmp3lame
- * leaves it in its bit buffer when its nogap flush does not fit the
- * caller's buffer: the music CRC and byte count go back to before it, and
- * that file's LAME tag without it goes into tag (its length, 0: tag off,
- * -ENOSPC).  hold 0: a retried flush handed it out as music: the counts
- * are as rl_ring_end_file left them (and the tag it handed over); 0. */
-int  rl_ring_hold_flush(RlRing *r, int hold, uint8_t *tag, size_t cap);
-/* After rl_ring_hold_flush(hold 1) and rl_ring_init_bitstream, while the
- * ring is STARVED with no input arriving: the held flush goes out as music
- * ahead of the new head, as libmp3lame's next copy_buffer(.., 1) hands out
- * its bit buffer: its bytes are added to the new file's count and the
- * music CRC goes on from after them. */
-void rl_ring_held_as_music(RlRing *r);
+ * head_held: the bytes of the file's head (its tag placeholder, and a
+ * flush held before it) still in lame's bit buffer, so lame's flush counts
+ * the head as music (no encode call with samples took it since it was
+ * written); 0: none.  cap: the caller's room for lame's flush (those bytes
+ * and the flush's; lame's mp3buffer_size: 0 unlimited, < 0 none).
+ * 0: the flush fits and went out as music (decoded on the fly).
+ * 1: it does not fit: as libmp3lame leaves it in its bit buffer, the
+ * file's music CRC and length go back to before it, its LAME tag (handed
+ * to next_file) is made without it, and with decoding on the fly its
+ * bytes are kept undecoded (the file's peak and ReplayGain title close
+ * without them) until rl_ring_held_out says how they go out.
+ * -EAGAIN (not starved after a file's end yet: help, then call again) or
+ * the error the ring failed with. */
+int  rl_ring_end_file(RlRing *r, size_t head_held, int cap);
+/* How the flush that rl_ring_end_file held goes out (libmp3lame's next
+ * copy_buffer of its bit buffer):
+ *   DROP:  as non-music (an encode call, lame_encode_flush): never decoded;
+ *   RETRY: a retried nogap flush, as music of the ended file: its music
+ *          counts are those with the flush again; decoded on the fly into
+ *          the peak and a ReplayGain title of its own, which closes (the
+ *          retry's save_gain_values);
+ *   AHEAD: after rl_ring_init_bitstream, a sample-less nogap flush: as
+ *          music ahead of the new head, added to the new file's counts
+ *          (the CRC goes on over it) and decoded into its peak and title. */
+typedef enum RlRingHeld {
+    RL_RING_HELD_DROP = 0,
+    RL_RING_HELD_RETRY = 1,
+    RL_RING_HELD_AHEAD = 2
+} RlRingHeld;
+/* While the ring is STARVED with no input arriving, or DONE.  RETRY fills
+ * res (may be NULL): radio_gain and replay_gain (the closed title's),
+ * decoded, and with it noclip_gain_change, noclip_scale and peak_sample
+ * as the retry's save_gain_values leaves them.  0, -EBUSY or the error the
+ * ring failed with. */
+int  rl_ring_held_out(RlRing *r, RlRingHeld how, RlRingResult *res);
 /* lame_init_bitstream (head_by_caller), while the ring is STARVED with no
  * input arriving or DONE: the current file's ID3v2 tag and a new tag
  * placeholder go out where the stream is, the frame count, the seek table

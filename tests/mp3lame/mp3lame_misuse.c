@@ -126,6 +126,9 @@ static void put_flush_state(const struct rlt_lame *l, lame_t gfp, struct rlt_res
 {
     char name[160];
     put_flush_getters(l, gfp, res, when);
+    float const peak = ((float (*)(lame_t))rlt_lame_symbol(l, "lame_get_PeakSample"))(gfp);
+    snprintf(name, sizeof name, "%s: lame_get_PeakSample", when);
+    rlt_result_put(res, name, &peak, sizeof peak);
     static unsigned char tag[4096];
     size_t n = l->lame_get_lametag_frame(gfp, tag, sizeof tag);
     snprintf(name, sizeof name, "%s: lame_get_lametag_frame", when);
@@ -473,8 +476,8 @@ static void init_twice_decoded(const struct rlt_lame *l, struct rlt_result *res)
  * flush again, 1 an encode call, 2 lame_init_bitstream, 3 lame_encode_flush,
  * 4 lame_init_bitstream and a sample-less nogap flush; the tag and the
  * getters after each step, then the set's end.  NOGAP_VBR in next: VBR
- * with ReplayGain and an ID3v2 tag. */
-enum { NOGAP_VBR = 8 };
+ * with ReplayGain and an ID3v2 tag; NOGAP_DECODE: decoding on the fly. */
+enum { NOGAP_VBR = 8, NOGAP_DECODE = 16 };
 static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int size, int next)
 {
     lame_t gfp = l->lame_init();
@@ -487,6 +490,8 @@ static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int si
         ((void (*)(lame_t))rlt_lame_symbol(l, "id3tag_add_v2"))(gfp);
         ((void (*)(lame_t, const char *))rlt_lame_symbol(l, "id3tag_set_title"))(gfp, "nogap");
     }
+    if (next & NOGAP_DECODE)
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_decode_on_the_fly"))(gfp, 1);
     rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
     put_call(res, "encode", encode(l, gfp, 20000, sizeof out));
     exact = ((rlt_get_int_fn)rlt_lame_symbol(l, "lame_get_size_mp3buffer"))(gfp);
@@ -546,6 +551,9 @@ NOGAP_SHORT_ALL(0, NOGAP_VBR, vbr_unlimited)
 NOGAP_SHORT_ALL(300, NOGAP_VBR, vbr_some)
 NOGAP_SHORT_ALL(-2, NOGAP_VBR, vbr_below)
 NOGAP_SHORT_ALL(-1, NOGAP_VBR, vbr_exact)
+NOGAP_SHORT_ALL(-2, NOGAP_DECODE, decoded_below)
+NOGAP_SHORT_ALL(300, NOGAP_DECODE | NOGAP_VBR, vbr_decoded_some)
+NOGAP_SHORT_ALL(-2, NOGAP_DECODE | NOGAP_VBR, vbr_decoded_below)
 #define NOGAP_SHORT_ROWS(tag, what)                                                        \
     {"nogap flush into " what ", retried", nogap_short_##tag##_retry},                     \
     {"nogap flush into " what ", then an encode call", nogap_short_##tag##_encode},        \
@@ -592,6 +600,10 @@ static const struct scenario scenarios[] = {
     NOGAP_SHORT_ROWS(vbr_some, "300 bytes (VBR, ReplayGain, ID3v2)"),
     NOGAP_SHORT_ROWS(vbr_below, "one byte less than its size (VBR, ReplayGain, ID3v2)"),
     NOGAP_SHORT_ROWS(vbr_exact, "its size (VBR, ReplayGain, ID3v2)"),
+    NOGAP_SHORT_ROWS(decoded_below, "one byte less than its size (decoded on the fly)"),
+    NOGAP_SHORT_ROWS(vbr_decoded_some, "300 bytes (VBR, ReplayGain decoded on the fly, ID3v2)"),
+    NOGAP_SHORT_ROWS(vbr_decoded_below,
+                     "one byte less than its size (VBR, ReplayGain decoded on the fly, ID3v2)"),
     {"lame_get_lametag_frame and lame_get_size_mp3buffer mid-stream", tag_and_size_mid_stream},
     {"lame_close mid-stream", close_mid_stream},
     {"NULL handles", null_handles},

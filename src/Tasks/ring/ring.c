@@ -764,31 +764,6 @@ int rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, int of
                                     buf, cap);
 }
 
-int rl_ring_hold_flush(RlRing *r, int hold, uint8_t *tag, size_t cap)
-{
-    RlEncodeStage *enc = rl_encoder_encode_stage(r->e);
-
-    rl_encoder_set_music_mark(enc, hold ? &r->end_before : &r->end_after);
-    if (!hold)
-        return 0;
-    if ((size_t) r->held_tag_len > cap)
-        return -ENOSPC;
-    memcpy(tag, r->held_tag, (size_t) r->held_tag_len);
-    return r->held_tag_len;
-}
-
-void rl_ring_held_as_music(RlRing *r)
-{
-    RlEncodeStage *enc = rl_encoder_encode_stage(r->e);
-    RlMusicMark m;
-
-    /* end_after's CRC is end_before's gone on over the held bytes */
-    rl_encoder_music_mark(enc, &m);
-    m.crc = r->end_after.crc;
-    m.bytes += r->end_after.bytes - r->end_before.bytes;
-    rl_encoder_set_music_mark(enc, &m);
-}
-
 int rl_ring_reopen(RlRing *r)
 {
     int rc = 0;
@@ -868,15 +843,32 @@ static int run_as_encode(Ring *r, int (*work)(Ring *r), int ended_file, int done
  * (no sample fed: an encode call takes the head only when it brings some) */
 static int end_files_told(Ring *r)
 {
+    int rc;
+
     if (r->p.head_by_caller)
-        r->file_empty[r->out_file] = (unsigned char) r->end_head_held;
-    return rl_ring_end_files(r);
+        r->file_empty[r->out_file] = (unsigned char) (r->end_head_held > 0);
+    rc = rl_ring_end_files(r);
+    r->end_cap_set = 0;
+    if (rc == 0 && r->end_held)
+        rc = 1;
+    r->end_held = 0;
+    return rc;
 }
 
-int rl_ring_end_file(RlRing *r, int head_held)
+int rl_ring_end_file(RlRing *r, size_t head_held, int cap)
 {
-    r->end_head_held = head_held != 0;      /* read by this thread only */
+    /* read as Encode by run_as_encode's work on this thread only */
+    r->end_head_held = head_held;
+    r->end_cap = cap;
+    r->end_cap_set = 1;
     return run_as_encode(r, end_files_told, 1, 0, EAGAIN);
+}
+
+int rl_ring_held_out(RlRing *r, RlRingHeld how, RlRingResult *res)
+{
+    r->held_how = how;
+    r->held_res = res;
+    return run_as_encode(r, rl_ring_held_work, 0, 1, EBUSY);
 }
 
 int rl_ring_init_bitstream(RlRing *r)
@@ -1118,6 +1110,7 @@ void rl_ring_destroy(RlRing *r)
     free(r->slot_has_pred);
     free(r->slot_file);
     free(r->file_head);
+    free(r->held);
     free(r->file_empty);
     free(r->prepared);
     rl_frames_free(r->frames);

@@ -140,14 +140,19 @@ struct RlRing {
     uint8_t *file_head;                /* decode on the fly, gapless: out_file's tag
                                         * placeholder, decoded at its end if it was empty */
     size_t   file_head_len;
-    int      end_head_held;            /* rl_ring_end_file's head_held (head_by_caller) */
-    /* rl_ring_end_file (head_by_caller): what was music before the ended
-     * file's flush and after it, and that file's LAME tag without the
-     * flush's bytes as music (rl_ring_hold_flush) */
-    int      end_marked;
+    /* rl_ring_end_file (written by the thread that calls it, read as
+     * Encode): the bytes of the head lame holds, the caller's room for the
+     * flush (end_cap_set: not decided yet), and whether the flush was held */
+    size_t   end_head_held;
+    int      end_cap, end_cap_set, end_held;
+    /* what was music before the ended file's flush and after it */
     RlMusicMark end_before, end_after;
-    uint8_t  held_tag[2880];
-    int      held_tag_len;
+    /* decode on the fly: the held flush's bytes, undecoded (held_len 0:
+     * none), and rl_ring_held_out's request and result */
+    uint8_t *held;
+    size_t   held_len, held_size;
+    RlRingHeld held_how;
+    RlRingResult *held_res;
     int      flush_empty;              /* the file's end had nothing to flush */
     int      title_base;               /* ReplayGain titles closed by a lame_encode_flush the
                                         * stream went on after (rl_ring_reopen): file i's
@@ -179,6 +184,18 @@ int rl_ring_new_head(Ring *r);
 /* Encode: the current file had no sample: its head counts as music
  * (rl_encoder_empty_file).  0 or -errno. */
 int rl_ring_count_empty_file(Ring *r);
+/* Finish's (or a thread that is Finish meanwhile): the gain work pushed
+ * so far, and a chunk through decode on the fly with the gain work run
+ * here when the feed is full.  0 or -errno. */
+int rl_ring_run_gain_here(Ring *r);
+int rl_ring_redecode_here(Ring *r, const uint8_t *bytes, size_t n);
+/* rl_ring_end_file's flush of n bytes (behind the head lame holds) against
+ * the caller's room: sets end_held once per call (held_flush.c). */
+void rl_ring_decide_held(Ring *r, size_t n);
+/* end_held: the n bytes (decoded on the fly) wait in `held`.  0 or -ENOMEM. */
+int rl_ring_keep_held(Ring *r, const uint8_t *bytes, size_t n);
+/* rl_ring_held_out's work (held_how, held_res), as Encode.  0 or -errno. */
+int rl_ring_held_work(Ring *r);
 int rl_ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
 
 /* An output port call's result, remembered as the output's failure

@@ -148,9 +148,9 @@ int rl_ring_run_dispatch(Ring *r, RlFrame *f)
     }
 }
 
-/* Hands the bytes the bitstream has finished to the output; keep (when not
- * NULL, RL_ENCODER_BYTES_MAX bytes) also gets a copy of them, *kept their
- * count: LAME's copy_buffer chunk that decode on the fly decodes. */
+/* Hands the bytes the bitstream has finished to the output, *kept their
+ * count; keep (when not NULL, RL_ENCODER_BYTES_MAX bytes) also gets a copy
+ * of them: LAME's copy_buffer chunk that decode on the fly decodes. */
 static int write_bytes_keep(Ring *r, uint8_t *keep, size_t *kept)
 {
     *kept = 0;
@@ -163,8 +163,8 @@ static int write_bytes_keep(Ring *r, uint8_t *keep, size_t *kept)
             if ((size_t) n > RL_ENCODER_BYTES_MAX - *kept)
                 return -EOVERFLOW;  /* cannot happen: one frame's bytes at a time */
             memcpy(keep + *kept, r->out_bytes, (size_t) n);
-            *kept += (size_t) n;
         }
+        *kept += (size_t) n;
         rc = rl_ring_out_rc(r, r->out.write(r->out.ctx, r->out_bytes, (size_t) n));
         if (rc < 0)
             return rc;
@@ -190,7 +190,7 @@ int rl_ring_run_redecode(Ring *r, int64_t t)
 
 /* Finish: the gain work pushed so far, on this thread (the gain tasks are
  * not taken once Finish was). */
-static int run_gain_here(Ring *r)
+int rl_ring_run_gain_here(Ring *r)
 {
     RlGainFeed *rg = rl_encoder_gain(r->e);
     int rc;
@@ -203,13 +203,13 @@ static int run_gain_here(Ring *r)
 
 /* Finish: the flush's chunk through decode on the fly, on this thread,
  * running the gain work itself when the feed is full. */
-static int redecode_last_chunk(Ring *r, const uint8_t *bytes, size_t n)
+int rl_ring_redecode_here(Ring *r, const uint8_t *bytes, size_t n)
 {
     for (;;) {
         int rc = rl_encoder_redecode_chunk(r->rd, rl_encoder_gain(r->e), bytes, n);
         if (rc != -EAGAIN)
             return rc;
-        if ((rc = run_gain_here(r)) < 0)
+        if ((rc = rl_ring_run_gain_here(r)) < 0)
             return rc;
     }
 }
@@ -221,7 +221,7 @@ static int redecode_now(Ring *r, const uint8_t *bytes, size_t n, int in_finish)
 {
     int rc;
     if (in_finish)
-        return redecode_last_chunk(r, bytes, n);
+        return rl_ring_redecode_here(r, bytes, n);
     rc = rl_encoder_redecode_chunk(r->rd, rl_encoder_gain(r->e), bytes, n);
     return rc == -EAGAIN ? -ENOBUFS : rc;
 }
@@ -236,35 +236,52 @@ static int flush_bits(Ring *r)
     return rc < 0 ? rc : 0;
 }
 
+/* The ID3v2 tag of output file i (below) */
+static const uint8_t *file_id3v2(const Ring *r, int i, size_t *len);
+
 /* Decoding on the fly, the end of gapless file out_file as
  * lame_encode_flush_nogap ends it: the bitstream flush and its bytes
  * decoded (copy_buffer), the ReplayGain title closed there (save_gain_values).
- * A file that had no sample decodes its tag placeholder first: lame copies
- * a placeholder out undecoded only when samples are encoded after it.
- * Frame t (the next file's first, or `encoded` in Finish) has not used its
- * slot's buffer yet. */
+ * Its copy is of lame's whole bit buffer, decoded as one chunk: a flush
+ * still held from before (rl_ring_held_out), and where the file had no
+ * sample its head (lame copies a head out undecoded only when samples are
+ * encoded after it: libmp3lame's own ID3v2 tag, the tag placeholder) ahead
+ * of the flush's bytes.  Where rl_ring_end_file's caller has no room for
+ * them, lame's copy fails: they all wait undecoded in `held`.  Frame t (the
+ * next file's first, or `encoded` in Finish) has not used its slot's
+ * buffer yet. */
 static int boundary_flush(Ring *r, int64_t t, int in_finish)
 {
-    RlEncoder *e = r->e;
     uint8_t *keep = r->slot_bytes + (size_t) (t % r->nslots) * RL_ENCODER_BYTES_MAX;
-    size_t kept;
+    int const empty = r->file_empty[r->out_file];
+    size_t v2_len = 0, kept;
+    const uint8_t *v2 = empty && r->p.head_by_caller ? file_id3v2(r, r->out_file, &v2_len) : NULL;
     int rc = 0;
 
-    if (r->file_empty[r->out_file]) {
+    if (empty)
         rc = rl_ring_count_empty_file(r);
-        if (rc == 0 && r->file_head_len > 0)
-            rc = redecode_now(r, r->file_head, r->file_head_len, in_finish);
-        if (rc < 0)
-            return rc;
-    }
-    r->file_head_len = 0;
-    rc = flush_bits(r);
+    if (rc == 0)
+        rc = flush_bits(r);
     if (rc == 0)
         rc = write_bytes_keep(r, keep, &kept);
-    if (rc == 0)
+    if (rc < 0)
+        return rc;
+    rl_ring_decide_held(r, kept);
+    if (r->end_held || r->held_len > 0 || (empty && r->file_head_len + v2_len > 0)) {
+        rc = rl_ring_keep_held(r, v2, v2_len);
+        if (rc == 0 && empty)
+            rc = rl_ring_keep_held(r, r->file_head, r->file_head_len);
+        if (rc == 0)
+            rc = rl_ring_keep_held(r, keep, kept);
+        if (rc == 0 && !r->end_held) {
+            rc = redecode_now(r, r->held, r->held_len, in_finish);
+            r->held_len = 0;
+        }
+    } else
         rc = redecode_now(r, keep, kept, in_finish);
+    r->file_head_len = 0;
     if (rc == 0)
-        rc = rl_encoder_gain_mark(rl_encoder_gain(e));
+        rc = rl_encoder_gain_mark(rl_encoder_gain(r->e));
     return rc;
 }
 
@@ -306,26 +323,6 @@ static int file_tag(Ring *r, int file, int files, uint8_t *buf, size_t cap)
                                      r->flush_padding, file, files, buf, cap);
 }
 
-/* rl_ring_end_file's file: its tag as well without its flush's bytes as
- * music (libmp3lame's when that flush did not fit the caller's buffer),
- * kept for rl_ring_hold_flush; the music counts are left as they are.
- * Returns len (the full tag's length) or -errno. */
-static int held_tag(Ring *r, int file, int files, int len)
-{
-    RlEncodeStage *enc = rl_encoder_encode_stage(r->e);
-    int n;
-
-    rl_encoder_music_mark(enc, &r->end_after);
-    rl_encoder_set_music_mark(enc, &r->end_before);
-    n = file_tag(r, file, files, r->held_tag, sizeof r->held_tag);
-    rl_encoder_set_music_mark(enc, &r->end_after);
-    r->end_marked = 0;
-    if (n < 0)
-        return n;
-    r->held_tag_len = n;
-    return len;
-}
-
 /* The end of the output file being written (lame_encode_flush's or
  * lame_encode_flush_nogap's bitstream flush, the ID3v1 tag): its bytes go
  * out and its LAME tag frame, when the output wants one, is left in
@@ -347,12 +344,22 @@ static int end_file(Ring *r, int last)
         size_t kept;
         rc = write_bytes_keep(r, r->slot_bytes, &kept);
         if (rc == 0)
-            rc = redecode_last_chunk(r, r->slot_bytes, kept);
+            rc = rl_ring_redecode_here(r, r->slot_bytes, kept);
     }
-    else
-        rc = rl_ring_write_ready_bytes(r);
+    else {
+        size_t kept;
+        rc = write_bytes_keep(r, NULL, &kept);
+        if (rc == 0 && !r->rd)
+            rl_ring_decide_held(r, kept);
+    }
     if (rc < 0)
         return rc;
+    if (!last && r->end_held) {
+        /* lame's copy of the flush failed: not music (yet) */
+        RlEncodeStage *enc = rl_encoder_encode_stage(e);
+        rl_encoder_music_mark(enc, &r->end_after);
+        rl_encoder_set_music_mark(enc, &r->end_before);
+    }
     if (r->p.id3v1_len > 0 && (last || !r->p.id3v1_last_only)) {
         rc = rl_ring_out_rc(r, r->out.write(r->out.ctx, r->p.id3v1, r->p.id3v1_len));
         if (rc < 0)
@@ -366,11 +373,8 @@ static int end_file(Ring *r, int last)
         len = rl_encoder_tag_frame_nogap(rl_encoder_const(e), rl_encoder_encode_stage(e),
                                          rl_encoder_dispatch(e), rl_encoder_gain(e), r->rd, file,
                                          files, r->out_bytes, RL_ENCODER_BYTES_MAX);
-    else if (r->out.wants_tag) {
+    else if (r->out.wants_tag)
         len = file_tag(r, file, files, r->out_bytes, RL_ENCODER_BYTES_MAX);
-        if (len >= 0 && r->end_marked)
-            len = held_tag(r, file, files, len);
-    }
     return len;
 }
 
@@ -408,8 +412,10 @@ static int next_file(Ring *r, int64_t first)
         res.decoded = r->rd != NULL;
         res.scale = r->scale;
         res.flush_empty = r->flush_empty;
-        if (r->rd)
+        if (r->rd) {
             rl_encoder_noclip(r->rd, &res.noclip_gain_change, &res.noclip_scale);
+            res.peak_sample = rl_encoder_peak(r->rd);
+        }
         r->p.file_end(r->p.progress_arg, r->out_file, &res);
     }
     r->boundary_flushed = 0;
@@ -487,17 +493,14 @@ int rl_ring_end_files(Ring *r)
 {
     int rc;
     while (r->out_file < r->in_file) {
-        if (r->p.head_by_caller) {
-            rl_encoder_music_mark(rl_encoder_encode_stage(r->e), &r->end_before);
-            r->end_marked = 1;
-        }
+        rl_encoder_music_mark(rl_encoder_encode_stage(r->e), &r->end_before);
         /* the file's ReplayGain title closes with the gain work done */
-        if (!r->rd && (rc = run_gain_here(r)) < 0)
+        if (!r->rd && (rc = rl_ring_run_gain_here(r)) < 0)
             return rc;
         if (r->rd) {
             rc = boundary_flush(r, r->encoded, 1);
             if (rc == 0)
-                rc = run_gain_here(r);      /* closes the title */
+                rc = rl_ring_run_gain_here(r);      /* closes the title */
             if (rc < 0)
                 return rc;
         }
