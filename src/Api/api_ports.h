@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "ring.h"
+#include "stages.h"     /* RL_ENCODER_TAG_MAX */
 
 /* Blocks of frame_size frames (lame's front end hands lame_encode_buffer
  * that many per call, and the ring feeds one block piece per call) of one
@@ -72,7 +73,7 @@ typedef struct RlApiOutput {
     uint8_t  *buf;
     size_t    cap, head, tail;      /* bytes [head, tail) are pending */
     uint64_t  written;              /* bytes appended in all */
-    uint8_t   tag[2880];
+    uint8_t   tag[RL_ENCODER_TAG_MAX];
     size_t    tag_len;
     uint64_t  tag_offset;           /* where the tag frame goes: after the ID3v2 tag */
     int       finished;             /* the ring handed over its tag: the stream is complete */

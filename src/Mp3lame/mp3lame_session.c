@@ -598,7 +598,7 @@ static int hold_flush(RlMp3Session *s, int64_t n)
  * figures again; the file's tag is made again with them. */
 static int retry_flush(RlMp3Session *s, uint8_t *buf, int cap)
 {
-    uint8_t spare[sizeof s->out.tag], tag[sizeof s->out.tag];
+    uint8_t spare[RL_ENCODER_TAG_MAX], tag[RL_ENCODER_TAG_MAX];
     int const fits = !no_room((int64_t) s->head_len, cap);
     RlRingResult res;
     int len, rc;

@@ -329,7 +329,7 @@ static size_t give_tag(const uint8_t *tag, size_t len, unsigned char *buffer, si
  * from Encode's state once the frames in flight are done */
 static size_t tag_mid_stream(const lame_global_flags *g, unsigned char *buffer, size_t size)
 {
-    uint8_t tag[2880];
+    uint8_t tag[RL_ENCODER_TAG_MAX];
     int n = rl_mp3_session_tag_now(g->ses, g->nogap_total, g->nogap_current, tag, sizeof tag);
     return n > 0 ? give_tag(tag, (size_t) n, buffer, size) : 0;
 }
@@ -354,7 +354,7 @@ MP3LAME_API size_t lame_get_lametag_frame(const lame_global_flags *gfp, unsigned
  * ID3v2 tag */
 MP3LAME_API void lame_mp3_tags_fid(lame_global_flags *gfp, FILE *fid)
 {
-    unsigned char tag[2880], head[10];
+    unsigned char tag[RL_ENCODER_TAG_MAX], head[10];
     size_t n;
     long skip = 0;
 

@@ -20,6 +20,8 @@
 #include "gain_feed.h"
 #include "dispatch.h"
 
+_Static_assert(RL_ENCODER_TAG_MAX == RL_TAG_MAX_FRAME, "the tag frame's longest");
+
 static int encoder_init(RlEncoder *e, RlOptions *opt)
 {
     int rc;

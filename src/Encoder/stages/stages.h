@@ -226,6 +226,10 @@ typedef struct RlMusicMark {
 void rl_encoder_music_mark(const RlEncodeStage *enc, RlMusicMark *m);
 void rl_encoder_set_music_mark(RlEncodeStage *enc, const RlMusicMark *m);
 
+/* The longest LAME tag frame the calls below write (LAME's MAXFRAMESIZE:
+ * 640 kbps free format at 32 kHz): a buffer of this many bytes takes any. */
+#define RL_ENCODER_TAG_MAX 2880
+
 /* The final LAME tag frame (lame_get_lametag_frame), after
  * rl_encoder_flush_bits and Dispatch's last flush step: encoder
  * delay/padding from d, RadioGain from the ReplayGain feed rg (gain work

@@ -236,8 +236,17 @@ static int flush_bits(Ring *r)
     return rc < 0 ? rc : 0;
 }
 
-/* The ID3v2 tag of output file i (below) */
-static const uint8_t *file_id3v2(const Ring *r, int i, size_t *len);
+/* The ID3v2 tag of output file i (the same for every file unless a gapless
+ * set gives each its own). */
+static const uint8_t *file_id3v2(const Ring *r, int i, size_t *len)
+{
+    if (r->p.nogap_id3v2 && r->p.nogap_id3v2_len && i < r->p.nogap_files) {
+        *len = r->p.nogap_id3v2_len[i];
+        return r->p.nogap_id3v2[i];
+    }
+    *len = r->p.id3v2_len;
+    return r->p.id3v2;
+}
 
 /* Decoding on the fly, the end of gapless file out_file as
  * lame_encode_flush_nogap ends it: the bitstream flush and its bytes
@@ -290,18 +299,6 @@ int rl_ring_write_file_head(Ring *r)
     if (r->file_head)
         return write_bytes_keep(r, r->file_head, &r->file_head_len);
     return rl_ring_write_ready_bytes(r);
-}
-
-/* The ID3v2 tag of output file i (the same for every file unless a gapless
- * set gives each its own). */
-static const uint8_t *file_id3v2(const Ring *r, int i, size_t *len)
-{
-    if (r->p.nogap_id3v2 && r->p.nogap_id3v2_len && i < r->p.nogap_files) {
-        *len = r->p.nogap_id3v2_len[i];
-        return r->p.nogap_id3v2[i];
-    }
-    *len = r->p.id3v2_len;
-    return r->p.id3v2;
 }
 
 int rl_ring_count_empty_file(Ring *r)
