@@ -130,8 +130,10 @@ static int textinfo_latin1(lame_t g, const char *id, const char *text)
 
     if (!tag_of(g))
         return -1;
-    if (!id || !text || strlen(id) != 4)
+    if (!id || strlen(id) != 4)
         return -1;
+    if (!text)
+        return 0;           /* lame: nothing to set */
     n = strlen(text);
     fv = malloc(n + 6);
     if (!fv)
@@ -151,27 +153,11 @@ MP3LAME_API int id3tag_set_textinfo_latin1(lame_t gfp, char const *id, char cons
 
 static int textinfo_utf16(lame_t g, const char *id, const unsigned short *text)
 {
-    size_t n = 0, i;
-    uint16_t *fv;
-    int rc;
-
     if (!tag_of(g))
         return -1;
-    if (!id || !text || strlen(id) != 4 || text[0] != RL_UCS2_BOM)
+    if (!id || strlen(id) != 4)
         return -1;
-    while (text[1 + n])
-        n++;
-    fv = malloc((n + 7) * sizeof *fv);
-    if (!fv)
-        return -1;
-    fv[0] = RL_UCS2_BOM;
-    for (i = 0; i < 4; i++)
-        fv[1 + i] = (unsigned char) id[i];
-    fv[5] = '=';
-    memcpy(fv + 6, text + 1, (n + 1) * sizeof *fv);
-    rc = rl_id3_set_utf16(g->id3, 'v', fv);
-    free(fv);
-    return rc;
+    return rl_id3_set_textinfo_utf16(g->id3, id, text);
 }
 
 MP3LAME_API int id3tag_set_textinfo_utf16(lame_t gfp, char const *id, unsigned short const *text)
@@ -193,29 +179,33 @@ MP3LAME_API int id3tag_set_comment_latin1(lame_t gfp, char const *lang, char con
     if (!tag_of(gfp))
         return 0;
     return rl_id3_frame_add_lang(gfp->id3, RL_FID_COMMENT, lang, 0,
-                                 (RlId3Text){ desc ? desc : "", desc ? strlen(desc) : 0 }, 0,
-                                 (RlId3Text){ text ? text : "", text ? strlen(text) : 0 });
+                                 (RlId3Text){ desc ? desc : "", desc ? strlen(desc) : 0, 0 }, 0,
+                                 (RlId3Text){ text ? text : "", text ? strlen(text) : 0, 0 });
 }
 
 /* A UTF-16 string as the frame list takes it: the units after the
  * byte-order mark in little-endian order (lame swaps each unit of a
- * big-endian string as it writes it); NULL or "" (lame's empty string, no
- * mark): no text.  *swapped: the units, when they had to be swapped (the
- * caller frees it).  0, -1 (a string without a byte-order mark, which the
- * frame list cannot store) or -ENOMEM. */
+ * big-endian string as it writes it), or without a mark the units as they
+ * are (lame writes them so, without one); NULL or "" (lame's empty string,
+ * no mark): no text.  *swapped: the units, when they had to be swapped
+ * (the caller frees it).  0 or -ENOMEM. */
 static int utf16_text(const unsigned short *s, RlId3Text *out, uint16_t **swapped)
 {
     size_t n = 0, i;
 
     *swapped = NULL;
-    *out = (RlId3Text){ NULL, 0 };
+    *out = (RlId3Text){ NULL, 0, 0 };
     if (!s || !s[0])
         return 0;
-    if (s[0] != RL_UCS2_BOM && s[0] != 0xFFFEu)
-        return -1;
+    if (s[0] != RL_UCS2_BOM && s[0] != 0xFFFEu) {
+        while (s[n])
+            n++;
+        *out = (RlId3Text){ s, n, 1 };
+        return 0;
+    }
     while (s[1 + n])
         n++;
-    *out = (RlId3Text){ s + 1, n };
+    *out = (RlId3Text){ s + 1, n, 0 };
     if (s[0] == RL_UCS2_BOM)
         return 0;
     *swapped = malloc((n + 1) * sizeof **swapped);

@@ -562,6 +562,62 @@ NOGAP_SHORT_ALL(-2, NOGAP_DECODE | NOGAP_VBR, vbr_decoded_below)
     {"nogap flush into " what ", then lame_init_bitstream and a sample-less nogap flush",   \
      nogap_short_##tag##_init_nogap}
 
+/* UTF-16 ID3 texts without a byte-order mark, and with a big-endian one:
+ * libmp3lame's COMM frames take them as given (written without a mark),
+ * its text frames refuse a text without one (-3); each call's code, the
+ * ID3v2 tag lame_get_id3v2_tag gives, then the stream */
+typedef int (*comment16_fn)(lame_t, const char *, const unsigned short *, const unsigned short *);
+typedef int (*textinfo16_fn)(lame_t, const char *, const unsigned short *);
+static void id3_utf16_without_bom(const struct rlt_lame *l, struct rlt_result *res)
+{
+    static const unsigned short plain[] = {'n', 'o', ' ', 'm', 'a', 'r', 'k', 0};
+    static const unsigned short plain2[] = {'o', 't', 'h', 'e', 'r', 0x263a, 0};
+    static const unsigned short plain3[] = {'n', 'o', ' ', 'm', 'a', 'r', 'k', 's', 0};
+    static const unsigned short le[] = {0xFEFF, 'l', 'e', 0x00e9, 0};
+    static const unsigned short be[] = {0xFFFE, 0x6200, 0x6500, 0xe900, 0};
+    static const unsigned short txxx[] = {'d', 's', 'c', '=', 'v', 0};
+    static const unsigned short txxx_le[] = {0xFEFF, 'd', '=', 'x', 0};
+    static const unsigned short txxx_be[] = {0xFFFE, 0x6400, 0x3d00, 0x7900, 0};
+    static const unsigned short field[] = {'T', 'A', 'L', 'B', '=', 'a', 'l', 0};
+    comment16_fn const comment = (comment16_fn)rlt_lame_symbol(l, "id3tag_set_comment_utf16");
+    textinfo16_fn const textinfo = (textinfo16_fn)rlt_lame_symbol(l, "id3tag_set_textinfo_utf16");
+    int (*const fieldvalue)(lame_t, const unsigned short *) =
+        (int (*)(lame_t, const unsigned short *))rlt_lame_symbol(l, "id3tag_set_fieldvalue_utf16");
+    size_t (*const get_v2)(lame_t, unsigned char *, size_t) =
+        (size_t (*)(lame_t, unsigned char *, size_t))rlt_lame_symbol(l, "lame_get_id3v2_tag");
+    static unsigned char v2[1 << 14];
+    lame_t gfp = l->lame_init();
+    size_t n;
+
+    l->id3tag_init(gfp);
+    ((void (*)(lame_t))rlt_lame_symbol(l, "id3tag_add_v2"))(gfp);
+    rlt_result_put_int(res, "comment: descriptor and text without a mark", comment(gfp, "eng", plain, plain2));
+    rlt_result_put_int(res, "comment: marked descriptor, unmarked text", comment(gfp, "deu", le, plain));
+    rlt_result_put_int(res, "comment: unmarked descriptor, big-endian text", comment(gfp, "fra", plain2, be));
+    rlt_result_put_int(res, "comment: the first descriptor again", comment(gfp, "eng", plain, le));
+    rlt_result_put_int(res, "comment: an unmarked descriptor it begins with", comment(gfp, "ENG", plain3, plain));
+    rlt_result_put_int(res, "comment: no descriptor, unmarked text", comment(gfp, "ita", NULL, plain));
+    rlt_result_put_int(res, "textinfo TIT2 without a mark", textinfo(gfp, "TIT2", plain));
+    rlt_result_put_int(res, "textinfo TXXX without a mark", textinfo(gfp, "TXXX", txxx));
+    rlt_result_put_int(res, "textinfo COMM without a mark", textinfo(gfp, "COMM", txxx));
+    rlt_result_put_int(res, "textinfo TCON without a mark", textinfo(gfp, "TCON", plain));
+    rlt_result_put_int(res, "textinfo TPE1 marked", textinfo(gfp, "TPE1", le));
+    rlt_result_put_int(res, "textinfo TCOM big-endian", textinfo(gfp, "TCOM", be));
+    rlt_result_put_int(res, "textinfo TXXX marked", textinfo(gfp, "TXXX", txxx_le));
+    rlt_result_put_int(res, "textinfo TXXX big-endian, the same descriptor", textinfo(gfp, "TXXX", txxx_be));
+    rlt_result_put_int(res, "textinfo TXXX marked again", textinfo(gfp, "TXXX", txxx_le));
+    rlt_result_put_int(res, "textinfo NULL text", textinfo(gfp, "TIT1", NULL));
+    rlt_result_put_int(res, "textinfo_latin1 NULL text",
+                       ((int (*)(lame_t, const char *, const char *))rlt_lame_symbol(
+                           l, "id3tag_set_textinfo_latin1"))(gfp, "TIT1", NULL));
+    rlt_result_put_int(res, "fieldvalue without a mark", fieldvalue(gfp, field));
+    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
+    n = get_v2(gfp, v2, sizeof v2);
+    rlt_result_put(res, "lame_get_id3v2_tag", v2, n <= sizeof v2 ? n : 0);
+    put_call(res, "encode", encode(l, gfp, 5000, sizeof out));
+    finish(l, gfp, res);
+}
+
 struct scenario {
     const char *name;
     void (*run)(const struct rlt_lame *, struct rlt_result *);
@@ -604,6 +660,7 @@ static const struct scenario scenarios[] = {
     NOGAP_SHORT_ROWS(vbr_decoded_some, "300 bytes (VBR, ReplayGain decoded on the fly, ID3v2)"),
     NOGAP_SHORT_ROWS(vbr_decoded_below,
                      "one byte less than its size (VBR, ReplayGain decoded on the fly, ID3v2)"),
+    {"ID3 UTF-16 texts without a byte-order mark", id3_utf16_without_bom},
     {"lame_get_lametag_frame and lame_get_size_mp3buffer mid-stream", tag_and_size_mid_stream},
     {"lame_close mid-stream", close_mid_stream},
     {"NULL handles", null_handles},

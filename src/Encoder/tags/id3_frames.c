@@ -25,12 +25,14 @@ static int is_multi(uint32_t id)
 
 static size_t text_len(RlId3Text s, int ucs2)
 {
-    return !s.p ? 0 : ucs2 ? s.n + 1 : s.n;
+    return !s.p ? 0 : ucs2 && !s.raw ? s.n + 1 : s.n;
 }
 
-/* Unit i of a text: the BOM first in UCS-2. */
+/* Unit i of a text: the BOM first in UCS-2, unless it has none. */
 static unsigned text_unit(RlId3Text s, int ucs2, size_t i)
 {
+    if (ucs2 && s.raw)
+        return ((const uint16_t *) s.p)[i];
     if (ucs2)
         return i == 0 ? RL_UCS2_BOM : ((const uint16_t *) s.p)[i - 1];
     return ((const unsigned char *) s.p)[i];
@@ -119,6 +121,8 @@ int rl_id3_frame_add_lang(RlId3Tag *t, uint32_t id, const char *lang, int ucs2, 
     lang_set(lng, lang);
     if (!dsc_bom)
         dsc_bom = RL_UCS2_BOM;
+    if (dsc.raw)
+        dsc_bom = RL_UCS2_NO_BOM;
     for (int k = 0; k < t->nframes && !f; k++)
         if (t->frames[k].id == id
             && (!is_multi(id)
@@ -296,8 +300,8 @@ size_t rl_id3_v2_build(RlId3Tag *t, int64_t num_samples, int samplerate_in,
         ms /= samplerate_in;
         playlength = ms > 4294967295.0 ? 4294967295UL : ms < 0 ? 0 : (unsigned long) ms;
         snprintf(len, sizeof len, "%lu", playlength);
-        if (rl_id3_frame_add(t, RL_FID_LENGTH, 0, (RlId3Text){ NULL, 0 },
-                             (RlId3Text){ len, strlen(len) }) < 0)
+        if (rl_id3_frame_add(t, RL_FID_LENGTH, 0, (RlId3Text){ NULL, 0, 0 },
+                             (RlId3Text){ len, strlen(len), 0 }) < 0)
             return 0;
         t->flags = keep;
     }

@@ -24,12 +24,18 @@ enum {
 #define RL_UCS2_BOM 0xFEFFu
 
 /* A text as the setters hand it to the frame list: Latin-1 bytes, or the
- * UTF-16 units after an implied BOM.  p NULL: no text at all (an empty
- * string: p set, n 0; in UCS-2 that is the BOM alone). */
+ * UTF-16 units after an implied BOM; raw (UCS-2 only): the units as they
+ * are, no BOM (lame keeps a UTF-16 comment without one as given, and
+ * writes it so).  p NULL: no text at all (an empty string: p set, n 0; in
+ * UCS-2 that is the BOM alone). */
 typedef struct RlId3Text {
     const void *p;
     size_t n;
+    int raw;
 } RlId3Text;
+
+/* A frame's dsc_bom when its UCS-2 descriptor had no byte-order mark */
+#define RL_UCS2_NO_BOM 1u
 
 /* lame's id3v2_add_latin1 / id3v2_add_ucs2: sets (or, for a frame id that
  * may repeat, the one with the same descriptor) frame id to dsc and txt;
@@ -40,7 +46,8 @@ int rl_id3_frame_add(RlId3Tag *t, uint32_t id, int ucs2, RlId3Text dsc, RlId3Tex
  * that may repeat is replaced only where the language (ignoring case) and
  * the descriptor are the same; in UCS-2 dsc_bom is the byte-order mark the
  * caller's descriptor had (its units are given little-endian either way;
- * 0: RL_UCS2_BOM): lame compares the units as given, marks included. */
+ * 0: RL_UCS2_BOM; a raw descriptor has none): lame compares the units as
+ * given, marks included. */
 int rl_id3_frame_add_lang(RlId3Tag *t, uint32_t id, const char *lang, int ucs2, RlId3Text dsc,
                           unsigned dsc_bom, RlId3Text txt);
 

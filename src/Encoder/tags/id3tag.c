@@ -13,11 +13,11 @@
 #define GENRE_NONE  255
 #define GENRE_OTHER 12
 
-static const RlId3Text no_text = { NULL, 0 };
+static const RlId3Text no_text = { NULL, 0, 0 };
 
 static RlId3Text latin1(const char *s)
 {
-    return (RlId3Text){ s, s ? strlen(s) : 0 };
+    return (RlId3Text){ s, s ? strlen(s) : 0, 0 };
 }
 
 /* A v1 field's copy in ID3v2: Latin-1, and it does not ask for a v2 tag. */
@@ -147,7 +147,7 @@ static int textinfo_latin1(RlId3Tag *t, uint32_t id, const char *text)
         const char *eq = strchr(text, '=');
         if (!eq)
             return -7;
-        return rl_id3_frame_add(t, id, 0, (RlId3Text){ text, (size_t)(eq - text) }, latin1(eq + 1));
+        return rl_id3_frame_add(t, id, 0, (RlId3Text){ text, (size_t)(eq - text), 0 }, latin1(eq + 1));
     }
     if (id == RL_FID_GENRE)
         return set_genre_latin1(t, text);
@@ -250,8 +250,9 @@ static int set_genre_ucs2(RlId3Tag *t, RlId3Text s)
     return rc;
 }
 
-/* lame's id3tag_set_textinfo_utf16: s is the text after its BOM. */
-static int textinfo_ucs2(RlId3Tag *t, uint32_t id, RlId3Text s)
+/* lame's id3tag_set_textinfo_utf16: s is the text after its BOM (bom: the
+ * mark as given; the units little-endian either way). */
+static int textinfo_ucs2(RlId3Tag *t, uint32_t id, RlId3Text s, unsigned bom)
 {
     const uint16_t *u = s.p;
     if (id == RL_FID_TXXX || id == RL_FID_WXXX || id == RL_FID_COMMENT) {
@@ -260,8 +261,8 @@ static int textinfo_ucs2(RlId3Tag *t, uint32_t id, RlId3Text s)
             a++;
         if (a == s.n)
             return -7;
-        return rl_id3_frame_add(t, id, 1, (RlId3Text){ u, a },
-                                (RlId3Text){ u + a + 1, s.n - a - 1 });
+        return rl_id3_frame_add_lang(t, id, NULL, 1, (RlId3Text){ u, a, 0 }, bom,
+                                     (RlId3Text){ u + a + 1, s.n - a - 1, 0 });
     }
     if (id == RL_FID_GENRE)
         return set_genre_ucs2(t, s);
@@ -283,13 +284,13 @@ int rl_id3_set_utf16(RlId3Tag *t, int field, const uint16_t *s)
         return -3;
     while (s[1 + n])
         n++;
-    text = (RlId3Text){ s + 1, n };
+    text = (RlId3Text){ s + 1, n, 0 };
     switch (field) {
-    case 't': return textinfo_ucs2(t, RL_FID_TITLE, text);
-    case 'a': return textinfo_ucs2(t, RL_FID_ARTIST, text);
-    case 'l': return textinfo_ucs2(t, RL_FID_ALBUM, text);
-    case 'y': return textinfo_ucs2(t, RL_FID_YEAR, text);
-    case 'n': return textinfo_ucs2(t, RL_FID_TRACK, text);
+    case 't': return textinfo_ucs2(t, RL_FID_TITLE, text, RL_UCS2_BOM);
+    case 'a': return textinfo_ucs2(t, RL_FID_ARTIST, text, RL_UCS2_BOM);
+    case 'l': return textinfo_ucs2(t, RL_FID_ALBUM, text, RL_UCS2_BOM);
+    case 'y': return textinfo_ucs2(t, RL_FID_YEAR, text, RL_UCS2_BOM);
+    case 'n': return textinfo_ucs2(t, RL_FID_TRACK, text, RL_UCS2_BOM);
     case 'g': return set_genre_ucs2(t, text);
     case 'c': return rl_id3_frame_add(t, RL_FID_COMMENT, 1, no_text, text);
     case 'v': {
@@ -300,10 +301,38 @@ int rl_id3_set_utf16(RlId3Tag *t, int field, const uint16_t *s)
         for (int i = 0; i < 4; i++)
             c[i] = s[1 + i];
         id = frame_id_of(c, 4);
-        return id ? textinfo_ucs2(t, id, (RlId3Text){ s + 6, n - 5 }) : -1;
+        return id ? textinfo_ucs2(t, id, (RlId3Text){ s + 6, n - 5, 0 }, RL_UCS2_BOM) : -1;
     }
     }
     return 0;
+}
+
+int rl_id3_set_textinfo_utf16(RlId3Tag *t, const char *id, const uint16_t *text)
+{
+    uint32_t const fid = id ? frame_id_latin1(id) : 0;
+    uint16_t *swapped = NULL;
+    size_t n = 0;
+    int rc;
+
+    if (!fid)
+        return -1;
+    if (!text)
+        return 0;
+    if (text[0] != RL_UCS2_BOM && text[0] != 0xFFFEu)
+        return -3;          /* lame: a text frame's UTF-16 needs its mark */
+    while (text[1 + n])
+        n++;
+    if (text[0] != RL_UCS2_BOM) {
+        /* big-endian: lame swaps each unit as it writes it */
+        swapped = malloc((n + 1) * sizeof *swapped);
+        if (!swapped)
+            return -254;    /* lame's "memory problem" */
+        for (size_t i = 0; i < n; i++)
+            swapped[i] = (uint16_t) (((text[1 + i] & 0xffu) << 8) | (text[1 + i] >> 8));
+    }
+    rc = textinfo_ucs2(t, fid, (RlId3Text){ swapped ? swapped : text + 1, n, 0 }, text[0]);
+    free(swapped);
+    return rc;
 }
 
 /* ---- --ti ---- */
