@@ -689,7 +689,8 @@ static void run_scenario(const struct rlt_lame *l, const struct scenario *s, str
             fwrite(&r.records[i].is_stream, sizeof(int), 1, w);
             fwrite(r.records[i].name, 1, sizeof r.records[i].name, w);
             fwrite(&r.records[i].bytes.len, sizeof(size_t), 1, w);
-            fwrite(r.records[i].bytes.data, 1, r.records[i].bytes.len, w);
+            if (r.records[i].bytes.len > 0)     /* (an empty record may have no data) */
+                fwrite(r.records[i].bytes.data, 1, r.records[i].bytes.len, w);
         }
         if (w)
             fclose(w);
