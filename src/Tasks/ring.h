@@ -319,7 +319,10 @@ int  rl_ring_end_file(RlRing *r, size_t head_held, int cap);
  *          retry's save_gain_values);
  *   AHEAD: after rl_ring_init_bitstream, a sample-less nogap flush: as
  *          music ahead of the new head, added to the new file's counts
- *          (the CRC goes on over it) and decoded into its peak and title. */
+ *          (the CRC goes on over it) and decoded into its peak and title.
+ * A flush still held at the next rl_ring_end_file (that sample-less nogap
+ * flush had no room either) joins that file's end: its bytes ahead of the
+ * head, held with it or going out with it as one copy. */
 typedef enum RlRingHeld {
     RL_RING_HELD_DROP = 0,
     RL_RING_HELD_RETRY = 1,

@@ -474,7 +474,9 @@ static void init_twice_decoded(const struct rlt_lame *l, struct rlt_result *res)
 /* A nogap flush into `size` bytes (< 0: lame_get_size_mp3buffer's answer
  * before it, the exact size, plus size + 1), then `next & 7`: 0 the nogap
  * flush again, 1 an encode call, 2 lame_init_bitstream, 3 lame_encode_flush,
- * 4 lame_init_bitstream and a sample-less nogap flush; the tag and the
+ * 4 lame_init_bitstream and a sample-less nogap flush, 5..7 lame_init_bitstream
+ * and a sample-less nogap flush into size, then a retry / an encode call /
+ * lame_encode_flush; the tag and the
  * getters after each step, then the set's end.  NOGAP_VBR in next: VBR
  * with ReplayGain and an ID3v2 tag; NOGAP_DECODE: decoding on the fly. */
 enum { NOGAP_VBR = 8, NOGAP_DECODE = 16 };
@@ -525,10 +527,33 @@ static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int si
         put_call(res, "sample-less lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
         put_flush_state(l, gfp, res, "after the sample-less nogap flush");
         break;
-    default:
+    case 3:
         flush_with_state(l, gfp, res, "lame_encode_flush");
         close_handle(l, gfp, res);
         return;
+    default:
+        /* nested: lame_init_bitstream, a sample-less nogap flush into size
+         * again, then 5 a retry, 6 an encode call, 7 lame_encode_flush */
+        rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+        rc = l->lame_encode_flush_nogap(gfp, out, size);
+        held = rc < 0;
+        put_call(res, "sample-less lame_encode_flush_nogap into size", rc);
+        put_flush_state(l, gfp, res, "after the sample-less nogap flush into size");
+        if ((next & 7) == 5) {
+            put_call(res, "sample-less lame_encode_flush_nogap retried", l->lame_encode_flush_nogap(gfp, out, 7200));
+            put_flush_state(l, gfp, res, "after the retried sample-less nogap flush");
+        } else if ((next & 7) == 6) {
+            if (held)
+                put_call(res, "encode into 10 bytes", encode(l, gfp, 3000, 10));
+            put_call(res, "encode", encode(l, gfp, 3000, sizeof out));
+            put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+            put_flush_state(l, gfp, res, "after the encode call's nogap flush");
+        } else {
+            flush_with_state(l, gfp, res, "lame_encode_flush");
+            close_handle(l, gfp, res);
+            return;
+        }
+        break;
     }
     last_file(l, gfp, res, "lame_init_bitstream for the next file");
 }
@@ -541,7 +566,8 @@ static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int si
 #define NOGAP_SHORT_ALL(sz, flags, tag)                                             \
     NOGAP_SHORT(sz, (flags) | 0, tag##_retry) NOGAP_SHORT(sz, (flags) | 1, tag##_encode) \
     NOGAP_SHORT(sz, (flags) | 2, tag##_init) NOGAP_SHORT(sz, (flags) | 3, tag##_flush)  \
-    NOGAP_SHORT(sz, (flags) | 4, tag##_init_nogap)
+    NOGAP_SHORT(sz, (flags) | 4, tag##_init_nogap) NOGAP_SHORT(sz, (flags) | 5, tag##_nested_retry) \
+    NOGAP_SHORT(sz, (flags) | 6, tag##_nested_encode) NOGAP_SHORT(sz, (flags) | 7, tag##_nested_flush)
 NOGAP_SHORT_ALL(0, 0, unlimited)
 NOGAP_SHORT_ALL(1, 0, one)
 NOGAP_SHORT_ALL(300, 0, some)
@@ -560,7 +586,13 @@ NOGAP_SHORT_ALL(-2, NOGAP_DECODE | NOGAP_VBR, vbr_decoded_below)
     {"nogap flush into " what ", then lame_init_bitstream", nogap_short_##tag##_init},     \
     {"nogap flush into " what ", then lame_encode_flush", nogap_short_##tag##_flush},      \
     {"nogap flush into " what ", then lame_init_bitstream and a sample-less nogap flush",   \
-     nogap_short_##tag##_init_nogap}
+     nogap_short_##tag##_init_nogap},                                                        \
+    {"nogap flush into " what ", lame_init_bitstream, a sample-less nogap flush into it, retried", \
+     nogap_short_##tag##_nested_retry},                                                        \
+    {"nogap flush into " what ", lame_init_bitstream, a sample-less nogap flush into it, an encode call", \
+     nogap_short_##tag##_nested_encode},                                                       \
+    {"nogap flush into " what ", lame_init_bitstream, a sample-less nogap flush into it, lame_encode_flush", \
+     nogap_short_##tag##_nested_flush}
 
 /* UTF-16 ID3 texts without a byte-order mark, and with a big-endian one:
  * libmp3lame's COMM frames take them as given (written without a mark),

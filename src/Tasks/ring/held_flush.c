@@ -86,26 +86,45 @@ static int retry_gains(Ring *r, RlRingResult *res)
     return 0;
 }
 
+/* The held bytes as music ahead of the new head: end_after's CRC is
+ * end_before's gone on over them; they are decoded in one chunk with the
+ * rest of lame's copy, at the file's end (ring_tasks.c's boundary_flush) */
+static void held_ahead(Ring *r)
+{
+    RlEncodeStage *enc = rl_encoder_encode_stage(r->e);
+    RlMusicMark m;
+
+    rl_encoder_music_mark(enc, &m);
+    m.crc = r->end_after.crc;
+    m.bytes += r->end_after.bytes - r->end_before.bytes;
+    rl_encoder_set_music_mark(enc, &m);
+}
+
+void rl_ring_held_into_end(Ring *r)
+{
+    RlMusicMark before;
+
+    rl_encoder_music_mark(rl_encoder_encode_stage(r->e), &before);
+    if (r->held_open)
+        held_ahead(r);
+    r->held_open = 0;
+    r->end_before = before;
+}
+
 int rl_ring_held_work(Ring *r)
 {
     RlEncodeStage *enc = rl_encoder_encode_stage(r->e);
     RlRingResult spare;
-    RlMusicMark m;
     int rc;
 
+    r->held_open = 0;
     switch (r->held_how) {
     case RL_RING_HELD_RETRY:
         rl_encoder_set_music_mark(enc, &r->end_after);
         rc = decode_held(r);
         return rc < 0 ? rc : retry_gains(r, r->held_res ? r->held_res : &spare);
     case RL_RING_HELD_AHEAD:
-        /* end_after's CRC is end_before's gone on over the held bytes; they
-         * are decoded in one chunk with the rest of lame's copy, at the
-         * file's end (ring_tasks.c's boundary_flush) */
-        rl_encoder_music_mark(enc, &m);
-        m.crc = r->end_after.crc;
-        m.bytes += r->end_after.bytes - r->end_before.bytes;
-        rl_encoder_set_music_mark(enc, &m);
+        held_ahead(r);
         return 0;
     default:
         r->held_len = 0;

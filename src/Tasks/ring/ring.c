@@ -850,7 +850,7 @@ static int end_files_told(Ring *r)
     rc = rl_ring_end_files(r);
     r->end_cap_set = 0;
     if (rc == 0 && r->end_held)
-        rc = 1;
+        rc = r->held_open = 1;
     r->end_held = 0;
     return rc;
 }

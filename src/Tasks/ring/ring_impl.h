@@ -145,8 +145,11 @@ struct RlRing {
      * flush (end_cap_set: not decided yet), and whether the flush was held */
     size_t   end_head_held;
     int      end_cap, end_cap_set, end_held;
-    /* what was music before the ended file's flush and after it */
+    /* what was music before the ended file's flush and after it; a held
+     * flush still in lame's bit buffer (held_open: rl_ring_held_out not
+     * called since) */
     RlMusicMark end_before, end_after;
+    int      held_open;
     /* decode on the fly: the held flush's bytes, undecoded (held_len 0:
      * none), and rl_ring_held_out's request and result */
     uint8_t *held;
@@ -196,6 +199,12 @@ void rl_ring_decide_held(Ring *r, size_t n);
 int rl_ring_keep_held(Ring *r, const uint8_t *bytes, size_t n);
 /* rl_ring_held_out's work (held_how, held_res), as Encode.  0 or -errno. */
 int rl_ring_held_work(Ring *r);
+/* A gapless file's end: end_before is what is music now; where a flush
+ * is still held (lame_init_bitstream, then a sample-less nogap flush with
+ * no room for it) lame's copy takes the held bytes ahead of the new head,
+ * so the music counts then go on over them, before the head's.  As
+ * Encode. */
+void rl_ring_held_into_end(Ring *r);
 int rl_ring_write_ready_bytes(Ring *r);   /* Encode, Finish and setup */
 
 /* An output port call's result, remembered as the output's failure

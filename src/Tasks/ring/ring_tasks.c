@@ -490,7 +490,7 @@ int rl_ring_end_files(Ring *r)
 {
     int rc;
     while (r->out_file < r->in_file) {
-        rl_encoder_music_mark(rl_encoder_encode_stage(r->e), &r->end_before);
+        rl_ring_held_into_end(r);
         /* the file's ReplayGain title closes with the gain work done */
         if (!r->rd && (rc = rl_ring_run_gain_here(r)) < 0)
             return rc;
