@@ -121,29 +121,11 @@ MP3LAME_API int id3tag_set_fieldvalue_ucs2(lame_t gfp, const unsigned short *fie
     return id3tag_set_fieldvalue_utf16(gfp, fieldvalue);
 }
 
-/* "ID=text" for the field-value path (lame's textinfo calls take it) */
 static int textinfo_latin1(lame_t g, const char *id, const char *text)
 {
-    size_t n;
-    char *fv;
-    int rc;
-
     if (!tag_of(g))
         return -1;
-    if (!id || strlen(id) != 4)
-        return -1;
-    if (!text)
-        return 0;           /* lame: nothing to set */
-    n = strlen(text);
-    fv = malloc(n + 6);
-    if (!fv)
-        return -1;
-    memcpy(fv, id, 4);
-    fv[4] = '=';
-    memcpy(fv + 5, text, n + 1);
-    rc = rl_id3_set_latin1(g->id3, 'v', fv);
-    free(fv);
-    return rc;
+    return rl_id3_set_textinfo_latin1(g->id3, id, text);
 }
 
 MP3LAME_API int id3tag_set_textinfo_latin1(lame_t gfp, char const *id, char const *text)
@@ -154,8 +136,6 @@ MP3LAME_API int id3tag_set_textinfo_latin1(lame_t gfp, char const *id, char cons
 static int textinfo_utf16(lame_t g, const char *id, const unsigned short *text)
 {
     if (!tag_of(g))
-        return -1;
-    if (!id || strlen(id) != 4)
         return -1;
     return rl_id3_set_textinfo_utf16(g->id3, id, text);
 }

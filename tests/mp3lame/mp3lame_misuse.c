@@ -650,6 +650,45 @@ static void id3_utf16_without_bom(const struct rlt_lame *l, struct rlt_result *r
     finish(l, gfp, res);
 }
 
+/* id3tag_set_textinfo_* with frame ids shorter (or longer) than four
+ * characters: libmp3lame reads up to four, to the NUL, and takes an id led
+ * by zero bytes for a text and a URL frame at once (written as a URL
+ * frame); each call's code, the ID3v2 tag, then the stream */
+static void id3_short_frame_ids(const struct rlt_lame *l, struct rlt_result *res)
+{
+    static const char *const ids[] = {"T", "TI", "TIT", "W", "WX", "WOA", "AB", "X", "1", "12",
+                                      "ab", "", "T1=", "TIT2X", "TIT", "TXX", "COM", "GEN"};
+    static const unsigned short le[] = {0xFEFF, 'u', 't', 'f', 0x263a, 0};
+    static const unsigned short be[] = {0xFFFE, 0x6200, 0x6500, 0};
+    int (*const latin1)(lame_t, const char *, const char *) =
+        (int (*)(lame_t, const char *, const char *))rlt_lame_symbol(l, "id3tag_set_textinfo_latin1");
+    textinfo16_fn const utf16 = (textinfo16_fn)rlt_lame_symbol(l, "id3tag_set_textinfo_utf16");
+    size_t (*const get_v2)(lame_t, unsigned char *, size_t) =
+        (size_t (*)(lame_t, unsigned char *, size_t))rlt_lame_symbol(l, "lame_get_id3v2_tag");
+    static unsigned char v2[1 << 14];
+    char name[80], text[32];
+    lame_t gfp = l->lame_init();
+    size_t n;
+
+    l->id3tag_init(gfp);
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        snprintf(name, sizeof name, "textinfo_latin1 \"%s\"", ids[i]);
+        snprintf(text, sizeof text, "text %zu", i);
+        rlt_result_put_int(res, name, latin1(gfp, ids[i], text));
+    }
+    rlt_result_put_int(res, "textinfo_latin1 \"TI\" NULL text", latin1(gfp, "TI", NULL));
+    rlt_result_put_int(res, "textinfo_utf16 \"TI\"", utf16(gfp, "TI", le));
+    rlt_result_put_int(res, "textinfo_utf16 \"WO\"", utf16(gfp, "WO", le));
+    rlt_result_put_int(res, "textinfo_utf16 \"Q\" big-endian", utf16(gfp, "Q", be));
+    rlt_result_put_int(res, "textinfo_utf16 \"TPE1X\"", utf16(gfp, "TPE1X", le));
+    rlt_result_put_int(res, "textinfo_utf16 \"\"", utf16(gfp, "", le));
+    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
+    n = get_v2(gfp, v2, sizeof v2);
+    rlt_result_put(res, "lame_get_id3v2_tag", v2, n <= sizeof v2 ? n : 0);
+    put_call(res, "encode", encode(l, gfp, 5000, sizeof out));
+    finish(l, gfp, res);
+}
+
 struct scenario {
     const char *name;
     void (*run)(const struct rlt_lame *, struct rlt_result *);
@@ -693,6 +732,7 @@ static const struct scenario scenarios[] = {
     NOGAP_SHORT_ROWS(vbr_decoded_below,
                      "one byte less than its size (VBR, ReplayGain decoded on the fly, ID3v2)"),
     {"ID3 UTF-16 texts without a byte-order mark", id3_utf16_without_bom},
+    {"ID3 text frames with ids of fewer or more than four characters", id3_short_frame_ids},
     {"lame_get_lametag_frame and lame_get_size_mp3buffer mid-stream", tag_and_size_mid_stream},
     {"lame_close mid-stream", close_mid_stream},
     {"NULL handles", null_handles},

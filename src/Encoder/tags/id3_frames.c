@@ -152,9 +152,11 @@ static int is_comment_kind(uint32_t id)
     return id == RL_FID_COMMENT || id == RL_FID_USER;
 }
 
+/* (lame's frame_id_matches: an id shorter than four characters, its first
+ * byte zero, is taken for a URL frame too) */
 static int is_url_kind(uint32_t id)
 {
-    return (id >> 24) == 'W';
+    return (id >> 24) == 'W' || (id >> 24) == 0;
 }
 
 static size_t str_bytes(const RlId3Frame *f, uint32_t len)

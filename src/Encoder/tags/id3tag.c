@@ -120,7 +120,8 @@ static int set_track_latin1(RlId3Tag *t, const char *s)
     return rc < 0 ? rc : ret;
 }
 
-/* A frame id of four letters A-Z or digits, as a number (0: not one). */
+/* A frame id of up to four letters A-Z or digits (lame reads up to the
+ * first four, to a NUL), as a number (0: not one). */
 static uint32_t frame_id_of(const unsigned *c, size_t n)
 {
     uint32_t x = 0;
@@ -140,7 +141,15 @@ static uint32_t frame_id_latin1(const char *s)
     return frame_id_of(c, 4);
 }
 
-/* lame's id3tag_set_textinfo_latin1 for --tv "ID=text". */
+/* lame's test for a text or URL frame: frame_id_matches(id, 'T' or 'W'
+ * then three zero bytes) lets a zero byte of id pass, so an id shorter
+ * than four characters (its first byte zero) is taken too. */
+static int text_or_url_id(uint32_t id)
+{
+    return (id >> 24) == 'T' || (id >> 24) == 'W' || (id >> 24) == 0;
+}
+
+/* lame's id3tag_set_textinfo_latin1 (--tv "ID=text" comes here too). */
 static int textinfo_latin1(RlId3Tag *t, uint32_t id, const char *text)
 {
     if (id == RL_FID_TXXX || id == RL_FID_WXXX || id == RL_FID_COMMENT) {
@@ -155,7 +164,7 @@ static int textinfo_latin1(RlId3Tag *t, uint32_t id, const char *text)
         return rl_id3_frame_add(t, id, 0, no_text, latin1(text));
     if (id == RL_FID_USER || id == RL_FID_WFED)
         return rl_id3_frame_add(t, id, 0, latin1(text), no_text);
-    if ((id >> 24) == 'T' || (id >> 24) == 'W')
+    if (text_or_url_id(id))
         return rl_id3_frame_add(t, id, 0, no_text, latin1(text));
     return -255;
 }
@@ -270,7 +279,7 @@ static int textinfo_ucs2(RlId3Tag *t, uint32_t id, RlId3Text s, unsigned bom)
         return rl_id3_frame_add(t, id, 1, no_text, s);
     if (id == RL_FID_USER || id == RL_FID_WFED)
         return rl_id3_frame_add(t, id, 1, s, no_text);
-    if ((id >> 24) == 'T' || (id >> 24) == 'W')
+    if (text_or_url_id(id))
         return rl_id3_frame_add(t, id, 1, no_text, s);
     return -255;
 }
@@ -305,6 +314,15 @@ int rl_id3_set_utf16(RlId3Tag *t, int field, const uint16_t *s)
     }
     }
     return 0;
+}
+
+int rl_id3_set_textinfo_latin1(RlId3Tag *t, const char *id, const char *text)
+{
+    uint32_t const fid = id ? frame_id_latin1(id) : 0;
+
+    if (!fid)
+        return -1;
+    return text ? textinfo_latin1(t, fid, text) : 0;
 }
 
 int rl_id3_set_textinfo_utf16(RlId3Tag *t, const char *id, const uint16_t *text)

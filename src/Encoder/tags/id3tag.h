@@ -81,9 +81,14 @@ int  rl_id3_set_latin1(RlId3Tag *t, int field, const char *s);
  * UTF-16 units, 0-terminated.  The ID3v1 field is not touched (lame's
  * front end sets it first through rl_id3_set_latin1). */
 int  rl_id3_set_utf16(RlId3Tag *t, int field, const uint16_t *s);
-/* lame's id3tag_set_textinfo_utf16: frame id (its first four characters,
- * upper-case letters and digits; else -1), text the UTF-16 units behind a
- * byte-order mark of either order (NULL: 0; none: -3).  lame's result. */
+/* lame's id3tag_set_textinfo_latin1: frame id (its first four characters,
+ * upper-case letters and digits, fewer where it is shorter: the frame id
+ * led by zero bytes, written as a URL frame as lame writes it; else -1),
+ * text NUL-terminated (NULL: 0).  lame's result. */
+int  rl_id3_set_textinfo_latin1(RlId3Tag *t, const char *id, const char *text);
+/* lame's id3tag_set_textinfo_utf16: frame id as above, text the UTF-16
+ * units behind a byte-order mark of either order (NULL: 0; none: -3).
+ * lame's result. */
 int  rl_id3_set_textinfo_utf16(RlId3Tag *t, const char *id, const uint16_t *text);
 
 void rl_id3_add_v2(RlId3Tag *t);         /* --add-id3v2, --id3v2-utf16, --id3v2-latin1 */
