@@ -371,6 +371,12 @@ static int reopen(RlMp3Session *s)
     return 0;
 }
 
+/* lame's copy_buffer into cap: the n bytes in its bit buffer do not fit */
+static int no_room(int64_t n, int cap)
+{
+    return n > 0 && (cap < 0 || (cap > 0 && n > cap));
+}
+
 /* lame's next copy of its bit buffer hands a held flush out as non-music
  * (an encode call, lame_encode_flush): never decoded */
 static int drop_held(RlMp3Session *s)
@@ -399,7 +405,7 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
         if (rc < 0)
             return rc;
     }
-    if (cap > 0 && s->head_len > (size_t) cap)
+    if (no_room((int64_t) s->head_len, cap))
         return -1;          /* lame: the tags it holds do not fit, no sample taken */
     s->head_len = 0;
     rc = drop_held(s);
@@ -571,12 +577,6 @@ static int never(void *arg)
 {
     (void) arg;
     return 0;
-}
-
-/* lame's copy_buffer into cap: the n bytes in its bit buffer do not fit */
-static int no_room(int64_t n, int cap)
-{
-    return n > 0 && (cap < 0 || (cap > 0 && n > cap));
 }
 
 /* A nogap flush that did not fit: the ended file's flush (with a head

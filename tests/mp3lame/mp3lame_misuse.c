@@ -231,6 +231,22 @@ static void small_buffers_then_flush(const struct rlt_lame *l, struct rlt_result
     close_handle(l, gfp, res);
 }
 
+/* a negative mp3buf_size while libmp3lame holds the stream's head (after
+ * lame_init_params and after lame_init_bitstream): -1, no sample taken;
+ * 0 samples: 0 */
+static void negative_size_head(const struct rlt_lame *l, struct rlt_result *res)
+{
+    lame_t gfp = ready(l, res);
+    put_call(res, "encode 0 samples into size -5", encode(l, gfp, 0, -5));
+    put_call(res, "encode 1152 into size -5", encode(l, gfp, 1152, -5));
+    put_call(res, "encode 5000", encode(l, gfp, 5000, sizeof out));
+    put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+    rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+    put_call(res, "encode 1000 into size -1", encode(l, gfp, 1000, -1));
+    put_call(res, "encode 9000", encode(l, gfp, 9000, sizeof out));
+    finish(l, gfp, res);
+}
+
 static void small_buffers(const struct rlt_lame *l, struct rlt_result *res)
 {
     small_buffers_then_flush(l, res, 7200);
@@ -703,6 +719,7 @@ static const struct scenario scenarios[] = {
     {"encode after the flush, then a nogap flush", encode_after_flush_nogap},
     {"flush with nothing encoded", flush_without_encode},
     {"output buffers too small", small_buffers},
+    {"a negative output size while the stream's head is held", negative_size_head},
     {"flush into 10 bytes", small_flush_buffer},
     {"CBR flush into 1000 bytes (libmp3lame's does not fit)", flush_cbr_short},
     {"CBR flush into 3000 bytes (libmp3lame's fits)", flush_cbr_fits},
