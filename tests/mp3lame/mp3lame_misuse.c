@@ -610,6 +610,22 @@ NOGAP_SHORT_ALL(-2, NOGAP_DECODE | NOGAP_VBR, vbr_decoded_below)
     {"nogap flush into " what ", lame_init_bitstream, a sample-less nogap flush into it, lame_encode_flush", \
      nogap_short_##tag##_nested_flush}
 
+/* The end of an ID3 scenario: lame_init_params, the ID3v2 tag
+ * lame_get_id3v2_tag gives, an encode call and the stream's end */
+static void id3v2_then_stream(const struct rlt_lame *l, lame_t gfp, struct rlt_result *res)
+{
+    size_t (*const get_v2)(lame_t, unsigned char *, size_t) =
+        (size_t (*)(lame_t, unsigned char *, size_t))rlt_lame_symbol(l, "lame_get_id3v2_tag");
+    static unsigned char v2[1 << 14];
+    size_t n;
+
+    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
+    n = get_v2(gfp, v2, sizeof v2);
+    rlt_result_put(res, "lame_get_id3v2_tag", v2, n <= sizeof v2 ? n : 0);
+    put_call(res, "encode", encode(l, gfp, 5000, sizeof out));
+    finish(l, gfp, res);
+}
+
 /* UTF-16 ID3 texts without a byte-order mark, and with a big-endian one:
  * libmp3lame's COMM frames take them as given (written without a mark),
  * its text frames refuse a text without one (-3); each call's code, the
@@ -631,11 +647,7 @@ static void id3_utf16_without_bom(const struct rlt_lame *l, struct rlt_result *r
     textinfo16_fn const textinfo = (textinfo16_fn)rlt_lame_symbol(l, "id3tag_set_textinfo_utf16");
     int (*const fieldvalue)(lame_t, const unsigned short *) =
         (int (*)(lame_t, const unsigned short *))rlt_lame_symbol(l, "id3tag_set_fieldvalue_utf16");
-    size_t (*const get_v2)(lame_t, unsigned char *, size_t) =
-        (size_t (*)(lame_t, unsigned char *, size_t))rlt_lame_symbol(l, "lame_get_id3v2_tag");
-    static unsigned char v2[1 << 14];
     lame_t gfp = l->lame_init();
-    size_t n;
 
     l->id3tag_init(gfp);
     ((void (*)(lame_t))rlt_lame_symbol(l, "id3tag_add_v2"))(gfp);
@@ -659,11 +671,7 @@ static void id3_utf16_without_bom(const struct rlt_lame *l, struct rlt_result *r
                        ((int (*)(lame_t, const char *, const char *))rlt_lame_symbol(
                            l, "id3tag_set_textinfo_latin1"))(gfp, "TIT1", NULL));
     rlt_result_put_int(res, "fieldvalue without a mark", fieldvalue(gfp, field));
-    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
-    n = get_v2(gfp, v2, sizeof v2);
-    rlt_result_put(res, "lame_get_id3v2_tag", v2, n <= sizeof v2 ? n : 0);
-    put_call(res, "encode", encode(l, gfp, 5000, sizeof out));
-    finish(l, gfp, res);
+    id3v2_then_stream(l, gfp, res);
 }
 
 /* id3tag_set_textinfo_* with frame ids shorter (or longer) than four
@@ -679,12 +687,8 @@ static void id3_short_frame_ids(const struct rlt_lame *l, struct rlt_result *res
     int (*const latin1)(lame_t, const char *, const char *) =
         (int (*)(lame_t, const char *, const char *))rlt_lame_symbol(l, "id3tag_set_textinfo_latin1");
     textinfo16_fn const utf16 = (textinfo16_fn)rlt_lame_symbol(l, "id3tag_set_textinfo_utf16");
-    size_t (*const get_v2)(lame_t, unsigned char *, size_t) =
-        (size_t (*)(lame_t, unsigned char *, size_t))rlt_lame_symbol(l, "lame_get_id3v2_tag");
-    static unsigned char v2[1 << 14];
     char name[80], text[32];
     lame_t gfp = l->lame_init();
-    size_t n;
 
     l->id3tag_init(gfp);
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
@@ -698,11 +702,7 @@ static void id3_short_frame_ids(const struct rlt_lame *l, struct rlt_result *res
     rlt_result_put_int(res, "textinfo_utf16 \"Q\" big-endian", utf16(gfp, "Q", be));
     rlt_result_put_int(res, "textinfo_utf16 \"TPE1X\"", utf16(gfp, "TPE1X", le));
     rlt_result_put_int(res, "textinfo_utf16 \"\"", utf16(gfp, "", le));
-    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
-    n = get_v2(gfp, v2, sizeof v2);
-    rlt_result_put(res, "lame_get_id3v2_tag", v2, n <= sizeof v2 ? n : 0);
-    put_call(res, "encode", encode(l, gfp, 5000, sizeof out));
-    finish(l, gfp, res);
+    id3v2_then_stream(l, gfp, res);
 }
 
 struct scenario {
