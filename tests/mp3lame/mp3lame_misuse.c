@@ -494,8 +494,10 @@ static void init_twice_decoded(const struct rlt_lame *l, struct rlt_result *res)
  * and a sample-less nogap flush into size, then a retry / an encode call /
  * lame_encode_flush; the tag and the
  * getters after each step, then the set's end.  NOGAP_VBR in next: VBR
- * with ReplayGain and an ID3v2 tag; NOGAP_DECODE: decoding on the fly. */
-enum { NOGAP_VBR = 8, NOGAP_DECODE = 16 };
+ * with ReplayGain and an ID3v2 tag; NOGAP_DECODE: decoding on the fly;
+ * NOGAP_TWICE (5..7): lame_init_bitstream and the short sample-less nogap
+ * flush twice. */
+enum { NOGAP_VBR = 8, NOGAP_DECODE = 16, NOGAP_TWICE = 32 };
 static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int size, int next)
 {
     lame_t gfp = l->lame_init();
@@ -550,11 +552,13 @@ static void nogap_short(const struct rlt_lame *l, struct rlt_result *res, int si
     default:
         /* nested: lame_init_bitstream, a sample-less nogap flush into size
          * again, then 5 a retry, 6 an encode call, 7 lame_encode_flush */
-        rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
-        rc = l->lame_encode_flush_nogap(gfp, out, size);
-        held = rc < 0;
-        put_call(res, "sample-less lame_encode_flush_nogap into size", rc);
-        put_flush_state(l, gfp, res, "after the sample-less nogap flush into size");
+        for (int k = next & NOGAP_TWICE ? 2 : 1; k > 0; k--) {
+            rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+            rc = l->lame_encode_flush_nogap(gfp, out, size);
+            held = rc < 0;
+            put_call(res, "sample-less lame_encode_flush_nogap into size", rc);
+            put_flush_state(l, gfp, res, "after the sample-less nogap flush into size");
+        }
         if ((next & 7) == 5) {
             put_call(res, "sample-less lame_encode_flush_nogap retried", l->lame_encode_flush_nogap(gfp, out, 7200));
             put_flush_state(l, gfp, res, "after the retried sample-less nogap flush");
@@ -596,6 +600,10 @@ NOGAP_SHORT_ALL(-1, NOGAP_VBR, vbr_exact)
 NOGAP_SHORT_ALL(-2, NOGAP_DECODE, decoded_below)
 NOGAP_SHORT_ALL(300, NOGAP_DECODE | NOGAP_VBR, vbr_decoded_some)
 NOGAP_SHORT_ALL(-2, NOGAP_DECODE | NOGAP_VBR, vbr_decoded_below)
+NOGAP_SHORT(-2, NOGAP_TWICE | 5, twice_retry)
+NOGAP_SHORT(-2, NOGAP_TWICE | 6, twice_encode)
+NOGAP_SHORT(300, NOGAP_TWICE | NOGAP_DECODE | NOGAP_VBR | 5, vbr_decoded_twice_retry)
+NOGAP_SHORT(300, NOGAP_TWICE | NOGAP_DECODE | NOGAP_VBR | 7, vbr_decoded_twice_flush)
 #define NOGAP_SHORT_ROWS(tag, what)                                                        \
     {"nogap flush into " what ", retried", nogap_short_##tag##_retry},                     \
     {"nogap flush into " what ", then an encode call", nogap_short_##tag##_encode},        \
@@ -748,6 +756,14 @@ static const struct scenario scenarios[] = {
     NOGAP_SHORT_ROWS(vbr_decoded_some, "300 bytes (VBR, ReplayGain decoded on the fly, ID3v2)"),
     NOGAP_SHORT_ROWS(vbr_decoded_below,
                      "one byte less than its size (VBR, ReplayGain decoded on the fly, ID3v2)"),
+    {"nogap flush into one byte less than its size, lame_init_bitstream and a sample-less nogap flush into it twice, "
+     "retried", nogap_short_twice_retry},
+    {"nogap flush into one byte less than its size, lame_init_bitstream and a sample-less nogap flush into it twice, "
+     "an encode call", nogap_short_twice_encode},
+    {"nogap flush into 300 bytes (VBR, ReplayGain decoded on the fly, ID3v2), lame_init_bitstream and a sample-less "
+     "nogap flush into it twice, retried", nogap_short_vbr_decoded_twice_retry},
+    {"nogap flush into 300 bytes (VBR, ReplayGain decoded on the fly, ID3v2), lame_init_bitstream and a sample-less "
+     "nogap flush into it twice, lame_encode_flush", nogap_short_vbr_decoded_twice_flush},
     {"ID3 UTF-16 texts without a byte-order mark", id3_utf16_without_bom},
     {"ID3 text frames with ids of fewer or more than four characters", id3_short_frame_ids},
     {"lame_get_lametag_frame and lame_get_size_mp3buffer mid-stream", tag_and_size_mid_stream},
