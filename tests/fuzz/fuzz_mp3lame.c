@@ -21,7 +21,7 @@
 
 #define MAX_OPS 48
 #define MAX_SAMPLES 4608
-#define MAX_TOTAL 40000   /* samples per input: keeps one run short */
+#define MAX_TOTAL 40000   /* output-rate samples per input: keeps one run short */
 
 #define DECLARE(ret, name, params) ret name params;
 RLT_LAME_FUNCTIONS(DECLARE)
@@ -54,6 +54,8 @@ FLOAT_SETTERS(DECLARE_FLOAT)
 #undef DECLARE_INT
 #undef DECLARE_FLOAT
 int lame_get_framesize(const lame_global_flags *);
+int lame_get_in_samplerate(const lame_global_flags *);
+int lame_get_out_samplerate(const lame_global_flags *);
 int lame_get_encoder_delay(const lame_global_flags *);
 int lame_get_encoder_padding(const lame_global_flags *);
 int lame_get_frameNum(const lame_global_flags *);
@@ -125,6 +127,13 @@ static void keep(int ret, int size)
         memcpy(stream + stream_len, out, (size_t)ret);
         stream_len += (size_t)ret;
     }
+}
+
+/* Output samples per input sample, rounded up (1 when not resampling up). */
+static long upsampling(lame_t gfp)
+{
+    long const in = lame_get_in_samplerate(gfp), o = lame_get_out_samplerate(gfp);
+    return in > 0 && o > in ? (o + in - 1) / in : 1;
 }
 
 static int encode(lame_t gfp, unsigned entry, int n, int size)
@@ -286,9 +295,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             unsigned sz = fz_u8(&b);
             /* the promise (1.25 n + 7200), 0 (no limit), or a small buffer */
             int bufsize = sz < 200 ? 5 * n / 4 + 7200 : sz < 230 ? 0 : (int)(sz - 229) * 64;
-            if (total + n > MAX_TOTAL)
+            /* counted at the output rate: resampling 1 Hz up to 48 kHz
+             * makes every input sample tens of thousands to encode */
+            long const cost = (long)n * upsampling(gfp);
+            if (total + cost > MAX_TOTAL)
                 break;
-            total += n;
+            total += cost;
             int got = encode(gfp, entry, n, bufsize);
             if (got >= 0 && n > 0)
                 mid_stream = 1;
