@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.0-or-later
 # What two threads can give on this machine, and how close --threads 2 is.
-# Two cores are not always two cores' worth of work: where they share one
-# physical core or its caches, two independent encodes at once each run
-# slower than one alone.  For one setting this times, best of RUNS rounds
+# Two cores are not always two cores' worth of work: where they share a
+# physical core, its caches or a busy host, two independent encodes at once
+# each run slower than one alone.  For one setting this times, best of RUNS rounds
 # (the ways take turns within a round), over the corpus:
 #   lame          lame alone, file after file
 #   lame pair     two lames at once, each on the whole corpus
