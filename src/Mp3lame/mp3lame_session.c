@@ -761,6 +761,21 @@ static int drain(RlMp3Session *s)
     return rc < 0 ? rc : 0;
 }
 
+int rl_mp3_session_catch_up(RlMp3Session *s)
+{
+    return s->flushed || s->err ? 0 : drain(s);
+}
+
+float rl_mp3_session_peak(RlMp3Session *s)
+{
+    /* without decoding on the fly lame's peak stays 0: no catching up */
+    if (!s->cfg->decode_on_the_fly || s->flushed || s->err)
+        return s->peak;
+    if (drain(s) < 0)
+        return s->peak;
+    return rl_ring_peak_now(s->ring);
+}
+
 int rl_mp3_session_tag_now(RlMp3Session *s, int nogap_total, int nogap_current, uint8_t *buf,
                            size_t cap)
 {

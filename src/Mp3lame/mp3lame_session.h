@@ -185,6 +185,17 @@ int  rl_mp3_session_tag_now(RlMp3Session *s, int nogap_total, int nogap_current,
  * error the ring stopped with. */
 int  rl_mp3_session_flush_size_now(RlMp3Session *s, int *strange);
 
+/* Before the flush, lets the ring catch up with libmp3lame as above, so
+ * that what Encode and the decoding on the fly keep per frame (the
+ * histograms, the peak) is libmp3lame's; nothing after the flush or an
+ * error.  0 or the error the ring stopped with. */
+int  rl_mp3_session_catch_up(RlMp3Session *s);
+/* lame_get_PeakSample: before the flush, decoding on the fly, the peak of
+ * every frame libmp3lame has decoded (the ring catches up first); else as
+ * the last file end, flush, retried nogap flush or lame_init_bitstream
+ * left it. */
+float rl_mp3_session_peak(RlMp3Session *s);
+
 /* Frames libmp3lame has encoded after `samples` input samples per
  * channel given in all (exact without resampling, estimated with it). */
 int64_t rl_mp3_session_lame_frames(const RlMp3Session *s, int64_t samples);

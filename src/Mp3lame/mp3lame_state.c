@@ -135,7 +135,7 @@ MP3LAME_API int lame_get_AudiophileGain(const lame_global_flags *gfp)
 
 MP3LAME_API float lame_get_PeakSample(const lame_global_flags *gfp)
 {
-    return rl_mp3_ready(gfp) ? gfp->ses->peak : 0;
+    return rl_mp3_ready(gfp) ? rl_mp3_session_peak(gfp->ses) : 0;
 }
 
 MP3LAME_API int lame_get_noclipGainChange(const lame_global_flags *gfp)
@@ -235,6 +235,17 @@ MP3LAME_API int lame_get_samplerate(int mpeg_version, int table_index)
 
 /* ---- the histograms (lame_bitrate_hist & co.) */
 
+/* the configuration once the ring has made every frame libmp3lame has
+ * made (lame's updateStats counts each frame as it is encoded); NULL
+ * before lame_init_params */
+static const RlConfig *caught_up(const lame_global_flags *g)
+{
+    const RlConfig *c = cfg_of(g);
+    if (c)
+        (void) rl_mp3_session_catch_up(g->ses);     /* an error: the counts so far */
+    return c;
+}
+
 static int hist(const lame_global_flags *g, int stmode, int br, int col)
 {
     const RlMp3Session *s = g->ses;
@@ -257,7 +268,7 @@ MP3LAME_API void lame_bitrate_kbps(const lame_global_flags *gfp, int bitrate_kbp
 
 MP3LAME_API void lame_bitrate_hist(const lame_global_flags *gfp, int bitrate_count[14])
 {
-    const RlConfig *c = cfg_of(gfp);
+    const RlConfig *c = caught_up(gfp);
     int i;
 
     if (!c)
@@ -272,7 +283,7 @@ MP3LAME_API void lame_stereo_mode_hist(const lame_global_flags *gfp, int stereo_
 {
     int i;
 
-    if (!cfg_of(gfp))
+    if (!caught_up(gfp))
         return;
     for (i = 0; i < 4; i++)
         stereo_mode_count[i] = hist(gfp, 1, 15, i);
@@ -281,7 +292,7 @@ MP3LAME_API void lame_stereo_mode_hist(const lame_global_flags *gfp, int stereo_
 MP3LAME_API void lame_bitrate_stereo_mode_hist(const lame_global_flags *gfp,
                                                int bitrate_stmode_count[14][4])
 {
-    const RlConfig *c = cfg_of(gfp);
+    const RlConfig *c = caught_up(gfp);
     int i, j;
 
     if (!c)
@@ -296,7 +307,7 @@ MP3LAME_API void lame_block_type_hist(const lame_global_flags *gfp, int btype_co
 {
     int i;
 
-    if (!cfg_of(gfp))
+    if (!caught_up(gfp))
         return;
     for (i = 0; i < 6; i++)
         btype_count[i] = hist(gfp, 0, 15, i);
@@ -305,7 +316,7 @@ MP3LAME_API void lame_block_type_hist(const lame_global_flags *gfp, int btype_co
 MP3LAME_API void lame_bitrate_block_type_hist(const lame_global_flags *gfp,
                                               int bitrate_btype_count[14][6])
 {
-    const RlConfig *c = cfg_of(gfp);
+    const RlConfig *c = caught_up(gfp);
     int i, j;
 
     if (!c)

@@ -365,6 +365,10 @@ int  rl_ring_flush_size(RlRing *r, int *strange);
  * Length, 0 (tag off or no frame yet), -ENOSPC. */
 int  rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, int of_file,
                            uint8_t *buf, size_t cap);
+/* lame_get_PeakSample mid-stream: the peak of the output decoded so far
+ * (0 without decoding on the fly); only while the ring is STARVED with no
+ * input arriving, or DONE. */
+float rl_ring_peak_now(RlRing *r);
 /* After the ring ended, or to abort it (it then fails with -ECANCELED and
  * the output port is cancelled): detaches from the executor (waits for the
  * tasks that run), releases a held input block, fills p->stats, frees.

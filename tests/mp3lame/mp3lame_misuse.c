@@ -415,6 +415,127 @@ static void tag_and_size_mid_stream(const struct rlt_lame *l, struct rlt_result 
     close_handle(l, gfp, res);
 }
 
+/* The getters that follow the frames libmp3lame has encoded and decoded
+ * so far, asked after every encode call: the peak decoded on the fly, the
+ * five histograms, the frame count and mf_samples_to_encode (left out
+ * where resampled: docs/api.md "Differences left"), the gains. */
+static void ask_running_state(const struct rlt_lame *l, lame_t gfp, const char *when, int resampled,
+                              struct rlt_result *res)
+{
+    static const char *const getters[] = {"lame_get_frameNum", "lame_get_mf_samples_to_encode",
+                                          "lame_get_RadioGain", "lame_get_noclipGainChange"};
+    struct {
+        int bitrate[14], stmode[4], btype[6], bitrate_stmode[14][4], bitrate_btype[14][6];
+    } h;
+    char name[96];
+    float v[2];
+    v[0] = ((float (*)(const lame_global_flags *))rlt_lame_symbol(l, "lame_get_PeakSample"))(gfp);
+    v[1] = ((float (*)(const lame_global_flags *))rlt_lame_symbol(l, "lame_get_noclipScale"))(gfp);
+    snprintf(name, sizeof name, "%s: lame_get_PeakSample", when);
+    rlt_result_put(res, name, &v[0], sizeof v[0]);
+    memset(&h, 0, sizeof h);
+    l->lame_bitrate_hist(gfp, h.bitrate);
+    l->lame_stereo_mode_hist(gfp, h.stmode);
+    l->lame_block_type_hist(gfp, h.btype);
+    l->lame_bitrate_stereo_mode_hist(gfp, h.bitrate_stmode);
+    l->lame_bitrate_block_type_hist(gfp, h.bitrate_btype);
+    snprintf(name, sizeof name, "%s: the histograms", when);
+    rlt_result_put(res, name, &h, sizeof h);
+    int counts[4];
+    for (size_t i = 0; i < 4; i++)
+        counts[i] = resampled && i == 1 ? 0 : ((rlt_get_int_fn)rlt_lame_symbol(l, getters[i]))(gfp);
+    snprintf(name, sizeof name, "%s: frameNum, mf_samples_to_encode, RadioGain, noclip", when);
+    rlt_result_put(res, name, counts, sizeof counts);
+    snprintf(name, sizeof name, "%s: lame_get_noclipScale", when);
+    rlt_result_put(res, name, &v[1], sizeof v[1]);
+}
+
+enum { RUNNING_VBR = 1, RUNNING_GAIN = 2, RUNNING_MONO = 4, RUNNING_RESAMPLE = 8, RUNNING_PLAIN = 16 };
+
+/* Encode calls of several sizes on a signal whose level rises, decoding on
+ * the fly (not with RUNNING_PLAIN), the running state asked after each;
+ * then a nogap file end, lame_init_bitstream, more calls, the flush. */
+static void running_state(const struct rlt_lame *l, struct rlt_result *res, int how)
+{
+    static const int sizes[] = {100, 1152, 4096, 577, 1, 10000, 2303, 30000, 5000, 700};
+    static short rising[2 * PCM_SAMPLES];
+    int const channels = how & RUNNING_MONO ? 1 : 2;
+    int const resampled = (how & RUNNING_RESAMPLE) != 0;
+    int at = 0;
+    char when[64];
+    for (int i = 0; i < PCM_SAMPLES; i++)
+        for (int c = 0; c < 2; c++)
+            rising[2 * i + c] = (short)(pcm[2 * i + c] * (0.05 + 2.0 * i / PCM_SAMPLES) / 1.5);
+    lame_t gfp = l->lame_init();
+    if (how & RUNNING_VBR)
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_VBR"))(gfp, LAME_VBR_MTRH);
+    if (how & RUNNING_GAIN)
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_findReplayGain"))(gfp, 1);
+    if (how & RUNNING_MONO)
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_num_channels"))(gfp, 1);
+    if (how & RUNNING_RESAMPLE)
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_out_samplerate"))(gfp, 32000);
+    if (!(how & RUNNING_PLAIN))
+        ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_decode_on_the_fly"))(gfp, 1);
+    rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
+    ask_running_state(l, gfp, "before any encode call", resampled, res);
+    for (int k = 0; k < 2 * (int)(sizeof sizes / sizeof sizes[0]); k++) {
+        int n = sizes[k % (int)(sizeof sizes / sizeof sizes[0])];
+        if (at + n > PCM_SAMPLES)
+            at = 0;
+        int rc = channels == 2 ? l->lame_encode_buffer_interleaved(gfp, rising + 2 * at, n, out, sizeof out)
+                               : l->lame_encode_buffer(gfp, rising + at, NULL, n, out, sizeof out);
+        at += n;
+        snprintf(when, sizeof when, "encode %d samples (call %d)", n, k + 1);
+        put_call(res, when, rc);
+        ask_running_state(l, gfp, when, resampled, res);
+        if (k == 9) {
+            put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
+            ask_running_state(l, gfp, "after lame_encode_flush_nogap", resampled, res);
+            rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
+            ask_running_state(l, gfp, "after lame_init_bitstream", resampled, res);
+        }
+    }
+    put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
+    ask_running_state(l, gfp, "after the flush", resampled, res);
+    close_handle(l, gfp, res);
+}
+
+static void running_cbr(const struct rlt_lame *l, struct rlt_result *res)
+{
+    running_state(l, res, 0);
+}
+
+static void running_vbr(const struct rlt_lame *l, struct rlt_result *res)
+{
+    running_state(l, res, RUNNING_VBR);
+}
+
+static void running_gain(const struct rlt_lame *l, struct rlt_result *res)
+{
+    running_state(l, res, RUNNING_VBR | RUNNING_GAIN);
+}
+
+static void running_mono(const struct rlt_lame *l, struct rlt_result *res)
+{
+    running_state(l, res, RUNNING_MONO | RUNNING_GAIN);
+}
+
+static void running_resampled(const struct rlt_lame *l, struct rlt_result *res)
+{
+    running_state(l, res, RUNNING_RESAMPLE);
+}
+
+static void running_resampled_vbr(const struct rlt_lame *l, struct rlt_result *res)
+{
+    running_state(l, res, RUNNING_RESAMPLE | RUNNING_VBR | RUNNING_GAIN);
+}
+
+static void running_plain(const struct rlt_lame *l, struct rlt_result *res)
+{
+    running_state(l, res, RUNNING_VBR | RUNNING_GAIN | RUNNING_PLAIN);
+}
+
 static void close_mid_stream(const struct rlt_lame *l, struct rlt_result *res)
 {
     lame_t gfp = ready(l, res);
@@ -767,6 +888,14 @@ static const struct scenario scenarios[] = {
     {"ID3 UTF-16 texts without a byte-order mark", id3_utf16_without_bom},
     {"ID3 text frames with ids of fewer or more than four characters", id3_short_frame_ids},
     {"lame_get_lametag_frame and lame_get_size_mp3buffer mid-stream", tag_and_size_mid_stream},
+    {"the running state after every encode call (CBR, decoded on the fly)", running_cbr},
+    {"the running state after every encode call (VBR, decoded on the fly)", running_vbr},
+    {"the running state after every encode call (VBR, ReplayGain decoded on the fly)", running_gain},
+    {"the running state after every encode call (mono, ReplayGain decoded on the fly)", running_mono},
+    {"the running state after every encode call (CBR at 32 kHz, decoded on the fly)", running_resampled},
+    {"the running state after every encode call (VBR at 32 kHz, ReplayGain decoded on the fly)",
+     running_resampled_vbr},
+    {"the running state after every encode call (VBR, ReplayGain, not decoded)", running_plain},
     {"lame_close mid-stream", close_mid_stream},
     {"NULL handles", null_handles},
 };

@@ -764,6 +764,11 @@ int rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, int of
                                     buf, cap);
 }
 
+float rl_ring_peak_now(RlRing *r)
+{
+    return rl_encoder_peak(r->rd);
+}
+
 int rl_ring_reopen(RlRing *r)
 {
     int rc = 0;
