@@ -171,7 +171,7 @@ MP3LAME_API int id3tag_set_comment_latin1(lame_t gfp, char const *lang, char con
  * (the caller frees it).  0 or -ENOMEM. */
 static int utf16_text(const unsigned short *s, RlId3Text *out, uint16_t **swapped)
 {
-    size_t n = 0, i;
+    size_t n = 0;
 
     *swapped = NULL;
     *out = (RlId3Text){ NULL, 0, 0 };
@@ -188,11 +188,9 @@ static int utf16_text(const unsigned short *s, RlId3Text *out, uint16_t **swappe
     *out = (RlId3Text){ s + 1, n, 0 };
     if (s[0] == RL_UCS2_BOM)
         return 0;
-    *swapped = malloc((n + 1) * sizeof **swapped);
+    *swapped = rl_id3_ucs2_swapped(s + 1, n);
     if (!*swapped)
         return -ENOMEM;
-    for (i = 0; i < n; i++)
-        (*swapped)[i] = (uint16_t) (((s[1 + i] & 0xffu) << 8) | (s[1 + i] >> 8));
     out->p = *swapped;
     return 0;
 }

@@ -316,6 +316,16 @@ int rl_id3_set_utf16(RlId3Tag *t, int field, const uint16_t *s)
     return 0;
 }
 
+uint16_t *rl_id3_ucs2_swapped(const uint16_t *units, size_t n)
+{
+    uint16_t *out = malloc((n + 1) * sizeof *out);
+
+    if (out)
+        for (size_t i = 0; i < n; i++)
+            out[i] = (uint16_t) (((units[i] & 0xffu) << 8) | (units[i] >> 8));
+    return out;
+}
+
 int rl_id3_set_textinfo_latin1(RlId3Tag *t, const char *id, const char *text)
 {
     uint32_t const fid = id ? frame_id_latin1(id) : 0;
@@ -340,14 +350,8 @@ int rl_id3_set_textinfo_utf16(RlId3Tag *t, const char *id, const uint16_t *text)
         return -3;          /* lame: a text frame's UTF-16 needs its mark */
     while (text[1 + n])
         n++;
-    if (text[0] != RL_UCS2_BOM) {
-        /* big-endian: lame swaps each unit as it writes it */
-        swapped = malloc((n + 1) * sizeof *swapped);
-        if (!swapped)
-            return -254;    /* lame's "memory problem" */
-        for (size_t i = 0; i < n; i++)
-            swapped[i] = (uint16_t) (((text[1 + i] & 0xffu) << 8) | (text[1 + i] >> 8));
-    }
+    if (text[0] != RL_UCS2_BOM && !(swapped = rl_id3_ucs2_swapped(text + 1, n)))
+        return -254;        /* lame's "memory problem" */
     rc = textinfo_ucs2(t, fid, (RlId3Text){ swapped ? swapped : text + 1, n, 0 }, text[0]);
     free(swapped);
     return rc;

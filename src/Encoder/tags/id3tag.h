@@ -77,6 +77,11 @@ void rl_id3_init(RlId3Tag *t);
  * RL_ID3_FULL. */
 int  rl_id3_set_latin1(RlId3Tag *t, int field, const char *s);
 
+/* The n units of a big-endian UTF-16 string (after its mark) swapped to
+ * little-endian, as lame swaps each unit when it writes it; in a new
+ * buffer the caller frees (NULL: no memory). */
+uint16_t *rl_id3_ucs2_swapped(const uint16_t *units, size_t n);
+
 /* The same in UCS-2 (lame's set_id3v2tag): s is the BOM (0xFEFF) and the
  * UTF-16 units, 0-terminated.  The ID3v1 field is not touched (lame's
  * front end sets it first through rl_id3_set_latin1). */
