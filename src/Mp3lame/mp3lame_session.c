@@ -345,6 +345,20 @@ static int take_before_head(RlMp3Session *s, uint8_t *buf, int cap)
     return take_at_most(s, buf, room);
 }
 
+/* libmp3lame's return code for a failure (-errno): -2 out of memory, -4
+ * anything else (its "psycho acoustic problems", the catch-all) */
+static int lame_error(int rc)
+{
+    return rc == -ENOMEM ? -2 : -4;
+}
+
+/* The session fails with rc from now on; libmp3lame's code for it. */
+static int fail(RlMp3Session *s, int rc)
+{
+    s->err = rc;
+    return lame_error(rc);
+}
+
 /* An encode call with samples after lame_encode_flush: libmp3lame goes on
  * from its state after the flush (mfbuf holds what its last padding frame
  * left: mf_needed - frame size samples), its frame count and handed-out
@@ -357,10 +371,8 @@ static int reopen(RlMp3Session *s)
     __atomic_store_n(&s->flush_sizes, 0, __ATOMIC_RELEASE);
     rl_api_input_reopen(&s->in);
     rc = rl_ring_reopen(s->ring);
-    if (rc < 0) {
-        s->err = rc;
-        return rc == -ENOMEM ? -2 : -4;
-    }
+    if (rc < 0)
+        return fail(s, rc);
     s->flushed = 0;
     s->ended = 0;
     s->tag_restarted = 0;
@@ -395,7 +407,7 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     int pub, rc;
 
     if (s->err)
-        return s->err == -ENOMEM ? -2 : -4;
+        return lame_error(s->err);
     if (s->flushed) {
         if (s->owed >= 0 || s->nogap_ending)
             return -3;      /* the stream's end was dropped (docs/api.md) */
@@ -409,10 +421,8 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
         return -1;          /* lame: the tags it holds do not fit, no sample taken */
     s->head_len = 0;
     rc = drop_held(s);
-    if (rc < 0) {
-        s->err = rc;
-        return rc == -ENOMEM ? -2 : -4;
-    }
+    if (rc < 0)
+        return fail(s, rc);
     s->file_open = 1;
     if (s->by_call && n > 0 && rl_mp3_calls_push(&s->calls, n) < 0)
         return -2;
@@ -425,7 +435,7 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
         if (done < (size_t) n && !input_has_room(s)) {
             rc = help(s, input_has_room, s);
             if (rc < 0)
-                return rc == -ENOMEM ? -2 : -4;
+                return lame_error(rc);
             if (rc == 1 && !input_has_room(s))
                 return -4;  /* the ring cannot take more: it does not move */
         }
@@ -437,7 +447,7 @@ int rl_mp3_session_encode(RlMp3Session *s, const RlPcmTyped *src, int n, float n
     while (!frames_reached(&w)) {
         rc = help(s, frames_reached, &w);
         if (rc < 0)
-            return rc == -ENOMEM ? -2 : -4;
+            return lame_error(rc);
         if (rc == 1)
             break;          /* starved: the rest waits in a block being filled */
     }
@@ -522,7 +532,7 @@ void rl_mp3_session_gains(const RlMp3Session *s, int *radio_gain, int *noclip_ch
 int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
 {
     if (s->err)
-        return s->err == -ENOMEM ? -2 : -4;
+        return lame_error(s->err);
     if (s->owed >= 0) {
         /* after the failed flush: what the caller had from libmp3lame */
         size_t room = cap <= 0 ? (size_t) INT_MAX : (size_t) cap;
@@ -537,20 +547,16 @@ int rl_mp3_session_flush(RlMp3Session *s, uint8_t *buf, int cap)
         int64_t const lame_frames = rl_mp3_session_lame_frames(s, s->samples_in);
         int64_t lame_bytes;
         int rc = drop_held(s);
-        if (rc < 0) {
-            s->err = rc;
-            return rc == -ENOMEM ? -2 : -4;
-        }
+        if (rc < 0)
+            return fail(s, rc);
         s->flushed = 1;
         note_gains(s);
         __atomic_store_n(&s->flush_sizes, 1, __ATOMIC_RELEASE);
         rl_api_input_end(&s->in);
         rl_ring_input_ready(s->ring);
         rc = rl_ring_wait(s->ring);
-        if (rc < 0) {
-            s->err = rc;
-            return rc == -ENOMEM ? -2 : -4;
-        }
+        if (rc < 0)
+            return fail(s, rc);
         s->ended = 1;
         s->flushes++;
         s->gains_of_file = 0;
@@ -605,10 +611,8 @@ static int retry_flush(RlMp3Session *s, uint8_t *buf, int cap)
 
     if (fits) {
         rc = rl_ring_held_out(s->ring, RL_RING_HELD_RETRY, &res);
-        if (rc < 0) {
-            s->err = rc;
-            return rc == -ENOMEM ? -2 : -4;
-        }
+        if (rc < 0)
+            return fail(s, rc);
         if (res.replay_gain)
             s->file_radio_gain = res.radio_gain;
         if (res.decoded) {
@@ -641,17 +645,15 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
     int rc, tries;
 
     if (s->err)
-        return s->err == -ENOMEM ? -2 : -4;
+        return lame_error(s->err);
     if (s->flushed && s->head_len > 0) {
         /* lame_init_bitstream after the flush: lame copies its head out
          * as music */
         if (no_room((int64_t) s->head_len, cap))
             return -1;
         rc = rl_ring_head_as_music(s->ring);
-        if (rc < 0) {
-            s->err = rc;
-            return rc == -ENOMEM ? -2 : -4;
-        }
+        if (rc < 0)
+            return fail(s, rc);
         s->head_len = 0;
     }
     if (s->flushed)
@@ -662,10 +664,8 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
         /* lame_init_bitstream since: lame copies the held flush out as
          * music with the new head (a sample-less file flushes no more) */
         rc = rl_ring_held_out(s->ring, RL_RING_HELD_AHEAD, NULL);
-        if (rc < 0) {
-            s->err = rc;
-            return rc == -ENOMEM ? -2 : -4;
-        }
+        if (rc < 0)
+            return fail(s, rc);
         s->nogap_held = 0;
     }
     if (!s->nogap_ending) {
@@ -691,10 +691,8 @@ int rl_mp3_session_flush_nogap(RlMp3Session *s, uint8_t *buf, int cap)
         if (rc == 0)
             tries = 0;
     }
-    if (rc < 0) {
-        s->err = rc;
-        return rc == -ENOMEM ? -2 : -4;
-    }
+    if (rc < 0)
+        return fail(s, rc);
     s->nogap_ending = 0;
     s->file_open = 0;
     if (rc == 1)
