@@ -774,6 +774,12 @@ float rl_mp3_session_peak(RlMp3Session *s)
     return rl_ring_peak_now(s->ring);
 }
 
+int rl_mp3_session_resampled_to_encode(RlMp3Session *s)
+{
+    int const rc = drain(s);
+    return rc < 0 ? rc : rl_ring_samples_to_encode_now(s->ring);
+}
+
 int rl_mp3_session_tag_now(RlMp3Session *s, int nogap_total, int nogap_current, uint8_t *buf,
                            size_t cap)
 {

@@ -195,6 +195,10 @@ int  rl_mp3_session_catch_up(RlMp3Session *s);
  * the last file end, flush, retried nogap flush or lame_init_bitstream
  * left it. */
 float rl_mp3_session_peak(RlMp3Session *s);
+/* lame_get_mf_samples_to_encode before the flush with resampling (the
+ * resampler's output, which only Dispatch counts): the ring catches up
+ * first.  -errno: the ring stopped with that error. */
+int  rl_mp3_session_resampled_to_encode(RlMp3Session *s);
 
 /* Frames libmp3lame has encoded after `samples` input samples per
  * channel given in all (exact without resampling, estimated with it). */

@@ -62,23 +62,25 @@ MP3LAME_API int lame_get_frameNum(const lame_global_flags *gfp)
 }
 
 /* lame's sv_enc.mf_samples_to_encode: the delay and the samples given,
- * less the frames encoded (0 after the flush) */
+ * less the frames encoded (0 after the flush).  With resampling it counts
+ * the resampler's output, which only Dispatch knows. */
 MP3LAME_API int lame_get_mf_samples_to_encode(const lame_global_flags *gfp)
 {
     const RlConfig *c = cfg_of(gfp);
-    const RlMp3Session *s;
-    int64_t out;
+    RlMp3Session *s;
+    int n;
 
     if (!c)
         return 0;
     s = gfp->ses;
     if (s->flushed)
         return 0;
+    if (s->by_call) {
+        n = rl_mp3_session_resampled_to_encode(s);
+        return n < 0 ? 0 : n;
+    }
     /* (after a flush the stream went on from: lame restarts the count) */
-    out = s->samples_in - s->base_samples;
-    if (c->samplerate_in != c->samplerate_out)
-        out = out * c->samplerate_out / c->samplerate_in;
-    return (int) (RL_ENCDELAY + RL_POSTDELAY + out
+    return (int) (RL_ENCDELAY + RL_POSTDELAY + s->samples_in - s->base_samples
                   - (int64_t) 576 * c->mode_gr * (frames_so_far(s) - s->base_frames));
 }
 

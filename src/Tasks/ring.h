@@ -369,6 +369,11 @@ int  rl_ring_tag_frame_now(RlRing *r, int radio_gain, int file, int files, int o
  * (0 without decoding on the fly); only while the ring is STARVED with no
  * input arriving, or DONE. */
 float rl_ring_peak_now(RlRing *r);
+/* lame_get_mf_samples_to_encode mid-stream: Dispatch's count of the
+ * samples it has taken in (resampled) and not yet cut into frames, with
+ * the delay; only while the ring is STARVED with no input arriving, or
+ * DONE. */
+int  rl_ring_samples_to_encode_now(RlRing *r);
 /* After the ring ended, or to abort it (it then fails with -ECANCELED and
  * the output port is cancelled): detaches from the executor (waits for the
  * tasks that run), releases a held input block, fills p->stats, frees.

@@ -417,9 +417,8 @@ static void tag_and_size_mid_stream(const struct rlt_lame *l, struct rlt_result 
 
 /* The getters that follow the frames libmp3lame has encoded and decoded
  * so far, asked after every encode call: the peak decoded on the fly, the
- * five histograms, the frame count and mf_samples_to_encode (left out
- * where resampled: docs/api.md "Differences left"), the gains. */
-static void ask_running_state(const struct rlt_lame *l, lame_t gfp, const char *when, int resampled,
+ * five histograms, the frame count and mf_samples_to_encode, the gains. */
+static void ask_running_state(const struct rlt_lame *l, lame_t gfp, const char *when,
                               struct rlt_result *res)
 {
     static const char *const getters[] = {"lame_get_frameNum", "lame_get_mf_samples_to_encode",
@@ -443,7 +442,7 @@ static void ask_running_state(const struct rlt_lame *l, lame_t gfp, const char *
     rlt_result_put(res, name, &h, sizeof h);
     int counts[4];
     for (size_t i = 0; i < 4; i++)
-        counts[i] = resampled && i == 1 ? 0 : ((rlt_get_int_fn)rlt_lame_symbol(l, getters[i]))(gfp);
+        counts[i] = ((rlt_get_int_fn)rlt_lame_symbol(l, getters[i]))(gfp);
     snprintf(name, sizeof name, "%s: frameNum, mf_samples_to_encode, RadioGain, noclip", when);
     rlt_result_put(res, name, counts, sizeof counts);
     snprintf(name, sizeof name, "%s: lame_get_noclipScale", when);
@@ -460,7 +459,6 @@ static void running_state(const struct rlt_lame *l, struct rlt_result *res, int 
     static const int sizes[] = {100, 1152, 4096, 577, 1, 10000, 2303, 30000, 5000, 700};
     static short rising[2 * PCM_SAMPLES];
     int const channels = how & RUNNING_MONO ? 1 : 2;
-    int const resampled = (how & RUNNING_RESAMPLE) != 0;
     int at = 0;
     char when[64];
     for (int i = 0; i < PCM_SAMPLES; i++)
@@ -478,7 +476,7 @@ static void running_state(const struct rlt_lame *l, struct rlt_result *res, int 
     if (!(how & RUNNING_PLAIN))
         ((rlt_set_int_fn)rlt_lame_symbol(l, "lame_set_decode_on_the_fly"))(gfp, 1);
     rlt_result_put_int(res, "lame_init_params", l->lame_init_params(gfp));
-    ask_running_state(l, gfp, "before any encode call", resampled, res);
+    ask_running_state(l, gfp, "before any encode call", res);
     for (int k = 0; k < 2 * (int)(sizeof sizes / sizeof sizes[0]); k++) {
         int n = sizes[k % (int)(sizeof sizes / sizeof sizes[0])];
         if (at + n > PCM_SAMPLES)
@@ -488,16 +486,16 @@ static void running_state(const struct rlt_lame *l, struct rlt_result *res, int 
         at += n;
         snprintf(when, sizeof when, "encode %d samples (call %d)", n, k + 1);
         put_call(res, when, rc);
-        ask_running_state(l, gfp, when, resampled, res);
+        ask_running_state(l, gfp, when, res);
         if (k == 9) {
             put_call(res, "lame_encode_flush_nogap", l->lame_encode_flush_nogap(gfp, out, 7200));
-            ask_running_state(l, gfp, "after lame_encode_flush_nogap", resampled, res);
+            ask_running_state(l, gfp, "after lame_encode_flush_nogap", res);
             rlt_result_put_int(res, "lame_init_bitstream", l->lame_init_bitstream(gfp));
-            ask_running_state(l, gfp, "after lame_init_bitstream", resampled, res);
+            ask_running_state(l, gfp, "after lame_init_bitstream", res);
         }
     }
     put_call(res, "flush", l->lame_encode_flush(gfp, out, 7200));
-    ask_running_state(l, gfp, "after the flush", resampled, res);
+    ask_running_state(l, gfp, "after the flush", res);
     close_handle(l, gfp, res);
 }
 

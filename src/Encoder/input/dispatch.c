@@ -381,3 +381,8 @@ void rl_dispatch_reopen(RlDispatchState *d)
     d->flushing = 0;
     d->flushed = 0;
 }
+
+int rl_dispatch_samples_to_encode(const RlDispatchState *d)
+{
+    return d->mf_samples_to_encode;
+}

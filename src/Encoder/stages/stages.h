@@ -102,6 +102,9 @@ int  rl_dispatch_flush_step(const RlEncoderConst *k, RlDispatchState *d, RlGainF
  * buffer keeps what the flush left in it; mf_samples_to_encode stays 0,
  * which the next feed restarts at the delay, as LAME does. */
 void rl_dispatch_reopen(RlDispatchState *d);
+/* LAME's mf_samples_to_encode: the encoder delay and the (resampled)
+ * samples taken in, less the frames cut (0 once a flush finished). */
+int  rl_dispatch_samples_to_encode(const RlDispatchState *d);
 
 /* ------------------------------------------ ReplayGain tasks (beside the ring) */
 

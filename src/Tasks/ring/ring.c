@@ -769,6 +769,11 @@ float rl_ring_peak_now(RlRing *r)
     return rl_encoder_peak(r->rd);
 }
 
+int rl_ring_samples_to_encode_now(RlRing *r)
+{
+    return rl_dispatch_samples_to_encode(rl_encoder_dispatch(r->e));
+}
+
 int rl_ring_reopen(RlRing *r)
 {
     int rc = 0;
